@@ -1,0 +1,104 @@
+/* derive.h: what follows from a run's cells: declared ratios with verdicts and
+ * expectations, cost per call and per byte, and where curves cross.
+ *
+ * Ratios come from the cb.derive{} declarations the results header keeps
+ * (scenario.derive):
+ *
+ *   { "name": "aes256/aes128", "ratio": [ {numerator selector}, {denominator selector} ],
+ *     "by": ["engine", "op", "size"],
+ *     "expect": { "value": 0.714, "tolerance": 0.05, "when": {selector} } }
+ *
+ * A selector names cell dimensions (engine, label, algorithm, op, size,
+ * threads). A numerator cell is paired with the denominator cell that agrees
+ * with it on every dimension neither selector names (engine and label count as
+ * one). One metric is reported per combination of the `by` dimensions (taken
+ * from the numerator cell); a dimension neither in `by` nor in a selector is
+ * pooled: the rounds of all its pairs join one paired sample. The ratio is of
+ * throughputs, numerator over denominator, paired by round (ratio.h). When
+ * several metrics of one declaration share a denominator cell (one baseline
+ * against many), each interval is widened by Bonferroni for their number.
+ *
+ * Same conventions as stats.h: 0 or a pointer on success, -1 or NULL with a
+ * one-line ERR; quantities that do not exist are NaN. */
+#ifndef CB_DERIVE_H
+#define CB_DERIVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "curve.h"
+#include "ratio.h"
+#include "summary.h"
+
+struct cb_derive_options {
+	double level; /* of ratio and slope intervals before Bonferroni: 0.95 */
+	double delta; /* practical threshold of the verdicts: 0.02 */
+};
+
+void cb_derive_defaults(struct cb_derive_options *opt);
+
+/* One metric: a declaration at one combination of its `by` dimensions. */
+struct cb_derived {
+	const char *name;  /* the declaration's name (owned by the results header) */
+	size_t decl;       /* index of the declaration in scenario.derive */
+	char *by;          /* "engine=openssl op=encrypt size=16KiB", "" for no `by` */
+	char *key;         /* name and by: the metric's identity across runs */
+	json_t *by_json;   /* {"engine": "openssl", ...} */
+	size_t n_pairs;    /* cell pairs pooled */
+	size_t *num_cells; /* their cell indices */
+	size_t *den_cells;
+	bool ok;             /* a ratio was computed; otherwise WHY says why not */
+	char why[160];
+	struct cb_ratio ratio;
+	double level;        /* the interval's level, after Bonferroni */
+	size_t family;       /* metrics sharing a denominator cell: Bonferroni's m */
+	enum cb_ratio_verdict verdict; /* against 1 with delta */
+	bool has_expect;     /* an expectation applies (its `when` matched) */
+	double expect_value, expect_tolerance;
+	enum cb_ratio_expectation expectation;
+};
+
+/* time = overhead + size x per_byte across the sizes of one label,
+ * algorithm, op and thread count. */
+struct cb_slope {
+	const struct cb_result_cell *cell; /* one of its cells, for the names */
+	struct cb_curve_slope ns;          /* ns per call against bytes per call */
+	bool have_cycles;
+	struct cb_curve_slope cycles;      /* cycles per call against bytes per call */
+};
+
+/* Where one contender overtakes another as the size grows. */
+struct cb_crossing {
+	const char *kind; /* "engines" (same algorithm) or "algorithms" (same engine) */
+	const struct cb_result_cell *a, *b; /* the cells at the smallest common size */
+	struct cb_curve_crossover x;        /* found is always true here */
+};
+
+struct cb_analysis {
+	const struct cb_results *results;
+	struct cb_run_summary *summary;
+	struct cb_derive_options options;
+	struct cb_derived *derived;
+	size_t n_derived;
+	char **notes;   /* declarations that matched no cell pair, and the like */
+	size_t n_notes;
+	struct cb_slope *slopes;
+	size_t n_slopes;
+	struct cb_crossing *crossings;
+	size_t n_crossings;
+};
+
+/* Summarise R (SOPT, NULL: defaults) and derive its metrics (DOPT, NULL:
+ * defaults). R must outlive the analysis. NULL with ERR when memory runs out,
+ * an option is out of range, or a declaration is malformed. */
+struct cb_analysis *cb_analysis_build(const struct cb_results *r,
+                                      const struct cb_summary_options *sopt,
+                                      const struct cb_derive_options *dopt, char *err,
+                                      size_t err_len);
+void cb_analysis_free(struct cb_analysis *a);
+
+/* Whether CELL has the dimension values SELECTOR (a JSON object) names; an
+ * empty or NULL selector matches every cell. */
+bool cb_derive_matches(const struct cb_result_cell *cell, json_t *selector);
+
+#endif

@@ -1,0 +1,45 @@
+/* format.h: numbers and tables for people (text, Markdown) and programs (CSV).
+ *
+ * Reports build a table cell by cell and print it once, so column widths fit
+ * the widest entry and the same table comes out as aligned text, a Markdown
+ * table or CSV. Missing numbers (NaN) print as "-" in text and Markdown and
+ * as an empty field in CSV. */
+#ifndef CB_FORMAT_H
+#define CB_FORMAT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum cb_report_format { CB_FORMAT_TEXT, CB_FORMAT_MARKDOWN, CB_FORMAT_CSV, CB_FORMAT_JSON };
+
+/* "text", "markdown", "csv", "json" -> format; -1 when unknown. */
+int cb_format_parse(const char *name);
+
+/* ---- Numbers ---- */
+
+/* V with about 4 significant digits ("1234.5", "0.7142", "2.16e-05"), "-" for NaN. */
+const char *cb_fmt_num(double v, char buf[32]);
+/* V as a percentage with one decimal ("12.3%"), "-" for NaN. */
+const char *cb_fmt_pct(double v, char buf[32]);
+/* "[LO, HI]" with cb_fmt_num, or "-" when either is NaN. */
+const char *cb_fmt_interval(double lo, double hi, char buf[80]);
+
+/* ---- Tables ---- */
+
+struct cb_table;
+
+/* A table with NCOLS columns named HEADERS; ALIGN holds one 'l' or 'r' per
+ * column (NULL: all left). NULL when memory runs out. */
+struct cb_table *cb_table_new(const char *const *headers, size_t ncols, const char *align);
+/* Append one cell to the current row (printf-style); the row ends by itself
+ * after its last column. Ignored when memory runs out. */
+void cb_table_cell(struct cb_table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Print T to OUT as FORMAT (JSON is not a table format: nothing is printed). */
+void cb_table_print(FILE *out, const struct cb_table *t, enum cb_report_format format);
+size_t cb_table_rows(const struct cb_table *t);
+void cb_table_free(struct cb_table *t);
+
+/* Print S to OUT as one CSV field (quoted when it holds a comma, quote or newline). */
+void cb_csv_field(FILE *out, const char *s);
+
+#endif

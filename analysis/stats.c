@@ -1,0 +1,224 @@
+/* stats.c: per-cell summary: order statistics, fences, contamination, drift. */
+#include "stats.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+
+/* 1.4826 = 1/Phi^-1(3/4): makes the MAD estimate the SD of a normal sample. */
+#define MAD_TO_SD 1.482602218505602
+
+static void set_err(char *err, size_t err_len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !err_len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, err_len, fmt, ap);
+	va_end(ap);
+}
+
+int cb_stats_median_ranks(size_t n, double level, size_t *rank_lo, size_t *rank_hi,
+                          double *coverage)
+{
+	double alpha = 1.0 - level;
+	/* Binomial tails are multiples of 2^-n; the slack only absorbs rounding in
+	 * a level like 1 - 0.05/3 computed by the caller. */
+	double limit = alpha / 2.0 * (1.0 + 1e-12);
+	size_t lo = 0;
+
+	*rank_lo = 0;
+	*rank_hi = 0;
+	*coverage = NAN;
+	if (!(level > 0.0 && level < 1.0) || n == 0 || n > (size_t)UINT32_MAX)
+		return -1;
+	/* The tail P(B <= lo - 1) grows with lo; take the last lo it stays within. */
+	while (lo < n / 2 && gsl_cdf_binomial_P((unsigned)lo, 0.5, (unsigned)n) <= limit)
+		lo++;
+	if (lo == 0)
+		return -1;
+	*rank_lo = lo;
+	*rank_hi = n + 1 - lo;
+	*coverage = 1.0 - 2.0 * gsl_cdf_binomial_P((unsigned)(lo - 1), 0.5, (unsigned)n);
+	return 0;
+}
+
+int cb_stats_median_interval(const double *sorted, size_t n, double level,
+                             struct cb_stats_interval *out)
+{
+	size_t lo, hi;
+	double coverage;
+
+	out->available = false;
+	out->lo = out->hi = NAN;
+	out->rank_lo = out->rank_hi = 0;
+	out->level = level;
+	out->coverage = NAN;
+	if (!(level > 0.0 && level < 1.0))
+		return -1;
+	if (cb_stats_median_ranks(n, level, &lo, &hi, &coverage) != 0)
+		return 0;
+	out->available = true;
+	out->lo = sorted[lo - 1];
+	out->hi = sorted[hi - 1];
+	out->rank_lo = lo;
+	out->rank_hi = hi;
+	out->coverage = coverage;
+	return 0;
+}
+
+static bool is_constant(const double *x, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (x[i] != x[0])
+			return false;
+	return true;
+}
+
+int cb_stats_spearman(const double *x, const double *y, size_t n, double *rho, double *p)
+{
+	double *work, r;
+
+	*rho = *p = NAN;
+	if (n < 3 || is_constant(x, n) || is_constant(y, n))
+		return -1;
+	work = malloc(2 * n * sizeof(*work));
+	if (!work)
+		return -1;
+	r = gsl_stats_spearman(x, 1, y, 1, n, work);
+	free(work);
+	if (!isfinite(r))
+		return -1;
+	if (r >= 1.0 || r <= -1.0) {
+		*rho = r > 0 ? 1.0 : -1.0;
+		*p = 0.0;
+		return 0;
+	}
+	double df = (double)n - 2.0;
+	double t = r * sqrt(df / (1.0 - r * r));
+	*rho = r;
+	*p = 2.0 * gsl_cdf_tdist_Q(fabs(t), df);
+	return 0;
+}
+
+void cb_stats_defaults(struct cb_stats_options *opt)
+{
+	opt->level = 0.95;
+	opt->contamination_max = 0.10;
+	opt->drift_alpha = 0.01;
+	opt->larger_is_better = false;
+}
+
+static void count_outliers(const double *sorted, size_t n, struct cb_stats_summary *s)
+{
+	double lo15 = s->q1 - 1.5 * s->iqr, hi15 = s->q3 + 1.5 * s->iqr;
+	double lo3 = s->q1 - 3.0 * s->iqr, hi3 = s->q3 + 3.0 * s->iqr;
+
+	for (size_t i = 0; i < n; i++) {
+		s->outliers_low_15 += sorted[i] < lo15;
+		s->outliers_high_15 += sorted[i] > hi15;
+		s->outliers_low_3 += sorted[i] < lo3;
+		s->outliers_high_3 += sorted[i] > hi3;
+	}
+}
+
+static void set_contamination(struct cb_stats_summary *s, const struct cb_stats_options *opt)
+{
+	s->best = opt->larger_is_better ? s->max : s->min;
+	s->contamination = NAN;
+	if (s->best > 0.0 && s->median > 0.0)
+		s->contamination =
+		    opt->larger_is_better ? s->max / s->median - 1.0 : s->median / s->min - 1.0;
+	s->contaminated = s->contamination > opt->contamination_max;
+	s->headline = s->contaminated ? s->best : s->median;
+	s->headline_name = !s->contaminated ? "median" : opt->larger_is_better ? "max" : "min";
+}
+
+/* Rounds as their positions; the values keep their order. */
+static void set_drift(const double *values, size_t n, double *work, struct cb_stats_summary *s,
+                      const struct cb_stats_options *opt)
+{
+	s->drift_rho = s->drift_p = s->lag1 = NAN;
+	s->lag1_limit = gsl_cdf_ugaussian_Qinv(opt->drift_alpha / 2.0) / sqrt((double)n);
+	if (n < 3 || is_constant(values, n))
+		return;
+	for (size_t i = 0; i < n; i++)
+		work[i] = (double)i;
+	if (cb_stats_spearman(values, work, n, &s->drift_rho, &s->drift_p) == 0)
+		s->drift = s->drift_p < opt->drift_alpha;
+	s->lag1 = gsl_stats_lag1_autocorrelation(values, 1, n);
+	s->autocorrelated = fabs(s->lag1) > s->lag1_limit;
+}
+
+static bool options_valid(const struct cb_stats_options *opt)
+{
+	return opt->level > 0.0 && opt->level < 1.0 && opt->contamination_max >= 0.0 &&
+	       opt->drift_alpha > 0.0 && opt->drift_alpha < 1.0;
+}
+
+int cb_stats_summarize(const double *values, size_t n, const struct cb_stats_options *opt,
+                       struct cb_stats_summary *out, char *err, size_t err_len)
+{
+	struct cb_stats_options defaults;
+	double *sorted = NULL, *work = NULL;
+
+	memset(out, 0, sizeof(*out));
+	if (!opt) {
+		cb_stats_defaults(&defaults);
+		opt = &defaults;
+	}
+	if (!options_valid(opt)) {
+		set_err(err, err_len, "summary options out of range");
+		return -1;
+	}
+	if (n == 0) {
+		set_err(err, err_len, "no samples to summarise");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!isfinite(values[i])) {
+			set_err(err, err_len, "sample %zu is not a finite number", i);
+			return -1;
+		}
+	}
+	sorted = malloc(n * sizeof(*sorted));
+	work = malloc(n * sizeof(*work));
+	if (!sorted || !work) {
+		set_err(err, err_len, "out of memory summarising %zu samples", n);
+		free(sorted);
+		free(work);
+		return -1;
+	}
+	memcpy(sorted, values, n * sizeof(*sorted));
+	gsl_sort(sorted, 1, n);
+
+	out->n = n;
+	out->min = sorted[0];
+	out->max = sorted[n - 1];
+	out->median = gsl_stats_median_from_sorted_data(sorted, 1, n);
+	cb_stats_median_interval(sorted, n, opt->level, &out->median_ci);
+	out->q1 = gsl_stats_quantile_from_sorted_data(sorted, 1, n, 0.25);
+	out->q3 = gsl_stats_quantile_from_sorted_data(sorted, 1, n, 0.75);
+	out->iqr = out->q3 - out->q1;
+	out->p10 = gsl_stats_quantile_from_sorted_data(sorted, 1, n, 0.10);
+	out->p90 = gsl_stats_quantile_from_sorted_data(sorted, 1, n, 0.90);
+	out->mad = gsl_stats_mad0(sorted, 1, n, work);
+	out->robust_cv = out->median != 0.0 ? MAD_TO_SD * out->mad / fabs(out->median) : NAN;
+	out->mean = gsl_stats_mean(sorted, 1, n);
+	out->sd = n >= 2 ? gsl_stats_sd_m(sorted, 1, n, out->mean) : NAN;
+	count_outliers(sorted, n, out);
+	set_contamination(out, opt);
+	set_drift(values, n, work, out, opt);
+
+	free(sorted);
+	free(work);
+	return 0;
+}

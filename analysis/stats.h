@@ -1,0 +1,111 @@
+/* stats.h: distribution-free summary of one cell's samples in one run.
+ *
+ * Samples are what a cell measured per round (ns per call, or throughput),
+ * in round order. Nothing is dropped: outliers are counted, contamination and
+ * drift are flagged, and the headline statistic is named.
+ *
+ * Functions here are pure: they read their arrays, never modify them, and
+ * fill the caller's structures. Those that can fail return 0 on success and
+ * -1 on failure, with a one-line reason in ERR (ERR may be NULL). Quantities
+ * that do not exist for the data (an interval for n < 6, a correlation of
+ * constant values) are NaN, never a made-up number. */
+#ifndef CB_STATS_H
+#define CB_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* An estimate with its interval; lo and hi are NaN when there is none.
+ * The common currency of the derived-metric modules (ratio, curve, repro). */
+struct cb_estimate {
+	double value;
+	double lo;
+	double hi;
+};
+
+/* ---- Median interval from order statistics ---- */
+
+/* A distribution-free interval for a median: [x(rank_lo), x(rank_hi)] of the
+ * sorted sample, ranks 1-based and symmetric (rank_hi = n + 1 - rank_lo). Its
+ * coverage P(rank_lo <= B <= rank_hi - 1), B ~ Binomial(n, 1/2), is exact for
+ * continuous data and never below the level asked for. */
+struct cb_stats_interval {
+	bool available; /* false when n is too small for the level (n < 6 at 0.95) */
+	double lo, hi;  /* NaN when not available */
+	size_t rank_lo; /* 0 when not available */
+	size_t rank_hi;
+	double level;    /* the level asked for */
+	double coverage; /* the exact coverage achieved (>= level), NaN when not available */
+};
+
+/* The narrowest symmetric ranks for N values: the largest RANK_LO whose coverage
+ * is >= LEVEL (0 < LEVEL < 1), RANK_HI = N + 1 - RANK_LO, and that COVERAGE.
+ * -1 (ranks 0, coverage NaN) when even x(1), x(N) fall short: N < 6 at 0.95. */
+int cb_stats_median_ranks(size_t n, double level, size_t *rank_lo, size_t *rank_hi,
+                          double *coverage);
+/* Fill OUT with the median interval of SORTED (ascending, n values) at LEVEL.
+ * Unavailable (not an error) when n is too small; -1 only for a bad LEVEL. */
+int cb_stats_median_interval(const double *sorted, size_t n, double level,
+                             struct cb_stats_interval *out);
+
+/* ---- Dependence on round order ---- */
+
+/* Spearman rank correlation of X and Y (ties get average ranks) and its
+ * two-sided p-value from t = rho sqrt((n-2)/(1-rho^2)) with n-2 degrees of
+ * freedom (R's cor.test(method = "spearman", exact = FALSE)). |rho| = 1 gives
+ * p = 0. -1 with RHO and P NaN when n < 3, either series is constant, or
+ * memory runs out. */
+int cb_stats_spearman(const double *x, const double *y, size_t n, double *rho, double *p);
+
+/* ---- Per-cell summary ---- */
+
+struct cb_stats_options {
+	double level;             /* median interval level: 0.95 */
+	double contamination_max; /* contamination flag above this: 0.10 */
+	double drift_alpha;       /* Spearman p and lag-1 significance: 0.01 */
+	bool larger_is_better;    /* values are throughputs: the best is the max */
+};
+
+/* The defaults above (METHODOLOGY.md); values are times (smaller is better). */
+void cb_stats_defaults(struct cb_stats_options *opt);
+
+struct cb_stats_summary {
+	size_t n;
+	double min, max;
+	double median;
+	struct cb_stats_interval median_ci;
+	double q1, q3, iqr; /* quartiles: R's quantile() type 7, as GSL computes them */
+	double p10, p90;
+	double mad;       /* raw median absolute deviation from the median */
+	double robust_cv; /* 1.4826 * mad / median: a robust SD over the centre */
+	double mean, sd;  /* reported, never the headline alone; sd NaN for n < 2 */
+
+	/* Tukey fences: beyond q1 - k*iqr or q3 + k*iqr, counted, never dropped.
+	 * The 1.5 counts include the 3 ones. */
+	size_t outliers_low_15, outliers_high_15;
+	size_t outliers_low_3, outliers_high_3;
+
+	/* Contamination c = median/min - 1 for times; for throughputs max/median - 1
+	 * (the same quantity seen through 1/x). NaN when the best value is <= 0. */
+	double best; /* min for times, max for throughputs */
+	double contamination;
+	bool contaminated;         /* contamination > contamination_max */
+	double headline;           /* the median, or the best value when contaminated */
+	const char *headline_name; /* "median", "min" or "max" */
+
+	/* Drift: values against round index (their position in the array). */
+	double drift_rho; /* Spearman; NaN when n < 3 or values are constant */
+	double drift_p;
+	bool drift;          /* drift_p < drift_alpha */
+	double lag1;         /* lag-1 autocorrelation (GSL's, mean-centred); NaN as above */
+	double lag1_limit;   /* z(1 - drift_alpha/2) / sqrt(n): 2.576/sqrt(n) at 0.01 */
+	bool autocorrelated; /* |lag1| > lag1_limit */
+};
+
+/* Summarise VALUES[0..n-1], given in round order, with OPT (NULL: defaults).
+ * -1 when n is 0, a value is not finite, OPT is out of range, or memory runs
+ * out; OUT is then zeroed. */
+int cb_stats_summarize(const double *values, size_t n, const struct cb_stats_options *opt,
+                       struct cb_stats_summary *out, char *err, size_t err_len);
+
+#endif

@@ -1,0 +1,318 @@
+/* summary.c: per-cell statistics of one results file. */
+#include "summary.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void set_err(char *err, size_t err_len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || !err_len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, err_len, fmt, ap);
+	va_end(ap);
+}
+
+void cb_summary_defaults(struct cb_summary_options *opt)
+{
+	opt->level = 0.95;
+	opt->contamination_max = 0.10;
+	opt->drift_alpha = 0.01;
+	opt->preempt_ratio = 0.9;
+	opt->overhead_warn = 0.05;
+	opt->overhead_max = 0.25;
+}
+
+int cb_statistic_parse(const char *name)
+{
+	static const char *const names[] = {"auto", "min", "median", "mean"};
+
+	for (int i = 0; i < 4; i++)
+		if (strcmp(name, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* One usable trial of a cell. */
+struct sample {
+	unsigned round;
+	unsigned long long seq;
+	double ns_per_call, mbs, cpb;
+	bool preempted;
+};
+
+static int by_round(const void *a, const void *b)
+{
+	const struct sample *x = a, *y = b;
+
+	if (x->round != y->round)
+		return x->round < y->round ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Wall time the threads of T could have spent on the CPU. */
+static double wall_of_threads(const struct cb_result_trial *t, unsigned threads)
+{
+	json_t *each = json_object_get(t->json, "thread_ns");
+	double sum = 0;
+	size_t i;
+	json_t *v;
+
+	if (!json_is_array(each) || json_array_size(each) == 0)
+		return t->ns * (threads ? threads : 1);
+	json_array_foreach(each, i, v)
+		sum += json_number_value(v);
+	return sum;
+}
+
+static bool is_sample(const struct cb_result_trial *t)
+{
+	return t->valid && !t->warmup && t->ns > 0 && t->calls > 0 && t->bytes > 0;
+}
+
+static int summarise_values(struct sample *s, size_t n, int which, bool larger_is_better,
+                            const struct cb_summary_options *opt, struct cb_stats_summary *out,
+                            char *err, size_t err_len)
+{
+	struct cb_stats_options so = {.level = opt->level,
+	                              .contamination_max = opt->contamination_max,
+	                              .drift_alpha = opt->drift_alpha,
+	                              .larger_is_better = larger_is_better};
+	double *v = malloc(n * sizeof *v);
+	int rc;
+
+	if (!v) {
+		set_err(err, err_len, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		v[i] = which == 0 ? s[i].ns_per_call : which == 1 ? s[i].mbs : s[i].cpb;
+	rc = cb_stats_summarize(v, n, &so, out, err, err_len);
+	free(v);
+	return rc;
+}
+
+static int summarise_cell(struct cb_run_summary *rs, size_t c, struct sample *buf, char *err,
+                          size_t err_len)
+{
+	const struct cb_results *r = rs->results;
+	struct cb_cell_summary *cs = &rs->cells[c];
+	const struct cb_summary_options *opt = &rs->options;
+	size_t n = 0, with_cycles = 0;
+
+	cs->cell = &r->cells[c];
+	cs->index = c;
+	cs->bytes_per_call = (double)cs->cell->size * (cs->cell->threads ? cs->cell->threads : 1);
+	cs->builtin_null = strcmp(cs->cell->engine, "null") == 0;
+	cs->overhead_ns = cs->overhead_share = NAN;
+	for (size_t i = 0; i < r->n_trials; i++) {
+		const struct cb_result_trial *t = &r->trials[i];
+
+		if (t->cell != c)
+			continue;
+		if (!t->valid) {
+			cs->invalid++;
+			if (!cs->first_error)
+				cs->first_error = t->error;
+			continue;
+		}
+		if (t->warmup) {
+			cs->warmup++;
+			continue;
+		}
+		if (!is_sample(t))
+			continue;
+		struct sample *s = &buf[n++];
+		s->round = t->round;
+		s->seq = (unsigned long long)t->seq;
+		s->ns_per_call = t->ns / (double)t->calls;
+		s->mbs = (double)t->bytes / t->ns * 1e3;
+		s->cpb = t->cycles > 0 ? t->cycles / (double)t->bytes : NAN;
+		with_cycles += t->cycles > 0;
+		s->preempted = t->cpu_ns >= 0 &&
+		               t->cpu_ns < opt->preempt_ratio * wall_of_threads(t, cs->cell->threads);
+		cs->preempted += s->preempted;
+	}
+	cs->n = n;
+	cs->round_mbs = malloc((rs->n_rounds ? rs->n_rounds : 1) * sizeof *cs->round_mbs);
+	if (!cs->round_mbs) {
+		set_err(err, err_len, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < rs->n_rounds; i++)
+		cs->round_mbs[i] = NAN;
+	if (n == 0)
+		return 0;
+	/* Round order, whatever order the schedule ran them in. */
+	qsort(buf, n, sizeof *buf, by_round);
+	for (size_t i = 0; i < n; i++) /* a resumed round's later trial wins */
+		cs->round_mbs[buf[i].round - rs->first_round] = buf[i].mbs;
+	if (summarise_values(buf, n, 0, false, opt, &cs->ns, err, err_len) != 0 ||
+	    summarise_values(buf, n, 1, true, opt, &cs->mbs, err, err_len) != 0)
+		return -1;
+	/* Cycles only when every sample has them: a partial count would mislead. */
+	if (with_cycles == n) {
+		cs->have_cycles = true;
+		if (summarise_values(buf, n, 2, false, opt, &cs->cpb, err, err_len) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The null cell that best matches C: same algorithm, op, size and threads,
+ * else same size and threads. */
+static const struct cb_cell_summary *null_for(const struct cb_run_summary *rs,
+                                              const struct cb_result_cell *c)
+{
+	const struct cb_cell_summary *fallback = NULL;
+
+	for (size_t i = 0; i < rs->n_cells; i++) {
+		const struct cb_cell_summary *z = &rs->cells[i];
+
+		if (!z->builtin_null || z->n == 0 || z->cell->size != c->size ||
+		    z->cell->threads != c->threads)
+			continue;
+		if (strcmp(z->cell->algorithm, c->algorithm) == 0 && strcmp(z->cell->op, c->op) == 0)
+			return z;
+		if (!fallback)
+			fallback = z;
+	}
+	return fallback;
+}
+
+static void set_overhead(struct cb_run_summary *rs)
+{
+	for (size_t i = 0; i < rs->n_cells; i++) {
+		struct cb_cell_summary *cs = &rs->cells[i];
+		const struct cb_cell_summary *z;
+
+		if (cs->builtin_null || cs->n == 0 || !(z = null_for(rs, cs->cell)))
+			continue;
+		cs->overhead_ns = z->ns.median;
+		cs->overhead_share = z->ns.median / cs->ns.median;
+		cs->overhead_warning = cs->overhead_share > rs->options.overhead_warn;
+		cs->unreliable = cs->overhead_share > rs->options.overhead_max;
+	}
+}
+
+static void find_rounds(struct cb_run_summary *rs)
+{
+	const struct cb_results *r = rs->results;
+	unsigned lo = 0, hi = 0;
+	bool any = false;
+
+	for (size_t i = 0; i < r->n_trials; i++) {
+		const struct cb_result_trial *t = &r->trials[i];
+
+		if (json_is_string(json_object_get(t->json, "clock")))
+			rs->virtual_clock = true;
+		if (!is_sample(t))
+			continue;
+		if (!any || t->round < lo)
+			lo = t->round;
+		if (!any || t->round > hi)
+			hi = t->round;
+		any = true;
+	}
+	rs->first_round = lo;
+	rs->n_rounds = any ? (size_t)(hi - lo) + 1 : 0;
+}
+
+struct cb_run_summary *cb_summary_build(const struct cb_results *r,
+                                        const struct cb_summary_options *opt, char *err,
+                                        size_t err_len)
+{
+	struct cb_run_summary *rs = calloc(1, sizeof *rs);
+	struct sample *buf = NULL;
+	bool cycles = false;
+
+	if (!rs) {
+		set_err(err, err_len, "out of memory");
+		return NULL;
+	}
+	rs->results = r;
+	if (opt)
+		rs->options = *opt;
+	else
+		cb_summary_defaults(&rs->options);
+	if (!(rs->options.level > 0 && rs->options.level < 1) ||
+	    !(rs->options.drift_alpha > 0 && rs->options.drift_alpha < 1)) {
+		set_err(err, err_len, "summary options out of range");
+		goto fail;
+	}
+	find_rounds(rs);
+	rs->n_cells = r->n_cells;
+	rs->cells = calloc(r->n_cells ? r->n_cells : 1, sizeof *rs->cells);
+	buf = malloc((r->n_trials ? r->n_trials : 1) * sizeof *buf);
+	if (!rs->cells || !buf) {
+		set_err(err, err_len, "out of memory");
+		goto fail;
+	}
+	for (size_t c = 0; c < r->n_cells; c++) {
+		if (summarise_cell(rs, c, buf, err, err_len) != 0)
+			goto fail;
+		cycles |= rs->cells[c].have_cycles;
+	}
+	set_overhead(rs);
+	if (cycles)
+		rs->counter = json_string_value(
+		        json_object_get(json_object_get(r->header, "counter"), "cycles"));
+	free(buf);
+	return rs;
+fail:
+	free(buf);
+	cb_summary_free(rs);
+	return NULL;
+}
+
+void cb_summary_free(struct cb_run_summary *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n_cells && s->cells; i++)
+		free(s->cells[i].round_mbs);
+	free(s->cells);
+	free(s);
+}
+
+void cb_summary_headline(const struct cb_cell_summary *s, enum cb_statistic stat,
+                         struct cb_headline *h)
+{
+	*h = (struct cb_headline){NAN, NAN, NAN, NAN, "none", false};
+	if (s->n == 0)
+		return;
+	if (stat == CB_STAT_AUTO && s->ns.contaminated) {
+		stat = CB_STAT_MIN;
+		h->switched = true;
+	}
+	switch (stat) {
+	case CB_STAT_MIN:
+		h->mbs = s->mbs.max;
+		h->ns = s->ns.min;
+		h->name = "min time (max MB/s)";
+		break;
+	case CB_STAT_MEAN:
+		h->mbs = s->mbs.mean;
+		h->ns = s->ns.mean;
+		h->name = "mean";
+		break;
+	case CB_STAT_AUTO:
+	case CB_STAT_MEDIAN:
+		h->mbs = s->mbs.median;
+		h->lo = s->mbs.median_ci.lo;
+		h->hi = s->mbs.median_ci.hi;
+		h->ns = s->ns.median;
+		h->name = "median";
+		break;
+	}
+}
+
+bool cb_summary_flagged(const struct cb_cell_summary *s)
+{
+	return s->n > 0 && (s->ns.contaminated || s->ns.drift || s->ns.autocorrelated);
+}

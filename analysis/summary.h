@@ -1,0 +1,107 @@
+/* summary.h: what one run says about each of its cells.
+ *
+ * From a results file (results.h) this module takes the valid, measured
+ * (non-warm-up) trials of each cell in round order and summarises them with
+ * stats.h three times over: time per call (ns), throughput (MB/s = 10^6
+ * bytes/s of payload, all threads) and cycles per byte when the file has a
+ * cycle counter. It adds what needs the whole file: trials preempted (thread
+ * CPU time well below wall time), the harness overhead measured by the null
+ * engine, and each cell's throughput per round for ratios paired by round.
+ *
+ * Nothing is dropped: invalid trials are counted with their first reason,
+ * outliers are counted, a contaminated cell switches its headline to the
+ * minimum time and says so. */
+#ifndef CB_SUMMARY_H
+#define CB_SUMMARY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "results.h"
+#include "stats.h"
+
+struct cb_summary_options {
+	double level;             /* median intervals: 0.95 */
+	double contamination_max; /* median/min - 1 above this switches the headline: 0.10 */
+	double drift_alpha;       /* Spearman p and lag-1 limit: 0.01 */
+	double preempt_ratio;     /* a trial with cpu_ns < this x wall time was preempted: 0.9 */
+	double overhead_warn;     /* null engine's share of a cell's time: warn above 0.05 */
+	double overhead_max;      /* ... and mark the cell unreliable above 0.25 */
+};
+
+/* The defaults above (METHODOLOGY.md). */
+void cb_summary_defaults(struct cb_summary_options *opt);
+
+/* Which statistic a headline is. AUTO is the median, or the minimum time
+ * (maximum throughput) when the cell is contaminated. */
+enum cb_statistic { CB_STAT_AUTO, CB_STAT_MIN, CB_STAT_MEDIAN, CB_STAT_MEAN };
+
+/* "auto", "min", "median", "mean" -> statistic; -1 when unknown. */
+int cb_statistic_parse(const char *name);
+
+struct cb_cell_summary {
+	const struct cb_result_cell *cell;
+	size_t index;           /* into results->cells */
+	size_t n;               /* valid measured trials: the samples */
+	size_t invalid;         /* trials without a timing (failed verification, ...) */
+	size_t warmup;          /* valid warm-up trials, left out */
+	size_t preempted;       /* samples whose CPU time was below preempt_ratio x wall */
+	const char *first_error;
+	double bytes_per_call;  /* size x threads */
+	bool builtin_null;      /* the cell is the null engine's: the harness itself */
+
+	/* Each summary is valid when n > 0. Time (ns per call) is the primary
+	 * one: its contamination flag and drift are the cell's. */
+	struct cb_stats_summary ns;  /* ns per call; smaller is better */
+	struct cb_stats_summary mbs; /* MB/s per trial; larger is better */
+	bool have_cycles;
+	struct cb_stats_summary cpb; /* cycles per byte per trial (when have_cycles) */
+
+	/* The null engine's median ns per call at this size and thread count,
+	 * and its share of this cell's median; NaN when no null cell matches. */
+	double overhead_ns;
+	double overhead_share;
+	bool overhead_warning;   /* share > overhead_warn */
+	bool unreliable;         /* share > overhead_max */
+
+	/* Throughput of the cell in each measured round (NaN: no valid trial),
+	 * indexed from the run's first measured round. */
+	double *round_mbs;
+};
+
+struct cb_run_summary {
+	const struct cb_results *results;
+	struct cb_summary_options options;
+	struct cb_cell_summary *cells; /* one per results->cells, same order */
+	size_t n_cells;
+	unsigned first_round;  /* the first measured round's number */
+	size_t n_rounds;       /* measured rounds: round_mbs holds this many */
+	const char *counter;   /* cycles counter: "perf-cycles", "estimate", or NULL */
+	bool virtual_clock;    /* some trial ran on a virtual clock (sim) */
+};
+
+/* Summarise every cell of R with OPT (NULL: defaults). R must outlive the
+ * summary. NULL with ERR when memory runs out or OPT is out of range; a cell
+ * without a valid trial is no error (its n is 0). */
+struct cb_run_summary *cb_summary_build(const struct cb_results *r,
+                                        const struct cb_summary_options *opt, char *err,
+                                        size_t err_len);
+void cb_summary_free(struct cb_run_summary *s);
+
+/* A cell's headline throughput under a statistic. */
+struct cb_headline {
+	double mbs;        /* MB/s */
+	double lo, hi;     /* its interval (the median's), NaN for min and mean */
+	double ns;         /* ns per call of the same statistic */
+	const char *name;  /* "median", "min time (max MB/s)", "mean" */
+	bool switched;     /* AUTO chose the minimum because of contamination */
+};
+
+/* The headline of S for STAT; all NaN (name "none") when S has no sample. */
+void cb_summary_headline(const struct cb_cell_summary *s, enum cb_statistic stat,
+                         struct cb_headline *h);
+
+/* Whether the cell's samples show contamination, drift or lag-1 dependence. */
+bool cb_summary_flagged(const struct cb_cell_summary *s);
+
+#endif

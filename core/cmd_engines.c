@@ -1,0 +1,126 @@
+/* cmd_engines.c: cryptobench engines — what is built in and usable here. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "engine.h"
+
+static const char engines_help[] =
+	"usage: cryptobench engines [--json]\n\n"
+	"List the engines compiled in: runtime version, whether usable on this machine\n"
+	"(and why not), hardware features they report, and which algorithms they offer.\n"
+	"In the matrix, 'ok' = offered, '-' = not offered by the library.\n";
+
+static bool offers(const struct cb_engine *e, const struct cb_algorithm *alg)
+{
+	return alg->kind == CB_KIND_HASH ? e->supports(alg, CB_OP_HASH, CB_MODE_MESSAGE)
+					 : e->supports(alg, CB_OP_ENCRYPT, CB_MODE_MESSAGE);
+}
+
+static json_t *engine_json(const struct cb_engine *e)
+{
+	const char *why = NULL;
+	bool usable = cb_engine_usable(e, &why);
+	json_t *obj = json_pack("{s:s, s:s, s:s, s:b}", "name", e->name, "kind", e->kind, "version",
+				e->version(), "usable", usable);
+	json_t *algs = json_array();
+
+	if (why)
+		json_object_set_new(obj, "why", json_string(why));
+	for (size_t a = 0; a < cb_algorithm_count(); a++) {
+		const struct cb_algorithm *alg = cb_algorithm_at(a);
+
+		if (offers(e, alg))
+			json_array_append_new(algs, json_string(alg->name));
+	}
+	json_object_set_new(obj, "algorithms", algs);
+	if (e->describe && usable) {
+		json_t *features = json_object();
+
+		e->describe(features);
+		json_object_set_new(obj, "features", features);
+	}
+	return obj;
+}
+
+static void print_text(void)
+{
+	printf("%-9s %-8s %s\n", "engine", "kind", "version / availability");
+	for (size_t i = 0; i < cb_engine_count(); i++) {
+		const struct cb_engine *e = cb_engine_at(i);
+		const char *why = NULL;
+
+		if (cb_engine_usable(e, &why))
+			printf("%-9s %-8s %s\n", e->name, e->kind, e->version());
+		else
+			printf("%-9s %-8s %s  UNAVAILABLE: %s\n", e->name, e->kind, e->version(), why);
+	}
+	printf("\n%-18s", "algorithm");
+	for (size_t i = 0; i < cb_engine_count(); i++)
+		if (strcmp(cb_engine_at(i)->kind, "builtin") != 0)
+			printf(" %-8s", cb_engine_at(i)->name);
+	printf("\n");
+	for (size_t a = 0; a < cb_algorithm_count(); a++) {
+		const struct cb_algorithm *alg = cb_algorithm_at(a);
+
+		printf("%-18s", alg->name);
+		for (size_t i = 0; i < cb_engine_count(); i++) {
+			const struct cb_engine *e = cb_engine_at(i);
+
+			if (strcmp(e->kind, "builtin") == 0)
+				continue;
+			printf(" %-8s", !offers(e, alg) ? "-" : cb_engine_usable(e, NULL) ? "ok" : "n/a");
+		}
+		printf("\n");
+	}
+	printf("\n'n/a': offered, but the engine is unavailable here. Built-ins (null, memcpy,\n"
+	       "sim) accept every algorithm: they measure the harness, memory and the method.\n");
+}
+
+static void print_features(void)
+{
+	for (size_t i = 0; i < cb_engine_count(); i++) {
+		const struct cb_engine *e = cb_engine_at(i);
+		json_t *features;
+		char *text;
+
+		if (!e->describe || !cb_engine_usable(e, NULL))
+			continue;
+		features = json_object();
+		e->describe(features);
+		text = json_dumps(features, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		printf("%s features: %s\n", e->name, text ? text : "{}");
+		free(text);
+		json_decref(features);
+	}
+}
+
+int cb_cmd_engines(int argc, char **argv)
+{
+	int as_json = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (cb_is_help(argv[i])) {
+			fputs(engines_help, stdout);
+			return CB_EXIT_OK;
+		}
+		if (strcmp(argv[i], "--json") != 0)
+			return cb_usage_error("engines", "unknown argument '%s'", argv[i]);
+		as_json = 1;
+	}
+	if (as_json) {
+		json_t *list = json_array();
+
+		for (size_t i = 0; i < cb_engine_count(); i++)
+			json_array_append_new(list, engine_json(cb_engine_at(i)));
+		json_dumpf(list, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		printf("\n");
+		json_decref(list);
+		return CB_EXIT_OK;
+	}
+	print_text();
+	printf("\n");
+	print_features();
+	return CB_EXIT_OK;
+}

@@ -1,0 +1,393 @@
+/* cmd_run.c: cryptobench run — measure a scenario into a results file. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "plan.h"
+#include "results.h"
+#include "runner.h"
+#include "scenario.h"
+
+#define MAX_OVERRIDES 64
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+static const char run_help[] =
+	"usage: cryptobench run SCENARIO.lua [options]\n\n"
+	"Run every trial of a scenario and write them to a results file (JSON Lines).\n\n"
+	"  -o, --output FILE     results file (default results/NAME-TIME.jsonl); with\n"
+	"                        --runs N, a folder that gets run-1.jsonl .. run-N.jsonl\n"
+	"      --runs N          N independent runs, each a fresh process (default 1)\n"
+	"      --set KEY=VALUE   override a scenario field (rounds, sizes, trial_time, ...)\n"
+	"                        or a cb.param(); may repeat\n"
+	"      --quick           a preview: few rounds, short trials, sizes up to 1 MiB\n"
+	"      --resume FILE     continue an interrupted results file of this scenario\n"
+	"      --progress, --no-progress\n"
+	"                        progress on stderr (default: when stderr is a terminal)\n\n"
+	"Ctrl-C finishes the current trial, closes the file marked interrupted, and\n"
+	"exits 130; --resume completes it later.\n";
+
+struct run_args {
+	const char *scenario;
+	const char *output;
+	const char *resume;
+	unsigned runs;
+	int run_index;        /* internal: this process is run K of --runs */
+	int progress;         /* -1: decide from the terminal */
+	struct cb_override overrides[MAX_OVERRIDES];
+	size_t n_overrides;
+	int quick;
+	char command_line[1024];
+};
+
+static int parse_args(int argc, char **argv, struct run_args *a)
+{
+	static const struct option longopts[] = {
+		{"output", required_argument, NULL, 'o'},
+		{"runs", required_argument, NULL, 'r'},
+		{"set", required_argument, NULL, 's'},
+		{"quick", no_argument, NULL, 'q'},
+		{"resume", required_argument, NULL, 'R'},
+		{"progress", no_argument, NULL, 'p'},
+		{"no-progress", no_argument, NULL, 'P'},
+		{"run-index", required_argument, NULL, 'I'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int opt;
+
+	memset(a, 0, sizeof *a);
+	a->runs = 1;
+	a->run_index = -1;
+	a->progress = -1;
+	opterr = 0;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+		char *end;
+		long n;
+
+		switch (opt) {
+		case 'o':
+			a->output = optarg;
+			break;
+		case 'r':
+			n = strtol(optarg, &end, 10);
+			if (*end || n < 1 || n > 1000)
+				return cb_usage_error("run", "--runs wants a number from 1 to 1000, not '%s'", optarg);
+			a->runs = (unsigned)n;
+			break;
+		case 's':
+			if (!strchr(optarg, '=') || optarg[0] == '=')
+				return cb_usage_error("run", "--set wants KEY=VALUE, not '%s'", optarg);
+			if (a->n_overrides == MAX_OVERRIDES)
+				return cb_usage_error("run", "more than %d --set", MAX_OVERRIDES);
+			{
+				/* A copy: argv stays intact for the command line and --runs. */
+				char *key = strdup(optarg);
+
+				if (!key)
+					return cb_usage_error("run", "out of memory");
+				*strchr(key, '=') = '\0';
+				a->overrides[a->n_overrides].key = key;
+				a->overrides[a->n_overrides++].value = key + strlen(key) + 1;
+			}
+			break;
+		case 'q':
+			a->quick = 1;
+			break;
+		case 'R':
+			a->resume = optarg;
+			break;
+		case 'p':
+			a->progress = 1;
+			break;
+		case 'P':
+			a->progress = 0;
+			break;
+		case 'I':
+			a->run_index = atoi(optarg);
+			break;
+		case 'h':
+			fputs(run_help, stdout);
+			return -1;
+		default:
+			return cb_usage_error("run", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return cb_usage_error("run", "which scenario? e.g. cryptobench run scenarios/quickstart.lua");
+	if (optind + 1 < argc)
+		return cb_usage_error("run", "one scenario at a time ('%s' is extra)", argv[optind + 1]);
+	a->scenario = argv[optind];
+	if (a->resume && a->runs > 1)
+		return cb_usage_error("run", "--resume continues one file; it does not take --runs");
+	return 0;
+}
+
+static void record_command_line(struct run_args *a, int argc, char **argv)
+{
+	size_t used = 0;
+
+	for (int i = 0; i < argc && used < sizeof a->command_line; i++)
+		used += (size_t)snprintf(a->command_line + used, sizeof a->command_line - used, "%s%s",
+					 i ? " " : "cryptobench ", argv[i]);
+}
+
+static int make_dirs(const char *path)
+{
+	char buf[4096];
+
+	snprintf(buf, sizeof buf, "%s", path);
+	for (char *p = buf + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+				return -1;
+			*p = '/';
+		}
+	return mkdir(buf, 0777) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+/* results/NAME-YYYYmmdd-HHMMSS, plus SUFFIX. */
+static void default_output(const struct cb_scenario *s, const char *suffix, char *buf, size_t len)
+{
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+	snprintf(buf, len, "results/%s-%s%s", s->name, stamp, suffix);
+}
+
+/* --runs N: each run is a fresh process of this program, so nothing a run
+ * leaves behind (caches, allocator state, library initialisation) carries
+ * into the next. */
+static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, char **argv)
+{
+	char dir[4096], file[4200], index[16];
+	int status = CB_EXIT_OK;
+
+	if (a->output)
+		snprintf(dir, sizeof dir, "%s", a->output);
+	else
+		default_output(s, "", dir, sizeof dir);
+	if (make_dirs(dir) != 0) {
+		fprintf(stderr, "%s: cannot create folder: %s\n", dir, strerror(errno));
+		return CB_EXIT_USAGE;
+	}
+	for (unsigned k = 0; k < a->runs && !stop_requested; k++) {
+		char **child = calloc((size_t)argc + 8, sizeof *child);
+		int n = 0, wstatus = 0;
+		pid_t pid;
+
+		snprintf(file, sizeof file, "%s/run-%u.jsonl", dir, k + 1);
+		snprintf(index, sizeof index, "%u", k);
+		child[n++] = "cryptobench";
+		child[n++] = "run";
+		for (int i = 1; i < argc; i++) {
+			if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0 ||
+			    strcmp(argv[i], "--runs") == 0) {
+				i++;
+				continue;
+			}
+			if (strncmp(argv[i], "--runs=", 7) == 0 || strncmp(argv[i], "--output=", 9) == 0)
+				continue;
+			child[n++] = argv[i];
+		}
+		child[n++] = "-o";
+		child[n++] = file;
+		child[n++] = "--run-index";
+		child[n++] = index;
+		fprintf(stderr, "run %u of %u -> %s\n", k + 1, a->runs, file);
+		pid = fork();
+		if (pid == 0) {
+			execv("/proc/self/exe", child);
+			_exit(127);
+		}
+		free(child);
+		while (pid > 0 && waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+			;
+		if (pid < 0 || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
+			status = pid > 0 && WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : CB_EXIT_PROBLEM;
+			break;
+		}
+	}
+	if (stop_requested)
+		status = CB_EXIT_INTERRUPTED;
+	fprintf(stderr, "runs in %s\n", dir);
+	return status;
+}
+
+/* Check that FILE is an interrupted run of this very scenario. */
+static struct cb_results *open_resume(const char *path, const struct cb_scenario *s)
+{
+	char err[512];
+	struct cb_results *old = cb_results_read(path, err, sizeof err);
+	json_t *scenario;
+	const char *sha;
+
+	if (!old) {
+		fprintf(stderr, "%s\n", err);
+		return NULL;
+	}
+	scenario = json_object_get(old->header, "scenario");
+	sha = json_string_value(json_object_get(scenario, "sha256"));
+	if (!sha || strcmp(sha, s->sha256) != 0) {
+		fprintf(stderr, "%s: not a run of %s (the scenario's text differs: sha256 %.12s vs %.12s)\n",
+			path, s->file, sha ? sha : "?", s->sha256);
+	} else if (!old->interrupted) {
+		fprintf(stderr, "%s: this run is complete; nothing to resume\n", path);
+	} else {
+		/* Same text, same overrides, same effective settings: the plan and
+		 * its schedule are then the same, slot for slot. The path may differ. */
+		json_t *now = cb_scenario_to_json(s), *then = json_deep_copy(scenario);
+		int same;
+
+		json_object_del(now, "file");
+		json_object_del(then, "file");
+		same = json_equal(now, then);
+		json_decref(now);
+		json_decref(then);
+		if (same)
+			return old;
+		fprintf(stderr, "%s: the interrupted run used other parameters or settings (--set, --quick): give the same ones\n",
+			path);
+	}
+	cb_results_free(old);
+	return NULL;
+}
+
+static int measure(struct run_args *a, const struct cb_scenario *s, const struct cb_plan *plan)
+{
+	char err[512], path[4096];
+	struct cb_run_options options = {.run_index = a->run_index > 0 ? (unsigned)a->run_index : 0,
+					 .runs = a->runs, .stop = &stop_requested,
+					 .command_line = a->command_line};
+	struct cb_results *old = NULL;
+	struct cb_writer *w = NULL;
+	struct cb_run_totals totals;
+	struct cb_run *run;
+	json_t *line;
+	int rc;
+
+	options.progress = a->progress >= 0 ? a->progress : isatty(STDERR_FILENO);
+	if (a->resume) {
+		if (!(old = open_resume(a->resume, s)))
+			return CB_EXIT_USAGE;
+		options.resume = old;
+		options.run_index = (unsigned)json_integer_value(json_object_get(old->header, "run_index"));
+		snprintf(path, sizeof path, "%s", a->resume);
+	} else if (a->output) {
+		snprintf(path, sizeof path, "%s", a->output);
+	} else {
+		default_output(s, ".jsonl", path, sizeof path);
+		make_dirs("results");
+	}
+	run = cb_run_prepare(plan, &options, err, sizeof err);
+	if (!run) {
+		fprintf(stderr, "%s: %s\n", s->file, err);
+		cb_results_free(old);
+		return CB_EXIT_PROBLEM;
+	}
+	if (old) {
+		w = cb_writer_append(path, err, sizeof err);
+		line = json_pack("{s:s, s:I}", "command_line", a->command_line, "trials_before",
+				 (json_int_t)old->n_trials);
+		if (w)
+			cb_writer_line(w, "resume", line);
+		json_decref(line);
+	} else {
+		line = cb_run_header(run);
+		w = cb_writer_create(path, line, err, sizeof err);
+		json_decref(line);
+		if (w)
+			cb_run_write_skips(run, w);
+	}
+	if (!w) {
+		fprintf(stderr, "%s\n", err);
+		cb_run_free(run);
+		cb_results_free(old);
+		return CB_EXIT_USAGE;
+	}
+	rc = cb_run_execute(run, w, &totals, err, sizeof err);
+	line = cb_run_end(run, &totals);
+	if (cb_writer_close(w, line) != 0 || rc != 0) {
+		fprintf(stderr, "%s: %s\n", path, rc ? err : "cannot finish writing");
+		rc = -1;
+	}
+	json_decref(line);
+	cb_run_free(run);
+	cb_results_free(old);
+	if (rc != 0)
+		return CB_EXIT_PROBLEM;
+	fprintf(stderr, "%s: %llu trials written, %llu invalid\n", path,
+		(unsigned long long)totals.trials, (unsigned long long)totals.invalid);
+	if (totals.invalid)
+		fprintf(stderr, "warning: invalid trials (no timing kept), first: %s\n", totals.first_error);
+	if (totals.interrupted) {
+		fprintf(stderr, "interrupted: %s keeps every finished trial; continue with\n"
+				"  cryptobench run %s --resume %s\n",
+			path, s->file, path);
+		return CB_EXIT_INTERRUPTED;
+	}
+	return CB_EXIT_OK;
+}
+
+int cb_cmd_run(int argc, char **argv)
+{
+	struct run_args a;
+	struct cb_load_options load;
+	struct cb_scenario *s;
+	struct cb_plan *plan;
+	struct sigaction sa;
+	char err[1024];
+	int rc = parse_args(argc, argv, &a);
+
+	if (rc != 0)
+		return rc < 0 ? CB_EXIT_OK : rc;
+	record_command_line(&a, argc, argv);
+	load = (struct cb_load_options){.overrides = a.overrides, .n_overrides = a.n_overrides,
+					.quick = a.quick};
+	s = cb_scenario_load(a.scenario, &load, err, sizeof err);
+	if (!s) {
+		fprintf(stderr, "%s\n", err);
+		return CB_EXIT_USAGE;
+	}
+	for (size_t i = 0; i < s->n_dropped; i++)
+		fprintf(stderr, "note: %s left out: %s\n", s->dropped[i].name, s->dropped[i].reason);
+	plan = cb_plan_build(s, err, sizeof err);
+	if (!plan) {
+		fprintf(stderr, "%s\n", err);
+		cb_scenario_free(s);
+		return CB_EXIT_USAGE;
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	if (a.runs > 1 && a.run_index < 0)
+		rc = run_many(&a, s, argc, argv);
+	else
+		rc = measure(&a, s, plan);
+	cb_plan_free(plan);
+	cb_scenario_free(s);
+	return rc;
+}

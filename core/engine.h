@@ -1,0 +1,136 @@
+/* engine.h: the interface every engine implements, and the registry.
+ *
+ * An engine is a const table of function pointers. Only `call` is timed; all
+ * allocation and key scheduling happen in `open`. One context is used by one
+ * thread at a time: a trial with T threads opens T contexts. */
+#ifndef CB_ENGINE_H
+#define CB_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "algorithm.h"
+
+/* Status of one call. */
+#define CB_OK 0
+#define CB_REJECTED 1 /* AEAD decryption refused the tag (expected for decrypt-forged) */
+#define CB_FAILED (-1)
+
+enum cb_mode {
+	CB_MODE_MESSAGE, /* init, update, final per message: the per-message cost */
+	CB_MODE_STREAM,  /* one context, update per call, final once per trial */
+};
+
+/* One engine-specific option of a variant, as the scenario wrote it
+ * ({ "sim", overhead_ns = 150 }): a number or a string. */
+struct cb_option {
+	const char *key;
+	bool is_number;
+	double number;
+	const char *string;
+};
+
+/* How a variant runs the engine. Defaults: message mode, context reused, whole
+ * messages. */
+struct cb_engine_config {
+	enum cb_mode mode;
+	bool recreate;  /* re-create the context for every message (no reuse) */
+	size_t chunk;   /* hash fed in chunks of this many bytes (0: one update) */
+	const struct cb_option *options;
+	size_t n_options;
+};
+
+/* Engines see associated data through setup->aad (known-answer vectors use it). */
+#define CB_SETUP_HAS_AAD 1
+
+/* What `open` gets: everything about the cell that is fixed for a trial. */
+struct cb_cell_setup {
+	const struct cb_algorithm *alg;
+	enum cb_op op;
+	size_t len;                 /* bytes per message */
+	const unsigned char *key;   /* alg->key_len bytes */
+	const unsigned char *iv;    /* alg->iv_len bytes (nonce for AEAD) */
+	const unsigned char *tag;   /* decrypt, decrypt-forged: the tag to check */
+	const unsigned char *aad;   /* AEAD associated data (NULL: none, the default) */
+	size_t aad_len;
+	const struct cb_engine_config *config;
+};
+
+/* What a virtual clock needs to know about the trial it times. */
+struct cb_trial_info {
+	unsigned run;    /* index of this run among --runs */
+	unsigned round;  /* 0-based; warm-up rounds are negative-free: counted first */
+	uint64_t seq;    /* trial's position in the run */
+	uint64_t calls;
+	size_t len;
+	unsigned thread;
+};
+
+struct cb_engine {
+	const char *name;
+	const char *kind; /* "library", "builtin", "process", "command" */
+
+	/* Runtime version of the library, e.g. "OpenSSL 3.0.19 27 Jan 2026". */
+	const char *(*version)(void);
+	/* 0 when usable here; otherwise nonzero and WHY says why in one line. */
+	int (*probe)(char *why, size_t why_len);
+	/* Whether the engine offers ALG with OP in MODE. */
+	bool (*supports)(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode);
+
+	/* Prepare a context (allocation, key schedule: not timed). NULL on
+	 * failure, with ERR filled. */
+	void *(*open)(const struct cb_cell_setup *setup, char *err, size_t err_len);
+	/* One message of LEN bytes from IN; output to OUT (cb_output_len bytes;
+	 * OUT has room for LEN + CB_OUTPUT_SLACK). The only timed code. Returns
+	 * CB_OK, CB_REJECTED or CB_FAILED. In stream mode only the update. */
+	int (*call)(void *ctx, const unsigned char *in, size_t len, unsigned char *out);
+	/* Stream mode: after the trial's calls, write the final output (digest
+	 * or tag) to OUT. NULL when the engine has no stream mode. */
+	int (*finish)(void *ctx, unsigned char *out);
+	void (*close)(void *ctx);
+
+	/* Optional. Engine-specific option names a variant may set (NULL-ended),
+	 * so a scenario's misspelt option gets a "did you mean". */
+	const char *const *options;
+	/* Optional. Adds to OBJ what the engine uses or has been told about the
+	 * hardware: features, masks in force. */
+	void (*describe)(json_t *obj);
+	/* Optional. A virtual clock: the nanoseconds the trial just run took.
+	 * When present, the runner uses it instead of the wall clock. */
+	uint64_t (*virtual_ns)(void *ctx, const struct cb_trial_info *trial);
+	/* Optional. Built-ins whose output is not the algorithm's check it
+	 * themselves: 0 when OUT is right for IN, else nonzero with WHY. */
+	int (*self_check)(void *ctx, const unsigned char *in, size_t len, const unsigned char *out,
+			  char *why, size_t why_len);
+};
+
+/* ---- Registry ---- */
+
+/* The engines compiled in, in a fixed order. */
+size_t cb_engine_count(void);
+const struct cb_engine *cb_engine_at(size_t i);
+/* The engine called NAME, or NULL. */
+const struct cb_engine *cb_engine_find(const char *name);
+
+/* Probe ENGINE once per process and remember the answer: true when usable;
+ * otherwise WHY (if not NULL) points at the reason. */
+bool cb_engine_usable(const struct cb_engine *engine, const char **why);
+
+/* ---- Helpers for engines ---- */
+
+/* The option KEY of CONFIG as a number, or FALLBACK when absent. */
+double cb_option_number(const struct cb_engine_config *config, const char *key, double fallback);
+/* The option KEY as a string, or FALLBACK. */
+const char *cb_option_string(const struct cb_engine_config *config, const char *key,
+			     const char *fallback);
+
+/* A test-only fault switch: when the environment variable
+ * CRYPTOBENCH_FAULT names an engine, the runner flips a bit of that engine's
+ * output after every call (outside the timed region), so tests can prove
+ * that a wrong output becomes an invalid trial. */
+const char *cb_fault_engine(void);
+
+#endif

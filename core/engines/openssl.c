@@ -1,0 +1,411 @@
+/* openssl.c: the OpenSSL libcrypto engine, through EVP.
+ *
+ * Algorithms are fetched from the default provider in open, so the timed call
+ * never looks a name up. Message mode re-initialises one reused context per
+ * call (ciphers: the IV only, so the key schedule is not redone); stream mode
+ * keeps one context and only updates it. */
+#include "engine.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+
+/* Canonical name -> provider fetch name. */
+static const struct openssl_alg {
+	const char *name;
+	const char *fetch_name;
+} openssl_algs[] = {
+    {"md5", "MD5"},
+    {"sha1", "SHA1"},
+    {"sha256", "SHA256"},
+    {"sha512", "SHA512"},
+    {"blake2b-512", "BLAKE2B-512"},
+    {"sha3-256", "SHA3-256"},
+    {"aes-128-cbc", "AES-128-CBC"},
+    {"aes-256-cbc", "AES-256-CBC"},
+    {"aes-128-ctr", "AES-128-CTR"},
+    {"aes-256-ctr", "AES-256-CTR"},
+    {"aes-128-gcm", "AES-128-GCM"},
+    {"aes-256-gcm", "AES-256-GCM"},
+    {"chacha20-poly1305", "ChaCha20-Poly1305"},
+};
+
+/* EVP_CipherUpdate takes an int length; a multiple of 16 keeps CBC whole. */
+#define OPENSSL_MAX_UPDATE (1 << 30)
+
+struct openssl_ctx {
+	const struct cb_algorithm *alg;
+	bool aead;
+	bool encrypt;
+	bool stream;
+	bool recreate;
+	size_t chunk;
+	EVP_MD *md;
+	EVP_CIPHER *cipher;
+	EVP_MD_CTX *md_ctx;         /* reused (message) or running (stream) */
+	EVP_CIPHER_CTX *cipher_ctx; /* keyed once in open */
+	unsigned char key[CB_MAX_KEY];
+	unsigned char iv[CB_MAX_IV];
+	unsigned char tag[CB_MAX_TAG];
+	const unsigned char *aad; /* the caller's buffer, alive until close */
+	size_t aad_len;           /* 0: no AAD, and no extra update per message */
+};
+
+static const struct openssl_alg *openssl_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof openssl_algs / sizeof openssl_algs[0]; i++)
+		if (strcmp(openssl_algs[i].name, name) == 0)
+			return &openssl_algs[i];
+	return NULL;
+}
+
+/* WHAT failed, followed by the library's own reason when it queued one. */
+static void openssl_error(char *err, size_t err_len, const char *what)
+{
+	unsigned long code = ERR_get_error();
+	char reason[256];
+
+	if (code == 0) {
+		snprintf(err, err_len, "openssl: %s failed", what);
+		return;
+	}
+	ERR_error_string_n(code, reason, sizeof reason);
+	snprintf(err, err_len, "openssl: %s failed: %s", what, reason);
+	ERR_clear_error();
+}
+
+static const char *openssl_version(void)
+{
+	return OpenSSL_version(OPENSSL_VERSION);
+}
+
+/* The default provider must load (an OPENSSL_CONF can restrict it). */
+static int openssl_probe(char *why, size_t why_len)
+{
+	EVP_MD *md = EVP_MD_fetch(NULL, "SHA256", NULL);
+	EVP_CIPHER *cipher = md ? EVP_CIPHER_fetch(NULL, "AES-128-GCM", NULL) : NULL;
+	int status = cipher ? 0 : -1;
+
+	if (status != 0)
+		openssl_error(why, why_len,
+		              "fetching SHA256 and AES-128-GCM from the default provider");
+	EVP_CIPHER_free(cipher);
+	EVP_MD_free(md);
+	return status;
+}
+
+static bool openssl_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
+{
+	if (!openssl_find(alg->name) || !cb_op_applies(alg, op))
+		return false;
+	return mode == CB_MODE_MESSAGE || alg->kind != CB_KIND_AEAD;
+}
+
+static int openssl_digest_update(EVP_MD_CTX *md_ctx, const unsigned char *in, size_t len,
+                                 size_t chunk)
+{
+	size_t step = chunk ? chunk : len;
+
+	for (size_t done = 0; done < len; done += step)
+		if (!EVP_DigestUpdate(md_ctx, in + done, len - done < step ? len - done : step))
+			return 0;
+	return 1;
+}
+
+static int openssl_cipher_update(EVP_CIPHER_CTX *cipher_ctx, unsigned char *out,
+                                 const unsigned char *in, size_t len)
+{
+	for (size_t done = 0; done < len;) {
+		int n = len - done < OPENSSL_MAX_UPDATE ? (int)(len - done) : OPENSSL_MAX_UPDATE;
+		int out_len = 0;
+
+		if (!EVP_CipherUpdate(cipher_ctx, out + done, &out_len, in + done, n) ||
+		    out_len != n)
+			return 0;
+		done += (size_t)n;
+	}
+	return 1;
+}
+
+/* A context keyed with the cell's key and IV: what open does once and a
+ * recreating call does every time. */
+static EVP_CIPHER_CTX *openssl_cipher_ctx_new(const struct openssl_ctx *ctx)
+{
+	EVP_CIPHER_CTX *cipher_ctx = EVP_CIPHER_CTX_new();
+
+	if (!cipher_ctx)
+		return NULL;
+	if (!EVP_CipherInit_ex(cipher_ctx, ctx->cipher, NULL, NULL, NULL, ctx->encrypt))
+		goto fail;
+	if (ctx->aead) {
+		if (EVP_CIPHER_CTX_ctrl(cipher_ctx, EVP_CTRL_AEAD_SET_IVLEN, (int)ctx->alg->iv_len,
+		                        NULL) <= 0)
+			goto fail;
+	} else {
+		EVP_CIPHER_CTX_set_padding(cipher_ctx, 0);
+	}
+	if (!EVP_CipherInit_ex(cipher_ctx, NULL, NULL, ctx->key, ctx->iv, -1))
+		goto fail;
+	return cipher_ctx;
+fail:
+	EVP_CIPHER_CTX_free(cipher_ctx);
+	return NULL;
+}
+
+static int openssl_hash_message(const struct openssl_ctx *ctx, EVP_MD_CTX *md_ctx,
+                                const unsigned char *in, size_t len, unsigned char *out)
+{
+	unsigned int out_len = 0;
+
+	if (!EVP_DigestInit_ex(md_ctx, ctx->md, NULL) ||
+	    !openssl_digest_update(md_ctx, in, len, ctx->chunk) ||
+	    !EVP_DigestFinal_ex(md_ctx, out, &out_len))
+		return CB_FAILED;
+	return out_len == ctx->alg->digest_len ? CB_OK : CB_FAILED;
+}
+
+/* One whole message on CIPHER_CTX, which already holds the key; FRESH when it
+ * also holds the cell's IV. */
+static int openssl_cipher_message(const struct openssl_ctx *ctx, EVP_CIPHER_CTX *cipher_ctx,
+                                  bool fresh, const unsigned char *in, size_t len,
+                                  unsigned char *out)
+{
+	int final_len = 0, aad_out = 0;
+	int tag_len = (int)ctx->alg->tag_len;
+
+	if (!fresh && !EVP_CipherInit_ex(cipher_ctx, NULL, NULL, NULL, ctx->iv, -1))
+		return CB_FAILED;
+	if (ctx->aead && !ctx->encrypt &&
+	    EVP_CIPHER_CTX_ctrl(cipher_ctx, EVP_CTRL_AEAD_SET_TAG, tag_len, (void *)ctx->tag) <= 0)
+		return CB_FAILED;
+	if (ctx->aad_len &&
+	    !EVP_CipherUpdate(cipher_ctx, NULL, &aad_out, ctx->aad, (int)ctx->aad_len))
+		return CB_FAILED;
+	if (!openssl_cipher_update(cipher_ctx, out, in, len))
+		return CB_FAILED;
+	/* For AEAD decryption a failing final step is the tag check. */
+	if (!EVP_CipherFinal_ex(cipher_ctx, out + len, &final_len))
+		return ctx->aead && !ctx->encrypt ? CB_REJECTED : CB_FAILED;
+	if (final_len != 0)
+		return CB_FAILED;
+	if (ctx->aead && ctx->encrypt &&
+	    EVP_CIPHER_CTX_ctrl(cipher_ctx, EVP_CTRL_AEAD_GET_TAG, tag_len, out + len) <= 0)
+		return CB_FAILED;
+	return CB_OK;
+}
+
+static void openssl_close(void *opaque)
+{
+	struct openssl_ctx *ctx = opaque;
+
+	if (!ctx)
+		return;
+	EVP_MD_CTX_free(ctx->md_ctx);
+	EVP_CIPHER_CTX_free(ctx->cipher_ctx);
+	EVP_MD_free(ctx->md);
+	EVP_CIPHER_free(ctx->cipher);
+	free(ctx);
+	ERR_clear_error();
+}
+
+static void *openssl_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+{
+	const struct cb_engine_config *config = setup->config;
+	const struct cb_algorithm *alg = setup->alg;
+	const struct openssl_alg *id = openssl_find(alg->name);
+	bool stream = config && config->mode == CB_MODE_STREAM;
+	struct openssl_ctx *ctx;
+
+	if (!id || !openssl_supports(alg, setup->op, stream ? CB_MODE_STREAM : CB_MODE_MESSAGE)) {
+		snprintf(err, err_len, "openssl: %s %s%s not offered", alg->name,
+		         cb_op_name(setup->op), stream ? " in stream mode" : "");
+		return NULL;
+	}
+	if (config && config->recreate && stream) {
+		snprintf(err, err_len, "openssl: recreate applies to message mode only");
+		return NULL;
+	}
+	if (config && config->chunk && alg->kind != CB_KIND_HASH) {
+		snprintf(err, err_len, "openssl: chunk applies to hashes only");
+		return NULL;
+	}
+	/* EVP_CipherUpdate takes the AAD in one int-sized piece. */
+	if (alg->kind == CB_KIND_AEAD && setup->aad_len &&
+	    (!setup->aad || setup->aad_len > INT_MAX)) {
+		snprintf(err, err_len, "openssl: %zu bytes of AAD %s", setup->aad_len,
+		         setup->aad ? "exceed INT_MAX" : "without a buffer");
+		return NULL;
+	}
+	ctx = calloc(1, sizeof *ctx);
+	if (!ctx) {
+		snprintf(err, err_len, "openssl: out of memory");
+		return NULL;
+	}
+	ctx->alg = alg;
+	ctx->aead = alg->kind == CB_KIND_AEAD;
+	ctx->encrypt = setup->op == CB_OP_ENCRYPT;
+	ctx->stream = stream;
+	ctx->recreate = config && config->recreate;
+	ctx->chunk = config ? config->chunk : 0;
+	if (alg->kind == CB_KIND_HASH) {
+		ctx->md = EVP_MD_fetch(NULL, id->fetch_name, NULL);
+		if (!ctx->md) {
+			openssl_error(err, err_len, "EVP_MD_fetch");
+			goto fail;
+		}
+		if ((size_t)EVP_MD_get_size(ctx->md) != alg->digest_len) {
+			snprintf(err, err_len, "openssl: %s digest size %d", id->fetch_name,
+			         EVP_MD_get_size(ctx->md));
+			goto fail;
+		}
+		ctx->md_ctx = EVP_MD_CTX_new();
+		if (!ctx->md_ctx || (stream && !EVP_DigestInit_ex(ctx->md_ctx, ctx->md, NULL))) {
+			openssl_error(err, err_len, "creating the digest context");
+			goto fail;
+		}
+	} else {
+		memcpy(ctx->key, setup->key, alg->key_len);
+		memcpy(ctx->iv, setup->iv, alg->iv_len);
+		if (ctx->aead && !ctx->encrypt)
+			memcpy(ctx->tag, setup->tag, alg->tag_len);
+		if (ctx->aead) {
+			ctx->aad = setup->aad;
+			ctx->aad_len = setup->aad_len;
+		}
+		ctx->cipher = EVP_CIPHER_fetch(NULL, id->fetch_name, NULL);
+		if (!ctx->cipher) {
+			openssl_error(err, err_len, "EVP_CIPHER_fetch");
+			goto fail;
+		}
+		/* Built even when recreating, so a keying failure is reported here. */
+		ctx->cipher_ctx = openssl_cipher_ctx_new(ctx);
+		if (!ctx->cipher_ctx) {
+			openssl_error(err, err_len, "keying the cipher context");
+			goto fail;
+		}
+	}
+	if (ctx->recreate) {
+		EVP_MD_CTX_free(ctx->md_ctx);
+		EVP_CIPHER_CTX_free(ctx->cipher_ctx);
+		ctx->md_ctx = NULL;
+		ctx->cipher_ctx = NULL;
+	}
+	return ctx;
+fail:
+	openssl_close(ctx);
+	return NULL;
+}
+
+static int openssl_call(void *opaque, const unsigned char *in, size_t len, unsigned char *out)
+{
+	struct openssl_ctx *ctx = opaque;
+	int status;
+
+	if (len % ctx->alg->block_len != 0)
+		return CB_FAILED;
+	if (ctx->stream) {
+		if (ctx->md_ctx)
+			return openssl_digest_update(ctx->md_ctx, in, len, ctx->chunk) ? CB_OK
+			                                                               : CB_FAILED;
+		return openssl_cipher_update(ctx->cipher_ctx, out, in, len) ? CB_OK : CB_FAILED;
+	}
+	if (!ctx->recreate) {
+		if (ctx->md)
+			return openssl_hash_message(ctx, ctx->md_ctx, in, len, out);
+		return openssl_cipher_message(ctx, ctx->cipher_ctx, false, in, len, out);
+	}
+	if (ctx->md) {
+		EVP_MD_CTX *md_ctx = EVP_MD_CTX_new();
+
+		if (!md_ctx)
+			return CB_FAILED;
+		status = openssl_hash_message(ctx, md_ctx, in, len, out);
+		EVP_MD_CTX_free(md_ctx);
+	} else {
+		EVP_CIPHER_CTX *cipher_ctx = openssl_cipher_ctx_new(ctx);
+
+		if (!cipher_ctx)
+			return CB_FAILED;
+		status = openssl_cipher_message(ctx, cipher_ctx, true, in, len, out);
+		EVP_CIPHER_CTX_free(cipher_ctx);
+	}
+	return status;
+}
+
+static int openssl_finish(void *opaque, unsigned char *out)
+{
+	struct openssl_ctx *ctx = opaque;
+	unsigned int out_len = 0;
+
+	if (!ctx->stream || !ctx->md_ctx)
+		return CB_OK; /* ciphers wrote everything in their calls */
+	if (!EVP_DigestFinal_ex(ctx->md_ctx, out, &out_len) || out_len != ctx->alg->digest_len)
+		return CB_FAILED;
+	return CB_OK;
+}
+
+/* Feature bits of the two capability words: word 0 is CPUID.1 (EDX | ECX << 32),
+ * word 1 is CPUID.7 (EBX | ECX << 32). */
+static const struct {
+	const char *name;
+	int word;
+	int bit;
+} openssl_cap_bits[] = {
+    {"ssse3", 0, 41}, {"pclmulqdq", 0, 33}, {"aesni", 0, 57},
+    {"avx", 0, 60},   {"avx2", 1, 5},       {"avx512f", 1, 16},
+    {"sha", 1, 29},   {"vaes", 1, 41},      {"vpclmulqdq", 1, 42},
+};
+
+/* The capability words OpenSSL dispatches on. CPUINFO also echoes the
+ * OPENSSL_ia32cap environment value as read when the string was first built,
+ * even when the mask came too late to take effect, so only the words count. */
+static void openssl_describe(json_t *obj)
+{
+	const char *info = OpenSSL_version(OPENSSL_CPU_INFO);
+	const char *env = getenv("OPENSSL_ia32cap");
+	const char *words = info ? strstr(info, "OPENSSL_ia32cap=") : NULL;
+	unsigned long long cap[2];
+	char *end;
+
+	json_object_set_new(obj, "cpuinfo", info ? json_string(info) : json_null());
+	json_object_set_new(obj, "ia32cap_env", env ? json_string(env) : json_null());
+	if (!words)
+		return;
+	words += strlen("OPENSSL_ia32cap=");
+	cap[0] = strtoull(words, &end, 16);
+	if (end == words || *end != ':')
+		return;
+	words = end + 1;
+	cap[1] = strtoull(words, &end, 16);
+	if (end == words)
+		return;
+
+	json_t *features = json_array();
+	char hex[2][24];
+
+	for (int w = 0; w < 2; w++)
+		snprintf(hex[w], sizeof hex[w], "0x%llx", cap[w]);
+	json_object_set_new(obj, "ia32cap_words", json_pack("[ss]", hex[0], hex[1]));
+	for (size_t i = 0; i < sizeof openssl_cap_bits / sizeof openssl_cap_bits[0]; i++)
+		if (cap[openssl_cap_bits[i].word] >> openssl_cap_bits[i].bit & 1)
+			json_array_append_new(features, json_string(openssl_cap_bits[i].name));
+	json_object_set_new(obj, "ia32cap_features", features);
+}
+
+const struct cb_engine cb_engine_openssl = {
+    .name = "openssl",
+    .kind = "library",
+    .version = openssl_version,
+    .probe = openssl_probe,
+    .supports = openssl_supports,
+    .open = openssl_open,
+    .call = openssl_call,
+    .finish = openssl_finish,
+    .close = openssl_close,
+    .describe = openssl_describe,
+};

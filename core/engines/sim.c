@@ -1,0 +1,175 @@
+/* sim.c: a synthetic engine on a virtual clock: the ground truth the
+ * statistics are tested against.
+ *
+ * A trial of `calls` messages of `len` bytes takes, in virtual nanoseconds,
+ *
+ *   calls * (overhead_ns + ns_per_byte * len)
+ *         * exp(jitter * N(0,1))                  per-trial noise
+ *         * spike_factor       with probability spike_rate
+ *         * (1 + drift_per_round * round)
+ *         * contaminate_factor for rounds in [contaminate_from, contaminate_to]
+ *         * (1 + run_shift * run)                 a planted change between runs
+ *
+ * The noise of a trial is drawn from a generator seeded by (seed, run, round,
+ * thread), so it does not depend on how many trials calibration ran. Real
+ * time is spent only on touching the output. */
+#include "engine.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
+struct sim {
+	double overhead_ns;
+	double ns_per_byte;
+	double jitter;
+	double spike_rate;
+	double spike_factor;
+	double drift_per_round;
+	double contaminate_from;
+	double contaminate_to;
+	double contaminate_factor;
+	double run_shift;
+	uint64_t seed;
+	bool forged;  /* decrypt-forged: reject, as a real engine must */
+	gsl_rng *rng;
+};
+
+static const char *const sim_options[] = {
+	"overhead_ns",	    "ns_per_byte",     "jitter",	     "spike_rate",
+	"spike_factor",	    "drift_per_round", "contaminate_from", "contaminate_to",
+	"contaminate_factor", "run_shift",	     "seed",		     NULL,
+};
+
+static const char *sim_version(void)
+{
+	return "builtin (virtual clock)";
+}
+
+static int sim_probe(char *why, size_t why_len)
+{
+	(void)why;
+	(void)why_len;
+	return 0;
+}
+
+static bool sim_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
+{
+	(void)mode;
+	return cb_op_applies(alg, op);
+}
+
+static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+{
+	const struct cb_engine_config *c = setup->config;
+	struct sim *s = calloc(1, sizeof *s);
+
+	if (!s || !(s->rng = gsl_rng_alloc(gsl_rng_mt19937))) {
+		free(s);
+		snprintf(err, err_len, "sim: out of memory");
+		return NULL;
+	}
+	s->overhead_ns = cb_option_number(c, "overhead_ns", 100);
+	s->ns_per_byte = cb_option_number(c, "ns_per_byte", 1.0);
+	s->jitter = cb_option_number(c, "jitter", 0);
+	s->spike_rate = cb_option_number(c, "spike_rate", 0);
+	s->spike_factor = cb_option_number(c, "spike_factor", 3);
+	s->drift_per_round = cb_option_number(c, "drift_per_round", 0);
+	s->contaminate_from = cb_option_number(c, "contaminate_from", -1);
+	s->contaminate_to = cb_option_number(c, "contaminate_to", -1);
+	s->contaminate_factor = cb_option_number(c, "contaminate_factor", 1.5);
+	s->run_shift = cb_option_number(c, "run_shift", 0);
+	s->seed = (uint64_t)cb_option_number(c, "seed", 1);
+	s->forged = setup->op == CB_OP_DECRYPT_FORGED;
+	if (s->overhead_ns < 0 || s->ns_per_byte < 0 || s->jitter < 0 || s->spike_rate < 0 ||
+	    s->spike_rate > 1 || s->spike_factor <= 0 || s->contaminate_factor <= 0) {
+		snprintf(err, err_len, "sim: costs and noise must be non-negative (spike_rate <= 1)");
+		gsl_rng_free(s->rng);
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static int sim_call(void *ctx, const unsigned char *in, size_t len, unsigned char *out)
+{
+	const struct sim *s = ctx;
+
+	if (s->forged)
+		return CB_REJECTED;
+	memcpy(out, in, 8 < len ? 8 : len);
+	return CB_OK;
+}
+
+static int sim_finish(void *ctx, unsigned char *out)
+{
+	(void)ctx;
+	(void)out;
+	return CB_OK;
+}
+
+static void sim_close(void *ctx)
+{
+	struct sim *s = ctx;
+
+	gsl_rng_free(s->rng);
+	free(s);
+}
+
+/* splitmix64's finaliser: spreads (seed, run, round, thread) over 64 bits. */
+static uint64_t mix(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+static uint64_t sim_virtual_ns(void *ctx, const struct cb_trial_info *t)
+{
+	struct sim *s = ctx;
+	double per_call = s->overhead_ns + s->ns_per_byte * (double)t->len;
+	double factor = 1.0;
+
+	gsl_rng_set(s->rng, mix(s->seed ^ mix(((uint64_t)t->run << 40) ^ ((uint64_t)t->round << 8) ^
+					       t->thread)));
+	if (s->jitter > 0)
+		factor *= exp(s->jitter * gsl_ran_gaussian(s->rng, 1.0));
+	if (s->spike_rate > 0 && gsl_rng_uniform(s->rng) < s->spike_rate)
+		factor *= s->spike_factor;
+	factor *= 1.0 + s->drift_per_round * t->round;
+	if ((double)t->round >= s->contaminate_from && (double)t->round <= s->contaminate_to)
+		factor *= s->contaminate_factor;
+	factor *= 1.0 + s->run_shift * t->run;
+	return (uint64_t)llround((double)t->calls * per_call * factor);
+}
+
+static int sim_self_check(void *ctx, const unsigned char *in, size_t len, const unsigned char *out,
+			  char *why, size_t why_len)
+{
+	(void)ctx;
+	if (memcmp(in, out, 8 < len ? 8 : len) == 0)
+		return 0;
+	snprintf(why, why_len, "sim output is not the input's first bytes");
+	return -1;
+}
+
+const struct cb_engine cb_engine_sim = {
+	.name = "sim",
+	.kind = "builtin",
+	.version = sim_version,
+	.probe = sim_probe,
+	.supports = sim_supports,
+	.open = sim_open,
+	.call = sim_call,
+	.finish = sim_finish,
+	.close = sim_close,
+	.options = sim_options,
+	.virtual_ns = sim_virtual_ns,
+	.self_check = sim_self_check,
+};

@@ -1,0 +1,51 @@
+/* main.c: the cryptobench program: one binary, one subcommand per job. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+} commands[] = {
+	{"run", cb_cmd_run, "run a scenario and write a results file"},
+	{"report", cb_cmd_report, "summarise results files"},
+	{"engines", cb_cmd_engines, "list engines, versions, algorithms and availability"},
+	{"verify", cb_cmd_verify, "known-answer tests and agreement between engines"},
+	{"input", cb_cmd_input, "write the generated input, for checking with other tools"},
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: cryptobench COMMAND [ARGS]\n\n"
+		     "How fast does a crypto engine really hash or encrypt here, and can the\n"
+		     "number be trusted?\n\ncommands:\n");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "\n'cryptobench COMMAND --help' describes each. Exit status: 0 success, 1 a\n"
+		     "problem you asked to fail on, 2 bad input, 130 interrupted.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return CB_EXIT_USAGE;
+	}
+	if (cb_is_help(argv[1])) {
+		usage(stdout);
+		return CB_EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+		return CB_EXIT_OK;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "cryptobench: unknown command '%s' (see 'cryptobench --help')\n", argv[1]);
+	return CB_EXIT_USAGE;
+}

@@ -1,0 +1,151 @@
+/* registry.c: the engines compiled in, probed once, and option helpers. */
+#include "config.h"
+
+#include "engine.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const struct cb_engine cb_engine_null;
+extern const struct cb_engine cb_engine_memcpy;
+extern const struct cb_engine cb_engine_sim;
+#ifdef HAVE_ENGINE_OPENSSL
+extern const struct cb_engine cb_engine_openssl;
+#endif
+#ifdef HAVE_ENGINE_GCRYPT
+extern const struct cb_engine cb_engine_gcrypt;
+#endif
+#ifdef HAVE_ENGINE_NETTLE
+extern const struct cb_engine cb_engine_nettle;
+#endif
+#ifdef HAVE_ENGINE_SODIUM
+extern const struct cb_engine cb_engine_sodium;
+#endif
+#ifdef HAVE_ENGINE_MBEDTLS
+extern const struct cb_engine cb_engine_mbedtls;
+#endif
+#ifdef HAVE_ENGINE_WOLFSSL
+extern const struct cb_engine cb_engine_wolfssl;
+#endif
+#ifdef HAVE_ENGINE_GNUTLS
+extern const struct cb_engine cb_engine_gnutls;
+#endif
+#ifdef HAVE_ENGINE_KCAPI
+extern const struct cb_engine cb_engine_kcapi;
+#endif
+
+static const struct cb_engine *const engines[] = {
+#ifdef HAVE_ENGINE_OPENSSL
+	&cb_engine_openssl,
+#endif
+#ifdef HAVE_ENGINE_GCRYPT
+	&cb_engine_gcrypt,
+#endif
+#ifdef HAVE_ENGINE_NETTLE
+	&cb_engine_nettle,
+#endif
+#ifdef HAVE_ENGINE_SODIUM
+	&cb_engine_sodium,
+#endif
+#ifdef HAVE_ENGINE_MBEDTLS
+	&cb_engine_mbedtls,
+#endif
+#ifdef HAVE_ENGINE_WOLFSSL
+	&cb_engine_wolfssl,
+#endif
+#ifdef HAVE_ENGINE_GNUTLS
+	&cb_engine_gnutls,
+#endif
+#ifdef HAVE_ENGINE_KCAPI
+	&cb_engine_kcapi,
+#endif
+	&cb_engine_null,
+	&cb_engine_memcpy,
+	&cb_engine_sim,
+};
+
+#define N_ENGINES (sizeof engines / sizeof engines[0])
+
+/* Probe results, filled once each (a probe may initialise a library). */
+static struct {
+	int done;
+	int status;
+	char why[256];
+} probes[N_ENGINES];
+static pthread_mutex_t probe_lock = PTHREAD_MUTEX_INITIALIZER;
+
+size_t cb_engine_count(void)
+{
+	return N_ENGINES;
+}
+
+const struct cb_engine *cb_engine_at(size_t i)
+{
+	return i < N_ENGINES ? engines[i] : NULL;
+}
+
+const struct cb_engine *cb_engine_find(const char *name)
+{
+	for (size_t i = 0; i < N_ENGINES; i++)
+		if (strcmp(engines[i]->name, name) == 0)
+			return engines[i];
+	return NULL;
+}
+
+bool cb_engine_usable(const struct cb_engine *engine, const char **why)
+{
+	size_t i;
+
+	for (i = 0; i < N_ENGINES && engines[i] != engine; i++)
+		;
+	if (i == N_ENGINES) {
+		if (why)
+			*why = "not compiled in";
+		return false;
+	}
+	pthread_mutex_lock(&probe_lock);
+	if (!probes[i].done) {
+		probes[i].why[0] = '\0';
+		probes[i].status = engine->probe ? engine->probe(probes[i].why, sizeof probes[i].why) : 0;
+		if (probes[i].status != 0 && probes[i].why[0] == '\0')
+			strcpy(probes[i].why, "probe failed");
+		probes[i].done = 1;
+	}
+	pthread_mutex_unlock(&probe_lock);
+	if (why)
+		*why = probes[i].status == 0 ? NULL : probes[i].why;
+	return probes[i].status == 0;
+}
+
+static const struct cb_option *find_option(const struct cb_engine_config *config, const char *key)
+{
+	for (size_t i = 0; config && i < config->n_options; i++)
+		if (strcmp(config->options[i].key, key) == 0)
+			return &config->options[i];
+	return NULL;
+}
+
+double cb_option_number(const struct cb_engine_config *config, const char *key, double fallback)
+{
+	const struct cb_option *o = find_option(config, key);
+
+	if (!o)
+		return fallback;
+	return o->is_number ? o->number : strtod(o->string, NULL);
+}
+
+const char *cb_option_string(const struct cb_engine_config *config, const char *key,
+			     const char *fallback)
+{
+	const struct cb_option *o = find_option(config, key);
+
+	return o && !o->is_number ? o->string : fallback;
+}
+
+const char *cb_fault_engine(void)
+{
+	const char *name = getenv("CRYPTOBENCH_FAULT");
+
+	return name && *name ? name : NULL;
+}

@@ -1,0 +1,90 @@
+/* results.h: the results file, JSON Lines, one file per run.
+ *
+ *   {"type":"run", ...header...}
+ *   {"type":"trial", ...} one per trial, flushed as written
+ *   {"type":"skip", ...}  a combination that could not run, with the reason
+ *   {"type":"end", ...}   last; "interrupted": true when cut short
+ *
+ * A file without an end line (a hard kill) still reads: every complete line
+ * before the cut counts, and the reader says the run was interrupted. */
+#ifndef CB_RESULTS_H
+#define CB_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#define CB_SCHEMA "cryptobench/1"
+
+/* ---- Writing ---- */
+
+struct cb_writer;
+
+/* Create PATH and write HEADER (type "run" is added). NULL with ERR. */
+struct cb_writer *cb_writer_create(const char *path, json_t *header, char *err, size_t err_len);
+/* Open PATH, an interrupted results file, for appending (--resume). */
+struct cb_writer *cb_writer_append(const char *path, char *err, size_t err_len);
+/* Append one line of TYPE ("trial", "skip", "resume", ...) made of OBJ, and
+ * flush it. 0 or -1 (errno set). */
+int cb_writer_line(struct cb_writer *w, const char *type, json_t *obj);
+/* Make what was written durable (fsync): at every round's end. */
+int cb_writer_sync(struct cb_writer *w);
+/* Write the end line (OBJ plus type "end"), sync and close. */
+int cb_writer_close(struct cb_writer *w, json_t *end);
+
+/* ---- Reading ---- */
+
+/* A cell as read back: what identifies it across files. */
+struct cb_result_cell {
+	char *engine;    /* engine name */
+	char *label;     /* variant label (engine name when no variant) */
+	char *algorithm;
+	char *op;
+	uint64_t size;
+	unsigned threads;
+	char *mode;      /* "message" or "stream" */
+	char *key;       /* "label|algorithm|op|size|threads": unique per cell */
+	json_t *json;    /* the cell object of the first trial seen */
+};
+
+struct cb_result_trial {
+	size_t cell;     /* index into cb_results.cells */
+	unsigned round;
+	uint64_t seq;
+	bool warmup;
+	bool valid;
+	uint64_t calls;
+	uint64_t bytes;  /* payload bytes of the whole trial, all threads */
+	double ns;       /* wall time of the trial */
+	double cpu_ns;   /* CPU time summed over threads (or -1) */
+	double cycles;   /* core cycles (counted or estimated), or -1 */
+	const char *error; /* for invalid trials (owned by the json) */
+	json_t *json;    /* the whole line */
+};
+
+struct cb_results {
+	char *path;
+	json_t *header;     /* the run line */
+	json_t *end;        /* the end line, or NULL when the file was cut */
+	bool interrupted;   /* end says so, or no end line */
+	struct cb_result_cell *cells;
+	size_t n_cells;
+	struct cb_result_trial *trials;
+	size_t n_trials;
+	json_t *skips;      /* array of skip lines */
+	json_t *resumes;    /* array of resume lines */
+};
+
+/* Read PATH. NULL with "PATH:LINE: message" in ERR when the file is not a
+ * results file, has a schema this reader does not know, or has a bad line
+ * (a truncated last line is tolerated: a hard kill leaves one). */
+struct cb_results *cb_results_read(const char *path, char *err, size_t err_len);
+void cb_results_free(struct cb_results *results);
+
+/* Index of the cell with KEY, or -1. */
+long cb_results_find_cell(const struct cb_results *results, const char *key);
+
+#endif

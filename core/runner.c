@@ -1,0 +1,511 @@
+/* runner.c: preparing a run, calibrating cells, and writing every trial. */
+#include "config.h"
+
+#include "runner.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "host.h"
+#include "input.h"
+#include "trial.h"
+#include "units.h"
+
+/* A trial shorter than this many clock resolutions is mostly clock. */
+#define RESOLUTIONS_PER_TRIAL 1000
+#define MIN_TRIAL_NS 1000000ull
+
+/* Ciphertext of the generated input, for the decrypt cells of one algorithm. */
+struct ciphertext {
+	const struct cb_algorithm *alg;
+	unsigned char *data;
+	void *allocation;
+	size_t len;
+};
+
+struct cb_run {
+	const struct cb_plan *plan;
+	const struct cb_run_options *options;
+	struct cb_input input;
+	struct ciphertext *ciphertexts;
+	size_t n_ciphertexts;
+	struct cb_cell_state *states;
+	struct cb_trial_buffers buffers;
+	struct cb_trial_context tc;
+	struct cb_cycles cycles;     /* probed once, for the header */
+	uint64_t trial_time_ns;      /* the scenario's, raised to the clock's floor */
+	uint64_t resolution_ns;
+	double core_hz_start;
+	char input_sha256[65], unit_sha256[65];
+	uint64_t started_ns;
+};
+
+static size_t max_size(const struct cb_plan *plan, const struct cb_algorithm *alg, int decrypt_only)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < plan->n_cells; i++) {
+		const struct cb_cell *c = &plan->cells[i];
+
+		if (alg && c->alg != alg)
+			continue;
+		if (decrypt_only && c->op != CB_OP_DECRYPT && c->op != CB_OP_DECRYPT_FORGED)
+			continue;
+		if (c->size > m)
+			m = c->size;
+	}
+	return m;
+}
+
+static const struct ciphertext *ciphertext_for(struct cb_run *run, const struct cb_algorithm *alg,
+					       char *err, size_t err_len)
+{
+	unsigned char key[CB_MAX_KEY], iv[CB_MAX_IV], tag[CB_MAX_TAG];
+	struct ciphertext *ct, *grown;
+
+	for (size_t i = 0; i < run->n_ciphertexts; i++)
+		if (run->ciphertexts[i].alg == alg)
+			return &run->ciphertexts[i];
+	grown = realloc(run->ciphertexts, (run->n_ciphertexts + 1) * sizeof *grown);
+	if (!grown)
+		return NULL;
+	run->ciphertexts = grown;
+	ct = &grown[run->n_ciphertexts];
+	memset(ct, 0, sizeof *ct);
+	ct->alg = alg;
+	ct->len = max_size(run->plan, alg, 1);
+	ct->data = cb_aligned_alloc(ct->len, run->input.offset, &ct->allocation);
+	if (!ct->data) {
+		snprintf(err, err_len, "out of memory for the %s ciphertext", alg->name);
+		return NULL;
+	}
+	run->n_ciphertexts++;
+	cb_standard_key(alg, key);
+	cb_standard_iv(alg, iv);
+	/* Every mode used here encrypts a prefix to a prefix of the ciphertext,
+	 * so one ciphertext of the largest size serves every size. */
+	if (cb_reference_encrypt(alg, key, iv, run->input.data, ct->len, ct->data, tag, err,
+				 err_len) != 0)
+		return NULL;
+	return ct;
+}
+
+static int prepare_cell(struct cb_run *run, struct cb_cell_state *s, const struct cb_cell *cell,
+			char *err, size_t err_len)
+{
+	const struct cb_algorithm *alg = cell->alg;
+	int self_checked = cell->variant->engine->self_check != NULL;
+
+	memset(s, 0, sizeof *s);
+	s->cell = cell;
+	cb_standard_key(alg, s->key);
+	cb_standard_iv(alg, s->iv);
+	s->setup = (struct cb_cell_setup){.alg = alg, .op = cell->op, .len = cell->size,
+					  .key = s->key, .iv = s->iv, .tag = s->tag,
+					  .config = &cell->variant->config};
+	s->in = run->input.data;
+	s->plaintext = run->input.data;
+	s->expect_status = cell->op == CB_OP_DECRYPT_FORGED ? CB_REJECTED : CB_OK;
+	if (cell->op == CB_OP_DECRYPT || cell->op == CB_OP_DECRYPT_FORGED) {
+		const struct ciphertext *ct = ciphertext_for(run, alg, err, err_len);
+
+		if (!ct)
+			return -1;
+		s->in = ct->data;
+		if (alg->kind == CB_KIND_AEAD) {
+			struct cb_expected e;
+
+			if (cb_reference_message(alg, s->key, s->iv, run->input.data, cell->size, &e,
+						 err, err_len) != 0)
+				return -1;
+			memcpy(s->tag, e.tag, sizeof s->tag);
+			if (cell->op == CB_OP_DECRYPT_FORGED)
+				s->tag[0] ^= 0x01; /* one bit: the smallest forgery */
+		}
+		return 0;
+	}
+	if (self_checked || cell->variant->config.mode == CB_MODE_STREAM)
+		return 0; /* stream references depend on the calibrated calls */
+	return cb_reference_message(alg, s->key, s->iv, run->input.data, cell->size, &s->expected,
+				    err, err_len);
+}
+
+struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_options *options,
+			      char *err, size_t err_len)
+{
+	struct cb_run *run = calloc(1, sizeof *run);
+	const struct cb_scenario *sc = plan->scenario;
+	size_t biggest = max_size(plan, NULL, 0);
+	unsigned threads = 1;
+
+	if (!run)
+		goto oom;
+	run->plan = plan;
+	run->options = options;
+	run->started_ns = cb_wall_ns();
+	if (cb_input_create(&run->input, biggest, sc->input_seed, sc->input_offset) != 0)
+		goto oom;
+	cb_sha256_hex(run->input.data, run->input.len, run->input_sha256);
+	cb_sha256_hex(run->input.data, biggest < CB_INPUT_UNIT ? biggest : CB_INPUT_UNIT,
+		      run->unit_sha256);
+	run->states = calloc(plan->n_cells, sizeof *run->states);
+	if (!run->states)
+		goto oom;
+	for (size_t i = 0; i < plan->n_cells; i++) {
+		if (plan->cells[i].threads > threads)
+			threads = plan->cells[i].threads;
+		if (prepare_cell(run, &run->states[i], &plan->cells[i], err, err_len) != 0)
+			goto fail;
+	}
+	if (cb_trial_buffers_init(&run->buffers, threads, biggest + CB_OUTPUT_SLACK,
+				  sc->input_offset) != 0)
+		goto oom;
+
+	cb_cycles_open(&run->cycles);
+	run->tc.count_cycles = run->cycles.fd >= 0;
+	run->tc.estimate_core_hz = !run->tc.count_cycles;
+	run->tc.fault_engine = cb_fault_engine();
+	run->resolution_ns = cb_wall_resolution_ns();
+	run->trial_time_ns = sc->trial_time_ns;
+	if (run->trial_time_ns < MIN_TRIAL_NS)
+		run->trial_time_ns = MIN_TRIAL_NS;
+	if (run->trial_time_ns < RESOLUTIONS_PER_TRIAL * run->resolution_ns)
+		run->trial_time_ns = RESOLUTIONS_PER_TRIAL * run->resolution_ns;
+	run->core_hz_start = cb_core_hz_estimate(20000000);
+	return run;
+oom:
+	snprintf(err, err_len, "out of memory preparing the run (largest payload %zu bytes)", biggest);
+fail:
+	cb_run_free(run);
+	return NULL;
+}
+
+void cb_run_free(struct cb_run *run)
+{
+	if (!run)
+		return;
+	for (size_t i = 0; i < run->n_ciphertexts; i++)
+		free(run->ciphertexts[i].allocation);
+	free(run->ciphertexts);
+	free(run->states);
+	cb_trial_buffers_free(&run->buffers);
+	cb_input_free(&run->input);
+	cb_cycles_close(&run->cycles);
+	free(run);
+}
+
+static json_t *iso_time_now(void)
+{
+	char buf[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return json_string(buf);
+}
+
+static json_t *engines_json(const struct cb_plan *plan)
+{
+	const struct cb_scenario *sc = plan->scenario;
+	json_t *list = json_array();
+
+	for (size_t v = 0; v < sc->n_variants; v++) {
+		const struct cb_engine *e = sc->variants[v].engine;
+		const char *why = NULL;
+		int seen = 0;
+		json_t *obj;
+
+		for (size_t u = 0; u < v; u++)
+			seen |= sc->variants[u].engine == e;
+		if (seen)
+			continue;
+		obj = json_pack("{s:s, s:s, s:s}", "name", e->name, "kind", e->kind, "version",
+				e->version());
+		json_object_set_new(obj, "usable", json_boolean(cb_engine_usable(e, &why)));
+		if (why)
+			json_object_set_new(obj, "why", json_string(why));
+		if (e->virtual_ns)
+			json_object_set_new(obj, "clock", json_string("virtual"));
+		if (e->describe) {
+			json_t *features = json_object();
+
+			e->describe(features);
+			json_object_set_new(obj, "features", features);
+		}
+		json_array_append_new(list, obj);
+	}
+	return list;
+}
+
+json_t *cb_run_header(const struct cb_run *run)
+{
+	const struct cb_plan *plan = run->plan;
+	const struct cb_scenario *sc = plan->scenario;
+	unsigned char id[8];
+	char id_hex[17];
+	json_t *h = json_object(), *counter;
+
+	if (getrandom(id, sizeof id, 0) != (ssize_t)sizeof id)
+		memset(id, 0, sizeof id);
+	cb_hex(id, sizeof id, id_hex);
+	json_object_set_new(h, "run_id", json_string(id_hex));
+	json_object_set_new(h, "started", iso_time_now());
+	json_object_set_new(h, "tool", json_pack("{s:s, s:s, s:s?}", "name", PACKAGE_NAME,
+						 "version", PACKAGE_VERSION, "command_line",
+						 run->options->command_line));
+	json_object_set_new(h, "host", cb_host_capture());
+	json_object_set_new(h, "scenario", cb_scenario_to_json(sc));
+	json_object_set_new(h, "engines", engines_json(plan));
+	json_object_set_new(h, "input",
+			    json_pack("{s:s, s:I, s:I, s:I, s:I, s:s, s:s}", "generator", "xorshift32",
+				      "seed", (json_int_t)sc->input_seed, "unit",
+				      (json_int_t)CB_INPUT_UNIT, "offset",
+				      (json_int_t)sc->input_offset, "size", (json_int_t)run->input.len,
+				      "sha256", run->input_sha256, "unit_sha256", run->unit_sha256));
+	counter = json_pack("{s:s, s:I, s:s, s:s, s:f}", "wall", "CLOCK_MONOTONIC_RAW",
+			    "wall_resolution_ns", (json_int_t)run->resolution_ns, "cpu",
+			    "CLOCK_THREAD_CPUTIME_ID", "cycles", run->cycles.kind, "core_hz_start",
+			    run->core_hz_start);
+	if (run->cycles.fd < 0)
+		json_object_set_new(counter, "cycles_why", json_string(run->cycles.why));
+	json_object_set_new(counter, "tsc_hz", cb_tsc_present() ? json_real(cb_tsc_hz()) : json_null());
+	json_object_set_new(h, "counter", counter);
+	json_object_set_new(h, "order", json_string(cb_order_name(sc->order)));
+	json_object_set_new(h, "order_seed", json_integer((json_int_t)sc->order_seed));
+	json_object_set_new(h, "rounds", json_integer(sc->rounds));
+	json_object_set_new(h, "warmup_rounds", json_integer(sc->warmup_rounds));
+	json_object_set_new(h, "trial_time_ns", json_integer((json_int_t)run->trial_time_ns));
+	json_object_set_new(h, "cells", json_integer((json_int_t)plan->n_cells));
+	json_object_set_new(h, "run_index", json_integer(run->options->run_index));
+	json_object_set_new(h, "runs", json_integer(run->options->runs ? run->options->runs : 1));
+	return h;
+}
+
+int cb_run_write_skips(const struct cb_run *run, struct cb_writer *w)
+{
+	const struct cb_plan *plan = run->plan;
+
+	for (size_t i = 0; i < plan->n_skips; i++) {
+		const struct cb_skip *s = &plan->skips[i];
+		json_t *obj = json_pack("{s:{s:s, s:s, s:s, s:s}, s:s}", "cell", "engine",
+					s->variant->engine->name, "label", s->variant->label,
+					"algorithm", s->alg->name, "op", cb_op_name(s->op), "reason",
+					s->reason);
+		int rc = cb_writer_line(w, "skip", obj);
+
+		json_decref(obj);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Grow calls until one trial lasts at least the trial time. The trials it
+ * runs are not recorded: they only size the real ones. */
+static void calibrate(struct cb_run *run, struct cb_cell_state *s, const struct cb_slot *slot,
+		      uint64_t seq)
+{
+	struct cb_trial_info info = {.run = run->options->run_index, .round = slot->round,
+				     .seq = seq, .calls = 1, .len = s->cell->size};
+	struct cb_trial_result r;
+	const uint64_t max_calls = 1ull << 40;
+
+	for (int step = 0; step < 40; step++) {
+		struct cb_trial_context quiet = run->tc;
+
+		quiet.estimate_core_hz = false;
+		cb_trial_run(s, &quiet, &run->buffers, &info, &r);
+		if (r.setup_failed) {
+			snprintf(s->broken, sizeof s->broken, "%s", r.error);
+			return;
+		}
+		if (r.ns >= run->trial_time_ns || info.calls >= max_calls)
+			break;
+		/* Aim 10% past the target, but never grow more than 100x in one step:
+		 * a first call can be slow (cold caches, lazy initialisation). */
+		double want = r.ns ? (double)info.calls * 1.1 * (double)run->trial_time_ns / (double)r.ns
+				   : (double)info.calls * 100;
+		uint64_t next = want > (double)info.calls * 100 ? info.calls * 100 : (uint64_t)want + 1;
+
+		info.calls = next > info.calls ? next : info.calls * 2;
+	}
+	s->calls = info.calls;
+}
+
+static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *s,
+			  const struct cb_slot *slot, uint64_t seq, const struct cb_trial_info *info,
+			  const struct cb_trial_result *r)
+{
+	const struct cb_cell *cell = s->cell;
+	json_t *t = json_object();
+
+	json_object_set_new(t, "round", json_integer(slot->round));
+	json_object_set_new(t, "seq", json_integer((json_int_t)seq));
+	json_object_set_new(t, "cell", cb_cell_to_json(cell));
+	json_object_set_new(t, "warmup", json_boolean(slot->warmup));
+	json_object_set_new(t, "calls", json_integer((json_int_t)info->calls));
+	json_object_set_new(t, "bytes",
+			    json_integer((json_int_t)(info->calls * cell->size * cell->threads)));
+	json_object_set_new(t, "valid", json_boolean(r->valid));
+	if (!r->valid) {
+		/* An invalid trial keeps its reason, never its time. */
+		json_object_set_new(t, "error", json_string(r->error));
+		return t;
+	}
+	json_object_set_new(t, "ns", json_integer((json_int_t)r->ns));
+	if (r->virtual_clock) {
+		json_object_set_new(t, "clock", json_string("virtual"));
+	} else {
+		json_object_set_new(t, "cpu_ns", json_integer((json_int_t)r->cpu_ns));
+		if (r->ticks)
+			json_object_set_new(t, "ticks", json_integer((json_int_t)r->ticks));
+		if (run->tc.count_cycles) {
+			json_object_set_new(t, "cycles", json_integer((json_int_t)r->cycles));
+		} else if (r->core_hz_before > 0 && r->core_hz_after > 0) {
+			double hz = (r->core_hz_before + r->core_hz_after) / 2;
+
+			json_object_set_new(t, "core_hz_before", json_real(r->core_hz_before));
+			json_object_set_new(t, "core_hz_after", json_real(r->core_hz_after));
+			/* Estimated cycles: the per-thread time at the estimated clock. */
+			json_object_set_new(t, "cycles", json_real((double)r->ns * hz / 1e9));
+		}
+	}
+	if (cell->threads > 1) {
+		json_t *each = json_array();
+
+		for (unsigned i = 0; i < cell->threads; i++)
+			json_array_append_new(each, json_integer((json_int_t)r->thread_ns[i]));
+		json_object_set_new(t, "thread_ns", each);
+	}
+	json_object_set_new(t, "output", json_string(r->output));
+	if (r->digest[0])
+		json_object_set_new(t, "digest", json_string(r->digest));
+	json_object_set_new(t, "output_sha256", json_string(r->output_sha256));
+	return t;
+}
+
+static void show_progress(const struct cb_run *run, size_t done, size_t total,
+			  const struct cb_slot *slot)
+{
+	const struct cb_scenario *sc = run->plan->scenario;
+	const struct cb_cell *c = &run->plan->cells[slot->cell];
+	double elapsed = (double)(cb_wall_ns() - run->started_ns) / 1e9;
+	double eta = done ? elapsed / (double)done * (double)(total - done) : 0;
+	char size[32];
+
+	fprintf(stderr, "\r\033[K%s round %u/%u  cell %zu/%zu %s %s %s %s x%u  %.0fs elapsed, ETA %.0fs",
+		slot->warmup ? "warm-up" : "", slot->round + 1, sc->warmup_rounds + sc->rounds,
+		slot->cell + 1, run->plan->n_cells, c->variant->label, c->alg->name,
+		cb_op_name(c->op), cb_format_size(c->size, size), c->threads, elapsed, eta);
+}
+
+/* Slots an interrupted file already holds, and the calls its cells used. */
+static unsigned char *slots_done(struct cb_run *run)
+{
+	const struct cb_results *old = run->options->resume;
+	const struct cb_plan *plan = run->plan;
+	unsigned char *done = calloc(plan->n_slots ? plan->n_slots : 1, 1);
+
+	if (!done || !old)
+		return done;
+	for (size_t i = 0; i < old->n_trials; i++) {
+		const struct cb_result_trial *t = &old->trials[i];
+
+		if (t->seq < plan->n_slots)
+			done[t->seq] = 1;
+		if (t->seq < plan->n_slots && t->calls) {
+			struct cb_cell_state *s = &run->states[plan->slots[t->seq].cell];
+
+			if (!s->calls)
+				s->calls = t->calls;
+		}
+	}
+	return done;
+}
+
+int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals *totals,
+		   char *err, size_t err_len)
+{
+	const struct cb_plan *plan = run->plan;
+	unsigned char *done = slots_done(run);
+	size_t to_do = 0, finished = 0;
+	int rc = 0;
+
+	memset(totals, 0, sizeof *totals);
+	if (!done) {
+		snprintf(err, err_len, "out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < plan->n_slots; k++)
+		to_do += !done[k];
+	for (size_t k = 0; k < plan->n_slots && rc == 0; k++) {
+		const struct cb_slot *slot = &plan->slots[k];
+		struct cb_cell_state *s = &run->states[slot->cell];
+		struct cb_trial_info info = {.run = run->options->run_index, .round = slot->round,
+					     .seq = k, .len = s->cell->size};
+		struct cb_trial_result r;
+		json_t *line;
+
+		if (done[k])
+			continue;
+		if (run->options->stop && *run->options->stop) {
+			totals->interrupted = true;
+			break;
+		}
+		if (run->options->progress)
+			show_progress(run, finished, to_do, slot);
+		if (!s->calls && !s->broken[0])
+			calibrate(run, s, slot, k);
+		if (s->broken[0]) {
+			r = (struct cb_trial_result){.valid = false};
+			snprintf(r.error, sizeof r.error, "%s", s->broken);
+			info.calls = 0;
+		} else {
+			info.calls = s->calls;
+			cb_trial_run(s, &run->tc, &run->buffers, &info, &r);
+		}
+		line = trial_json(run, s, slot, k, &info, &r);
+		if (cb_writer_line(w, "trial", line) != 0) {
+			snprintf(err, err_len, "cannot write the results file");
+			rc = -1;
+		}
+		json_decref(line);
+		totals->trials++;
+		finished++;
+		if (!r.valid) {
+			totals->invalid++;
+			if (!totals->first_error[0])
+				snprintf(totals->first_error, sizeof totals->first_error, "%.40s %s %s: %.180s",
+					 s->cell->variant->label, s->cell->alg->name,
+					 cb_op_name(s->cell->op), r.error);
+		}
+		/* A round ends when the next slot starts another (or the run ends). */
+		if (k + 1 == plan->n_slots || plan->slots[k + 1].round != slot->round)
+			cb_writer_sync(w);
+	}
+	if (run->options->progress)
+		fprintf(stderr, "\r\033[K");
+	free(done);
+	return rc;
+}
+
+json_t *cb_run_end(const struct cb_run *run, const struct cb_run_totals *totals)
+{
+	json_t *end = json_object();
+
+	json_object_set_new(end, "finished", iso_time_now());
+	json_object_set_new(end, "trials", json_integer((json_int_t)totals->trials));
+	json_object_set_new(end, "invalid", json_integer((json_int_t)totals->invalid));
+	json_object_set_new(end, "interrupted", json_boolean(totals->interrupted));
+	json_object_set_new(end, "elapsed_s", json_real((double)(cb_wall_ns() - run->started_ns) / 1e9));
+	json_object_set_new(end, "core_hz_end", json_real(cb_core_hz_estimate(20000000)));
+	json_object_set_new(end, "host", cb_host_state());
+	return end;
+}

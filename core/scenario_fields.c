@@ -1,0 +1,751 @@
+/* scenario_fields.c: the fields of cb.scenario{} and cb.derive{}.
+ *
+ * Each field has a parser that checks a Lua value and stores it in the
+ * scenario; --set runs the same parsers on its strings, so a field means the
+ * same from the script and from the command line. */
+#include "scenario_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "lua_sandbox.h"
+#include "units.h"
+
+#define MAX_NAMES 128
+#define MAX_ROUNDS 1000000
+#define MAX_WARMUP 1000
+
+/* t[NAME] without metamethods: pushes it and returns its type. */
+static int raw_field(lua_State *L, int idx, const char *name)
+{
+	lua_pushstring(L, name);
+	return lua_rawget(L, idx);
+}
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+static void set_string(lua_State *L, char **field, const char *value)
+{
+	char *copy = cb_check_strdup(L, value);
+
+	free(*field);
+	*field = copy;
+}
+
+static int compare_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int compare_unsigned(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int compare_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* SITE, pointing at the second place its value is written (a duplicate). */
+static struct cb_site second_of(const struct cb_site *site)
+{
+	struct cb_site again = *site;
+
+	again.nth = 1;
+	return again;
+}
+
+static const char *const order_names[] = {
+    [CB_ORDER_ROUND_ROBIN] = "round-robin",
+    [CB_ORDER_RANDOMIZED] = "randomized",
+    [CB_ORDER_BLOCKED] = "blocked",
+};
+
+const char *cb_order_name(enum cb_order order)
+{
+	return (unsigned)order < 3 ? order_names[order] : "?";
+}
+
+/* ---- Fields of cb.scenario{} (and of --set) ---- */
+
+static void parse_name(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	set_string(L, &ld->sc->name, cb_check_string(ld, L, idx, site));
+}
+
+static void parse_description(struct cb_loading *ld, lua_State *L, int idx,
+                              const struct cb_site *site)
+{
+	set_string(L, &ld->sc->description, cb_check_string(ld, L, idx, site));
+}
+
+static void parse_algorithms(struct cb_loading *ld, lua_State *L, int idx,
+                             const struct cb_site *site)
+{
+	struct cb_scenario *sc = ld->sc;
+	size_t n = cb_check_list(ld, L, idx, site, false);
+	const struct cb_algorithm **algs = cb_check_calloc(L, n, sizeof *algs);
+	const struct cb_site again = second_of(site);
+
+	free(sc->algorithms);
+	sc->algorithms = algs;
+	sc->n_algorithms = 0;
+	for (size_t i = 1; i <= n; i++, lua_pop(L, 1)) {
+		lua_rawgeti(L, idx, (lua_Integer)i);
+		const struct cb_algorithm *alg = cb_check_algorithm(ld, L, -1, site);
+		for (size_t j = 0; j < sc->n_algorithms; j++)
+			if (algs[j] == alg)
+				cb_check_fail(ld, L, &again, alg->name,
+				              "algorithm '%s' is listed twice", alg->name);
+		algs[sc->n_algorithms++] = alg;
+	}
+}
+
+static void parse_ops(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	struct cb_scenario *sc = ld->sc;
+	size_t n = cb_check_list(ld, L, idx, site, false);
+	enum cb_op *ops = cb_check_calloc(L, n, sizeof *ops);
+	const struct cb_site again = second_of(site);
+
+	free(sc->ops);
+	sc->ops = ops;
+	sc->n_ops = 0;
+	for (size_t i = 1; i <= n; i++, lua_pop(L, 1)) {
+		lua_rawgeti(L, idx, (lua_Integer)i);
+		enum cb_op op = cb_check_op(ld, L, -1, site);
+		for (size_t j = 0; j < sc->n_ops; j++)
+			if (ops[j] == op)
+				cb_check_fail(ld, L, &again, cb_op_name(op),
+				              "op '%s' is listed twice", cb_op_name(op));
+		ops[sc->n_ops++] = op;
+	}
+}
+
+static void parse_sizes(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	struct cb_scenario *sc = ld->sc;
+	size_t n = cb_check_list(ld, L, idx, site, false);
+	size_t *sizes = cb_check_calloc(L, n, sizeof *sizes);
+	char buf[32];
+
+	free(sc->sizes);
+	sc->sizes = sizes;
+	sc->n_sizes = 0;
+	for (size_t i = 1; i <= n; i++, lua_pop(L, 1)) {
+		lua_rawgeti(L, idx, (lua_Integer)i);
+		sizes[sc->n_sizes++] = cb_check_size(ld, L, -1, site);
+	}
+	qsort(sizes, n, sizeof *sizes, compare_size);
+	for (size_t i = 1; i < n; i++)
+		if (sizes[i] == sizes[i - 1])
+			cb_check_fail(ld, L, site, NULL, "size %s is listed twice",
+			              cb_format_size(sizes[i], buf));
+}
+
+static void parse_threads(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	struct cb_scenario *sc = ld->sc;
+	size_t n = cb_check_list(ld, L, idx, site, false);
+	unsigned *threads = cb_check_calloc(L, n, sizeof *threads);
+
+	free(sc->threads);
+	sc->threads = threads;
+	sc->n_threads = 0;
+	for (size_t i = 1; i <= n; i++, lua_pop(L, 1)) {
+		lua_rawgeti(L, idx, (lua_Integer)i);
+		threads[sc->n_threads++] =
+		    (unsigned)cb_check_integer(ld, L, -1, site, 1, CB_SCENARIO_MAX_THREADS);
+	}
+	qsort(threads, n, sizeof *threads, compare_unsigned);
+	for (size_t i = 1; i < n; i++)
+		if (threads[i] == threads[i - 1])
+			cb_check_fail(ld, L, site, NULL, "%u threads is listed twice", threads[i]);
+}
+
+static void parse_rounds(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	ld->sc->rounds = (unsigned)cb_check_integer(ld, L, idx, site, 1, MAX_ROUNDS);
+}
+
+static void parse_warmup(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	ld->sc->warmup_rounds = (unsigned)cb_check_integer(ld, L, idx, site, 0, MAX_WARMUP);
+}
+
+static void parse_order(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	const char *name = cb_check_string(ld, L, idx, site);
+	char hint[256];
+
+	for (int i = 0; i < 3; i++)
+		if (strcmp(name, order_names[i]) == 0) {
+			ld->sc->order = (enum cb_order)i;
+			return;
+		}
+	cb_check_fail(ld, L, site, name, "bad order '%s'%s", name,
+	              cb_check_hint(name, order_names, 3, hint, sizeof hint));
+}
+
+static void parse_seed(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	ld->sc->order_seed = (uint64_t)cb_check_integer(ld, L, idx, site, 0, LUA_MAXINTEGER);
+}
+
+static void parse_trial_time(struct cb_loading *ld, lua_State *L, int idx,
+                             const struct cb_site *site)
+{
+	const double max_s = 3600;
+	char buf[128];
+	uint64_t ns = 0;
+	int ok = 0;
+
+	if (lua_type(L, idx) == LUA_TSTRING) {
+		ok = cb_parse_duration(lua_tostring(L, idx), &ns) == 0;
+	} else if (lua_type(L, idx) == LUA_TNUMBER) {
+		double s = lua_tonumber(L, idx);
+		ok = s >= 0 && s <= max_s;
+		ns = ok ? (uint64_t)(s * 1e9 + 0.5) : 0;
+	}
+	if (!ok)
+		cb_check_fail(
+		    ld, L, site, lua_tostring(L, idx),
+		    "bad duration %s (write it like \"20ms\", \"500us\", or a number of seconds)",
+		    cb_check_describe(L, idx, buf, sizeof buf));
+	if (ns == 0 || ns > (uint64_t)(max_s * 1e9))
+		cb_check_fail(ld, L, site, lua_tostring(L, idx),
+		              "'%s' %s is out of range (1ns .. 1 hour)", site->key,
+		              cb_check_describe(L, idx, buf, sizeof buf));
+	ld->sc->trial_time_ns = ns;
+}
+
+static void parse_input_seed(struct cb_loading *ld, lua_State *L, int idx,
+                             const struct cb_site *site)
+{
+	/* xorshift32 from 0 gives only zeros */
+	ld->sc->input_seed = (uint32_t)cb_check_integer(ld, L, idx, site, 1, UINT32_MAX);
+}
+
+static void parse_input_offset(struct cb_loading *ld, lua_State *L, int idx,
+                               const struct cb_site *site)
+{
+	ld->sc->input_offset = (size_t)cb_check_integer(ld, L, idx, site, 0, 4095);
+}
+
+static void parse_input(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	static const char *const keys[] = {"seed", "offset"};
+	static const cb_field_parser parsers[] = {parse_input_seed, parse_input_offset};
+	char buf[128];
+
+	if (lua_type(L, idx) != LUA_TTABLE)
+		cb_check_fail(ld, L, site, NULL,
+		              "'input' must be a table like { seed = 20260804 } (got %s)",
+		              cb_check_describe(L, idx, buf, sizeof buf));
+	cb_check_keys(ld, L, idx, keys, 2, false, " in 'input'");
+	for (int i = 0; i < 2; i++, lua_pop(L, 1)) {
+		struct cb_site inner = {.key = keys[i]};
+		lua_pushstring(L, keys[i]);
+		if (lua_rawget(L, idx) != LUA_TNIL)
+			parsers[i](ld, L, lua_gettop(L), &inner);
+	}
+}
+
+/* ---- Engine entries ---- */
+
+static const char *const variant_keys[] = {"label", "mode", "reuse", "chunk", "env"};
+#define N_VARIANT_KEYS (sizeof variant_keys / sizeof variant_keys[0])
+
+static bool env_name(const char *s)
+{
+	if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z')))
+		return false;
+	while (ident_char(*s))
+		s++;
+	return *s == '\0';
+}
+
+static void parse_env(struct cb_loading *ld, lua_State *L, int idx, struct cb_variant *v)
+{
+	const struct cb_site site = {.key = "env"};
+	char buf[128];
+	size_t n = 0;
+
+	if (lua_type(L, idx) != LUA_TTABLE)
+		cb_check_fail(ld, L, &site, NULL,
+		              "'env' must be a table like { NAME = \"value\" } (got %s)",
+		              cb_check_describe(L, idx, buf, sizeof buf));
+	for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1))
+		n++;
+	v->env = cb_check_calloc(L, n + 1, sizeof *v->env);
+	n = 0;
+	for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1)) {
+		if (lua_type(L, -2) != LUA_TSTRING || !env_name(lua_tostring(L, -2)))
+			cb_check_fail(ld, L, &site, NULL, "bad environment variable name %s",
+			              cb_check_describe(L, -2, buf, sizeof buf));
+		if (lua_type(L, -1) != LUA_TSTRING && lua_type(L, -1) != LUA_TNUMBER)
+			cb_check_fail(
+			    ld, L, &site, NULL, "environment variable %s must be a string (got %s)",
+			    lua_tostring(L, -2), cb_check_describe(L, -1, buf, sizeof buf));
+		/* converting the value in place is harmless: lua_next reads only the key */
+		const char *name = lua_tostring(L, -2), *value = lua_tostring(L, -1);
+		char *pair = malloc(strlen(name) + strlen(value) + 2);
+		if (pair == NULL)
+			luaL_error(L, "not enough memory");
+		sprintf(pair, "%s=%s", name, value);
+		v->env[n++] = pair;
+	}
+	qsort(v->env, n, sizeof *v->env, compare_string);
+}
+
+static void parse_options(struct cb_loading *ld, lua_State *L, int idx, struct cb_variant *v)
+{
+	const char *const *names = v->engine->options;
+	size_t n = 0;
+	char buf[128];
+
+	while (names && names[n])
+		n++;
+	v->options = cb_check_calloc(L, n, sizeof *v->options);
+	for (size_t i = 0; i < n; i++, lua_pop(L, 1)) {
+		struct cb_site site = {.key = names[i]};
+		lua_pushstring(L, names[i]);
+		int type = lua_rawget(L, idx);
+		if (type == LUA_TNIL)
+			continue;
+		if (type != LUA_TNUMBER && type != LUA_TSTRING)
+			cb_check_fail(
+			    ld, L, &site, NULL,
+			    "option '%s' of engine '%s' must be a number or a string (got %s)",
+			    names[i], v->engine->name, cb_check_describe(L, -1, buf, sizeof buf));
+		struct cb_option *o = &v->options[v->n_options++];
+		o->key = cb_check_strdup(L, names[i]);
+		o->is_number = type == LUA_TNUMBER;
+		o->number = lua_tonumber(L, -1);
+		if (!o->is_number)
+			o->string = cb_check_strdup(L, lua_tostring(L, -1));
+		json_object_set_new(v->spec, names[i], cb_check_scalar_json(L, -1));
+	}
+	v->config.options = v->options;
+	v->config.n_options = v->n_options;
+}
+
+/* The engine's name and what differs from the defaults: "openssl-stream". */
+static void default_label(lua_State *L, struct cb_variant *v)
+{
+	char label[1024], buf[32];
+	size_t used = (size_t)snprintf(label, sizeof label, "%s", v->engine->name);
+
+#define APPEND(...)                                                                                \
+	do {                                                                                       \
+		if (used < sizeof label)                                                           \
+			used += (size_t)snprintf(label + used, sizeof label - used, __VA_ARGS__);  \
+	} while (0)
+	if (v->config.mode == CB_MODE_STREAM)
+		APPEND("-stream");
+	if (v->config.recreate)
+		APPEND("-noreuse");
+	if (v->config.chunk)
+		APPEND("-chunk%s", cb_format_size(v->config.chunk, buf));
+	for (size_t i = 0; v->env && v->env[i]; i++)
+		APPEND("-%s", v->env[i]);
+	for (size_t i = 0; i < v->n_options; i++) {
+		const struct cb_option *o = &v->options[i];
+		if (o->is_number)
+			APPEND("-%s=%.14g", o->key, o->number);
+		else
+			APPEND("-%s=%s", o->key, o->string);
+	}
+#undef APPEND
+	v->label = cb_check_strdup(L, label);
+}
+
+static void parse_variant_table(struct cb_loading *ld, lua_State *L, int idx, struct cb_variant *v)
+{
+	const char *names[N_VARIANT_KEYS + MAX_NAMES], *s;
+	size_t n = 0;
+	char where[128], buf[128];
+	struct cb_site site = {.key = "label"};
+
+	for (size_t i = 0; i < N_VARIANT_KEYS; i++)
+		names[n++] = variant_keys[i];
+	for (size_t i = 0;
+	     v->engine->options && v->engine->options[i] && n < sizeof names / sizeof *names; i++)
+		names[n++] = v->engine->options[i];
+	snprintf(where, sizeof where, " for engine '%s'", v->engine->name);
+	cb_check_keys(ld, L, idx, names, n, true, where);
+	v->spec = json_object();
+	json_object_set_new(v->spec, "engine", json_string(v->engine->name));
+	if (raw_field(L, idx, "label") != LUA_TNIL) {
+		v->label = cb_check_strdup(L, cb_check_string(ld, L, -1, &site));
+		json_object_set_new(v->spec, "label", json_string(v->label));
+	}
+	site.key = "mode";
+	if (raw_field(L, idx, "mode") != LUA_TNIL) {
+		s = cb_check_string(ld, L, -1, &site);
+		if (strcmp(s, "message") != 0 && strcmp(s, "stream") != 0)
+			cb_check_fail(ld, L, &site, s, "bad mode '%s' (one of: message, stream)",
+			              s);
+		v->config.mode = strcmp(s, "stream") == 0 ? CB_MODE_STREAM : CB_MODE_MESSAGE;
+		json_object_set_new(v->spec, "mode", json_string(s));
+	}
+	site.key = "reuse";
+	if (raw_field(L, idx, "reuse") != LUA_TNIL) {
+		if (!lua_isboolean(L, -1))
+			cb_check_fail(ld, L, &site, NULL, "'reuse' must be true or false (got %s)",
+			              cb_check_describe(L, -1, buf, sizeof buf));
+		v->config.recreate = !lua_toboolean(L, -1);
+		json_object_set_new(v->spec, "reuse", json_boolean(lua_toboolean(L, -1)));
+	}
+	site.key = "chunk";
+	if (raw_field(L, idx, "chunk") != LUA_TNIL) {
+		v->config.chunk = cb_check_size(ld, L, -1, &site);
+		json_object_set_new(v->spec, "chunk", cb_check_scalar_json(L, -1));
+	}
+	if (raw_field(L, idx, "env") != LUA_TNIL) {
+		parse_env(ld, L, lua_gettop(L), v);
+		json_t *env = json_object();
+		for (size_t i = 0; v->env[i]; i++) {
+			const char *eq = strchr(v->env[i], '=');
+			char name[256];
+			snprintf(name, sizeof name, "%.*s", (int)(eq - v->env[i]), v->env[i]);
+			json_object_set_new(env, name, json_string(eq + 1));
+		}
+		json_object_set_new(v->spec, "env", env);
+	}
+	lua_pop(L, 5); /* label, mode, reuse, chunk, env */
+	parse_options(ld, L, idx, v);
+}
+
+static void parse_engines(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	struct cb_scenario *sc = ld->sc;
+	size_t n = cb_check_list(ld, L, idx, site, true);
+	char buf[128];
+
+	if (n == 0 && sc->n_dropped > 0) {
+		char why[512];
+		size_t used = 0;
+		why[0] = '\0';
+		for (size_t i = 0; i < sc->n_dropped && used < sizeof why; i++)
+			used += (size_t)snprintf(why + used, sizeof why - used, "%s%s: %s",
+			                         i ? "; " : "", sc->dropped[i].name,
+			                         sc->dropped[i].reason);
+		cb_check_fail(ld, L, site, NULL, "no engine left to measure (%s)", why);
+	}
+	if (n == 0)
+		cb_check_fail(ld, L, site, NULL, "'engines' must not be empty");
+	sc->variants = cb_check_calloc(L, n, sizeof *sc->variants);
+	for (size_t i = 1; i <= n; i++, lua_settop(L, idx)) {
+		struct cb_variant *v = &sc->variants[sc->n_variants++];
+		int entry = (lua_rawgeti(L, idx, (lua_Integer)i), lua_gettop(L));
+		if (lua_type(L, entry) == LUA_TSTRING) {
+			v->engine = cb_check_engine(ld, L, lua_tostring(L, entry), site);
+			v->spec = json_string(v->engine->name);
+		} else if (lua_type(L, entry) == LUA_TTABLE) {
+			if (lua_rawgeti(L, entry, 1) != LUA_TSTRING)
+				cb_check_fail(ld, L, site, NULL,
+				              "entry %zu of 'engines' must start with an engine's "
+				              "name, like { \"sim\", label = \"sim-a\" }",
+				              i);
+			v->engine = cb_check_engine(ld, L, lua_tostring(L, -1), site);
+			parse_variant_table(ld, L, entry, v);
+		} else {
+			cb_check_fail(
+			    ld, L, site, NULL,
+			    "entries of 'engines' are engine names or tables (entry %zu is %s)", i,
+			    cb_check_describe(L, entry, buf, sizeof buf));
+		}
+		if (v->label == NULL)
+			default_label(L, v);
+	}
+	for (size_t i = 0; i < sc->n_variants; i++)
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(sc->variants[i].label, sc->variants[j].label) == 0) {
+				const struct cb_site again = second_of(site);
+				cb_check_fail(
+				    ld, L, &again, sc->variants[i].label,
+				    "duplicate label '%s': give each variant its own label",
+				    sc->variants[i].label);
+			}
+}
+
+/* ---- cb.scenario{} ---- */
+
+#define FIELD(field, ...)                                                                          \
+	{                                                                                          \
+		.name = #field, .parse = parse_##field, __VA_ARGS__                                \
+	}
+
+static const struct cb_field scenario_fields[] = {
+    FIELD(name, .required = true),
+    FIELD(description),
+    FIELD(engines, .required = true, .list = true),
+    FIELD(algorithms, .required = true, .list = true),
+    FIELD(ops, .list = true),
+    FIELD(sizes, .required = true, .list = true),
+    FIELD(threads, .list = true),
+    FIELD(rounds),
+    FIELD(warmup),
+    FIELD(order),
+    FIELD(seed),
+    FIELD(trial_time),
+    FIELD(input),
+};
+#define N_SCENARIO_FIELDS (sizeof scenario_fields / sizeof scenario_fields[0])
+
+const struct cb_field cb_set_fields[] = {
+    FIELD(rounds),
+    FIELD(warmup),
+    FIELD(trial_time),
+    FIELD(sizes, .list = true),
+    FIELD(threads, .list = true),
+    FIELD(order),
+    FIELD(seed),
+    FIELD(algorithms, .list = true),
+    FIELD(ops, .list = true),
+    FIELD(input_seed),
+    FIELD(input_offset),
+};
+#undef FIELD
+const size_t cb_n_set_fields = sizeof cb_set_fields / sizeof cb_set_fields[0];
+
+static struct cb_loading *load_of(lua_State *L)
+{
+	return lua_touserdata(L, lua_upvalueindex(1));
+}
+
+int cb_fields_scenario(lua_State *L)
+{
+	struct cb_loading *ld = load_of(L);
+	const char *names[N_SCENARIO_FIELDS];
+
+	cb_check_begin_call(ld, L);
+	if (ld->scenario_line)
+		cb_check_fail(ld, L, NULL, NULL, "cb.scenario{} is called twice (first at line %d)",
+		              ld->scenario_line);
+	ld->scenario_line = ld->call_line;
+	if (lua_gettop(L) != 1 || lua_type(L, 1) != LUA_TTABLE)
+		cb_check_fail(ld, L, NULL, NULL,
+		              "cb.scenario takes one table: cb.scenario { name = ..., ... }");
+	for (size_t i = 0; i < N_SCENARIO_FIELDS; i++)
+		names[i] = scenario_fields[i].name;
+	cb_check_keys(ld, L, 1, names, N_SCENARIO_FIELDS, false, "");
+	for (size_t i = 0; i < N_SCENARIO_FIELDS; i++, lua_settop(L, 1)) {
+		const struct cb_field *f = &scenario_fields[i];
+		struct cb_site site = {.key = f->name};
+		lua_pushstring(L, f->name);
+		if (lua_rawget(L, 1) != LUA_TNIL)
+			f->parse(ld, L, 2, &site);
+		else if (f->required)
+			cb_check_fail(ld, L, NULL, NULL, "cb.scenario{} is missing the field '%s'",
+			              f->name);
+	}
+	return 0;
+}
+
+/* ---- cb.derive{} ---- */
+
+typedef json_t *(*dimension_reader)(struct cb_loading *ld, lua_State *L, int idx,
+                                    const struct cb_site *site);
+
+static json_t *read_text(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	return json_string(cb_check_string(ld, L, idx, site));
+}
+
+static json_t *read_algorithm(struct cb_loading *ld, lua_State *L, int idx,
+                              const struct cb_site *site)
+{
+	return json_string(cb_check_algorithm(ld, L, idx, site)->name);
+}
+
+static json_t *read_op(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	return json_string(cb_op_name(cb_check_op(ld, L, idx, site)));
+}
+
+static json_t *read_size(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	return json_integer((json_int_t)cb_check_size(ld, L, idx, site));
+}
+
+static json_t *read_threads(struct cb_loading *ld, lua_State *L, int idx,
+                            const struct cb_site *site)
+{
+	return json_integer(cb_check_integer(ld, L, idx, site, 1, CB_SCENARIO_MAX_THREADS));
+}
+
+/* The dimensions of a cell a selector or `by` may name. */
+static const struct {
+	const char *name;
+	dimension_reader read;
+} dimensions[] = {
+    {"engine", read_text}, {"label", read_text}, {"algorithm", read_algorithm},
+    {"op", read_op},       {"size", read_size},  {"threads", read_threads},
+};
+#define N_DIMENSIONS (sizeof dimensions / sizeof dimensions[0])
+
+static size_t dimension_names(const char **names)
+{
+	for (size_t i = 0; i < N_DIMENSIONS; i++)
+		names[i] = dimensions[i].name;
+	return N_DIMENSIONS;
+}
+
+/* A selector { algorithm = "aes-128-cbc", op = "encrypt" } into the object INTO
+ * (already owned by the pending declaration, so an error frees it). */
+static void read_selector(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site,
+                          json_t *into)
+{
+	const char *names[N_DIMENSIONS];
+	char buf[128];
+
+	if (lua_type(L, idx) != LUA_TTABLE)
+		cb_check_fail(ld, L, site, NULL,
+		              "'%s' takes selectors like { algorithm = \"aes-128-cbc\" } (got %s)",
+		              site->key, cb_check_describe(L, idx, buf, sizeof buf));
+	cb_check_keys(ld, L, idx, names, dimension_names(names), false, " in a selector");
+	for (size_t i = 0; i < N_DIMENSIONS; i++, lua_pop(L, 1)) {
+		struct cb_site inner = {.key = dimensions[i].name};
+		if (raw_field(L, idx, dimensions[i].name) != LUA_TNIL)
+			json_object_set_new(into, dimensions[i].name,
+			                    dimensions[i].read(ld, L, lua_gettop(L), &inner));
+	}
+}
+
+static void read_ratio(struct cb_loading *ld, lua_State *L, int idx, json_t *decl)
+{
+	const struct cb_site site = {.key = "ratio"};
+	json_t *ratio = json_array();
+
+	if (lua_type(L, idx) != LUA_TTABLE || cb_check_list(ld, L, idx, &site, true) != 2)
+		cb_check_fail(ld, L, &site, NULL,
+		              "'ratio' must be { numerator, denominator }: two selectors like { "
+		              "algorithm = \"aes-256-cbc\" }");
+	json_object_set_new(decl, "ratio", ratio);
+	for (int i = 1; i <= 2; i++, lua_pop(L, 1)) {
+		json_t *selector = json_object();
+		json_array_append_new(ratio, selector);
+		lua_rawgeti(L, idx, i);
+		read_selector(ld, L, lua_gettop(L), &site, selector);
+	}
+}
+
+static void read_by(struct cb_loading *ld, lua_State *L, int idx, json_t *decl)
+{
+	const struct cb_site site = {.key = "by"};
+	size_t n = cb_check_list(ld, L, idx, &site, true);
+	const char *names[N_DIMENSIONS];
+	json_t *by = json_array();
+	char hint[256];
+
+	json_object_set_new(decl, "by", by);
+	for (size_t i = 1; i <= n; i++, lua_pop(L, 1)) {
+		lua_rawgeti(L, idx, (lua_Integer)i);
+		const char *name = cb_check_string(ld, L, -1, &site);
+		size_t d, j;
+		for (d = 0; d < N_DIMENSIONS && strcmp(name, dimensions[d].name) != 0; d++)
+			;
+		if (d == N_DIMENSIONS)
+			cb_check_fail(
+			    ld, L, &site, name, "unknown dimension '%s'%s", name,
+			    cb_check_hint(name, names, dimension_names(names), hint, sizeof hint));
+		for (j = 0; j < json_array_size(by); j++)
+			if (strcmp(json_string_value(json_array_get(by, j)), name) == 0)
+				cb_check_fail(ld, L, &site, name, "'%s' is listed twice", name);
+		json_array_append_new(by, json_string(name));
+	}
+}
+
+static void read_expect(struct cb_loading *ld, lua_State *L, int idx, json_t *decl)
+{
+	static const char *const keys[] = {"value", "tolerance", "when"};
+	struct cb_site site = {.key = "expect"};
+	json_t *expect = json_object();
+	char buf[128];
+
+	if (lua_type(L, idx) != LUA_TTABLE)
+		cb_check_fail(
+		    ld, L, &site, NULL,
+		    "'expect' must be a table like { value = 0.71, tolerance = 0.05 } (got %s)",
+		    cb_check_describe(L, idx, buf, sizeof buf));
+	cb_check_keys(ld, L, idx, keys, 3, false, " in 'expect'");
+	json_object_set_new(decl, "expect", expect);
+	for (int i = 0; i < 2; i++, lua_pop(L, 1)) {
+		site.key = keys[i];
+		if (raw_field(L, idx, keys[i]) != LUA_TNUMBER)
+			cb_check_fail(ld, L, &site, NULL, "'expect' needs '%s', a number (got %s)",
+			              keys[i], cb_check_describe(L, -1, buf, sizeof buf));
+		double x = lua_tonumber(L, -1);
+		if (i == 1 && !(x >= 0))
+			cb_check_fail(ld, L, &site, NULL,
+			              "'tolerance' must not be negative (got %g)", x);
+		json_object_set_new(expect, keys[i], json_real(x));
+	}
+	site.key = "when";
+	if (raw_field(L, idx, "when") != LUA_TNIL) {
+		json_t *when = json_object();
+		json_object_set_new(expect, "when", when);
+		read_selector(ld, L, lua_gettop(L), &site, when);
+	}
+	lua_pop(L, 1);
+}
+
+int cb_fields_derive(lua_State *L)
+{
+	static const char *const keys[] = {"name", "ratio", "by", "expect"};
+	struct cb_loading *ld = load_of(L);
+	const struct cb_site site = {.key = "name"};
+
+	cb_check_begin_call(ld, L);
+	if (ld->pending)
+		cb_check_fail(ld, L, NULL, NULL,
+		              "cb.derive{} is called while another is being read");
+	if (lua_gettop(L) != 1 || lua_type(L, 1) != LUA_TTABLE)
+		cb_check_fail(
+		    ld, L, NULL, NULL,
+		    "cb.derive takes one table: cb.derive { name = ..., ratio = { ... } }");
+	cb_check_keys(ld, L, 1, keys, 4, false, " in cb.derive{}");
+	for (int i = 0; i < 2; i++, lua_pop(L, 1))
+		if (raw_field(L, 1, keys[i]) == LUA_TNIL)
+			cb_check_fail(ld, L, NULL, NULL, "cb.derive{} is missing the field '%s'",
+			              keys[i]);
+	if ((ld->pending = json_object()) == NULL)
+		luaL_error(L, "not enough memory");
+	raw_field(L, 1, "name");
+	const char *name = cb_check_string(ld, L, 2, &site);
+	for (size_t i = 0; i < json_array_size(ld->sc->derive); i++)
+		if (strcmp(json_string_value(
+		               json_object_get(json_array_get(ld->sc->derive, i), "name")),
+		           name) == 0)
+			cb_check_fail(ld, L, &site, name,
+			              "a derived metric named '%s' is already declared", name);
+	json_object_set_new(ld->pending, "name", json_string(name));
+	lua_settop(L, 1);
+	raw_field(L, 1, "ratio");
+	read_ratio(ld, L, 2, ld->pending);
+	lua_settop(L, 1);
+	if (raw_field(L, 1, "by") != LUA_TNIL)
+		read_by(ld, L, 2, ld->pending);
+	else
+		json_object_set_new(ld->pending, "by", json_array());
+	lua_settop(L, 1);
+	if (raw_field(L, 1, "expect") != LUA_TNIL)
+		read_expect(ld, L, 2, ld->pending);
+	json_array_append_new(ld->sc->derive, ld->pending);
+	ld->pending = NULL;
+	return 0;
+}

@@ -1,0 +1,298 @@
+/* trial.c: timing one trial and checking what it produced. */
+#include "trial.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input.h"
+
+int cb_trial_buffers_init(struct cb_trial_buffers *b, unsigned n, size_t len, size_t offset)
+{
+	memset(b, 0, sizeof *b);
+	if (n > CB_MAX_THREADS)
+		return -1;
+	for (unsigned i = 0; i < n; i++) {
+		b->out[i] = cb_aligned_alloc(len, offset, &b->allocation[i]);
+		if (!b->out[i]) {
+			cb_trial_buffers_free(b);
+			return -1;
+		}
+		memset(b->out[i], 0, len); /* fault every page in now, not while timed */
+		b->n = i + 1;
+	}
+	b->out_len = len;
+	return 0;
+}
+
+void cb_trial_buffers_free(struct cb_trial_buffers *b)
+{
+	for (unsigned i = 0; i < b->n; i++)
+		free(b->allocation[i]);
+	memset(b, 0, sizeof *b);
+}
+
+/* One thread's share of a trial. */
+struct job {
+	const struct cb_engine *engine;
+	struct cb_cell_state *state;
+	const struct cb_trial_context *tc;
+	void *ctx;
+	unsigned char *out;
+	uint64_t calls;
+	pthread_barrier_t *barrier;
+	int last_bad;        /* a status other than the expected one, or CB_OK */
+	uint64_t bad_calls;
+	uint64_t start, end, cpu, cycles;
+};
+
+/* The timed region: the engine's calls and nothing else. */
+static void timed_calls(struct job *j)
+{
+	const struct cb_engine *e = j->engine;
+	const unsigned char *in = j->state->in;
+	size_t len = j->state->cell->size;
+	int expect = j->state->expect_status;
+	struct cb_cycles counter = {.fd = -1};
+	uint64_t cpu0, cycles0 = 0;
+
+	if (j->tc->count_cycles)
+		cb_cycles_open(&counter);
+	if (j->barrier)
+		pthread_barrier_wait(j->barrier);
+	cpu0 = cb_thread_cpu_ns();
+	if (counter.fd >= 0)
+		cycles0 = cb_cycles_read(&counter);
+	j->start = cb_wall_ns();
+	for (uint64_t i = 0; i < j->calls; i++) {
+		int rc = e->call(j->ctx, in, len, j->out);
+
+		if (rc != expect) {
+			j->last_bad = rc;
+			j->bad_calls++;
+		}
+	}
+	j->end = cb_wall_ns();
+	if (counter.fd >= 0)
+		j->cycles = cb_cycles_read(&counter) - cycles0;
+	j->cpu = cb_thread_cpu_ns() - cpu0;
+	cb_cycles_close(&counter);
+}
+
+static void *thread_main(void *arg)
+{
+	timed_calls(arg);
+	return NULL;
+}
+
+static const struct cb_expected *expected_for(struct cb_cell_state *s, uint64_t calls, char *err,
+					      size_t err_len)
+{
+	if (s->setup.config->mode != CB_MODE_STREAM)
+		return &s->expected;
+	if (s->stream_calls != calls) {
+		if (cb_reference_stream(s->cell->alg, s->key, s->iv, s->in, s->cell->size, calls,
+					&s->stream_expected, err, err_len) != 0)
+			return NULL;
+		s->stream_calls = calls;
+	}
+	return &s->stream_expected;
+}
+
+/* Check one thread's output after the timed region. 0 when right; else
+ * WHY says what is wrong. Fills the output fields of R from thread 0. */
+static int check_output(struct job *j, const struct cb_expected *want, struct cb_trial_result *r,
+			int first, char *why, size_t why_len)
+{
+	const struct cb_cell *cell = j->state->cell;
+	const struct cb_algorithm *alg = cell->alg;
+	size_t len = cell->size;
+	size_t out_len = cb_output_len(alg, cell->op, len);
+	char got_hex[17], want_hex[17], sha[65];
+
+	if (j->bad_calls) {
+		if (cell->op == CB_OP_DECRYPT_FORGED && j->last_bad == CB_OK)
+			snprintf(why, why_len, "FORGED TAG ACCEPTED by %s in %" PRIu64 " of %" PRIu64 " calls",
+				 j->engine->name, j->bad_calls, j->calls);
+		else
+			snprintf(why, why_len, "%s returned %s in %" PRIu64 " of %" PRIu64 " calls",
+				 j->engine->name,
+				 j->last_bad == CB_REJECTED ? "a rejected tag" : "a failure",
+				 j->bad_calls, j->calls);
+		return -1;
+	}
+	if (cell->op == CB_OP_DECRYPT_FORGED)
+		out_len = 0; /* a rejected message has no output to check */
+	if (first) {
+		cb_hex(j->out, out_len < 8 ? out_len : 8, r->output);
+		if (cell->op == CB_OP_HASH)
+			cb_hex(j->out, out_len, r->digest);
+		cb_sha256_hex(j->out, out_len, r->output_sha256);
+		strcpy(sha, r->output_sha256);
+	} else if (out_len) {
+		cb_sha256_hex(j->out, out_len, sha);
+	}
+	if (cell->op == CB_OP_DECRYPT_FORGED)
+		return 0; /* the rejection, checked above, is the whole result */
+	if (j->engine->self_check)
+		return j->engine->self_check(j->ctx, j->state->in, len, j->out, why, why_len);
+	switch (cell->op) {
+	case CB_OP_HASH:
+		if (memcmp(j->out, want->digest, alg->digest_len) == 0)
+			return 0;
+		cb_hex(j->out, 8, got_hex);
+		cb_hex(want->digest, 8, want_hex);
+		snprintf(why, why_len, "digest mismatch: got %s, expected %s", got_hex, want_hex);
+		return -1;
+	case CB_OP_ENCRYPT:
+		if (strcmp(sha, want->output_sha256) == 0)
+			return 0;
+		cb_hex(j->out, 8 < out_len ? 8 : out_len, got_hex);
+		cb_hex(want->head, want->head_len, want_hex);
+		snprintf(why, why_len, "ciphertext mismatch: got %s..., expected %s... (sha256 %.16s vs %.16s)",
+			 got_hex, want_hex, sha, want->output_sha256);
+		return -1;
+	case CB_OP_DECRYPT:
+		if (memcmp(j->out, j->state->plaintext, len) == 0)
+			return 0;
+		snprintf(why, why_len, "decryption does not give the plaintext back");
+		return -1;
+	default:
+		return 0;
+	}
+}
+
+/* Stream mode: the final output after the calls (digest or nothing). */
+static int finish_stream(struct job *j, char *why, size_t why_len)
+{
+	if (j->state->setup.config->mode != CB_MODE_STREAM || !j->engine->finish)
+		return 0;
+	if (j->engine->finish(j->ctx, j->out) == CB_OK)
+		return 0;
+	snprintf(why, why_len, "%s failed to finish the stream", j->engine->name);
+	return -1;
+}
+
+static void invalid(struct cb_trial_result *r, const char *why)
+{
+	r->valid = false;
+	snprintf(r->error, sizeof r->error, "%s", why);
+}
+
+void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
+		  struct cb_trial_buffers *buffers, const struct cb_trial_info *info,
+		  struct cb_trial_result *r)
+{
+	const struct cb_engine *e = s->cell->variant->engine;
+	unsigned n = s->cell->threads;
+	struct job jobs[CB_MAX_THREADS];
+	pthread_t tids[CB_MAX_THREADS];
+	pthread_barrier_t barrier;
+	unsigned opened = 0, started = 0;
+	char why[256] = "";
+	uint64_t ticks0 = 0;
+
+	memset(r, 0, sizeof *r);
+	r->valid = true;
+	memset(jobs, 0, n * sizeof jobs[0]);
+	for (unsigned t = 0; t < n; t++, opened++) {
+		jobs[t] = (struct job){.engine = e, .state = s, .tc = tc, .out = buffers->out[t],
+				       .calls = info->calls, .last_bad = CB_OK};
+		jobs[t].ctx = e->open(&s->setup, why, sizeof why);
+		if (!jobs[t].ctx) {
+			char msg[300];
+
+			snprintf(msg, sizeof msg, "%s could not open: %s", e->name, why);
+			invalid(r, msg);
+			r->setup_failed = true;
+			goto close;
+		}
+	}
+	if (tc->estimate_core_hz && !e->virtual_ns)
+		r->core_hz_before = cb_core_hz_estimate(500000);
+	if (cb_tsc_present())
+		ticks0 = cb_tsc_read();
+	if (n == 1) {
+		timed_calls(&jobs[0]);
+	} else {
+		pthread_barrier_init(&barrier, NULL, n);
+		for (unsigned t = 0; t < n; t++) {
+			jobs[t].barrier = &barrier;
+			if (pthread_create(&tids[t], NULL, thread_main, &jobs[t]) != 0)
+				break;
+			started++;
+		}
+		if (started < n) {
+			/* The barrier can never open: the started threads would hang.
+			 * This cannot recover; report it and let the process end. */
+			fprintf(stderr, "cryptobench: cannot start %u threads\n", n);
+			abort();
+		}
+		for (unsigned t = 0; t < n; t++)
+			pthread_join(tids[t], NULL);
+		pthread_barrier_destroy(&barrier);
+	}
+	if (cb_tsc_present())
+		r->ticks = cb_tsc_read() - ticks0;
+	if (tc->estimate_core_hz && !e->virtual_ns)
+		r->core_hz_after = cb_core_hz_estimate(500000);
+
+	/* Times. */
+	uint64_t first_start = jobs[0].start, last_end = jobs[0].end;
+	for (unsigned t = 0; t < n; t++) {
+		if (jobs[t].start < first_start)
+			first_start = jobs[t].start;
+		if (jobs[t].end > last_end)
+			last_end = jobs[t].end;
+		r->cpu_ns += jobs[t].cpu;
+		r->cycles += jobs[t].cycles;
+		r->thread_ns[t] = jobs[t].end - jobs[t].start;
+		if (e->virtual_ns) {
+			struct cb_trial_info ti = *info;
+
+			ti.thread = t;
+			r->thread_ns[t] = e->virtual_ns(jobs[t].ctx, &ti);
+		}
+	}
+	r->ns = last_end - first_start;
+	if (e->virtual_ns) {
+		r->virtual_clock = true;
+		r->ns = 0;
+		for (unsigned t = 0; t < n; t++)
+			if (r->thread_ns[t] > r->ns)
+				r->ns = r->thread_ns[t];
+	}
+
+	/* Verification, outside the timed region. */
+	for (unsigned t = 0; t < n && r->valid; t++) {
+		const struct cb_expected *want;
+
+		if (finish_stream(&jobs[t], why, sizeof why) != 0) {
+			invalid(r, why);
+			break;
+		}
+		if (tc->fault_engine && strcmp(tc->fault_engine, e->name) == 0)
+			jobs[t].out[0] ^= 1; /* test-only: a wrong output must be caught */
+		want = expected_for(s, info->calls, why, sizeof why);
+		if (!want) {
+			invalid(r, why);
+			break;
+		}
+		if (check_output(&jobs[t], want, r, t == 0, why, sizeof why) != 0) {
+			char msg[300];
+
+			if (n > 1) {
+				snprintf(msg, sizeof msg, "thread %u: %s", t, why);
+				invalid(r, msg);
+			} else {
+				invalid(r, why);
+			}
+		}
+	}
+close:
+	for (unsigned t = 0; t < opened; t++)
+		if (jobs[t].ctx)
+			e->close(jobs[t].ctx);
+}

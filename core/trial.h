@@ -1,0 +1,80 @@
+/* trial.h: one timed trial of one cell, with its verification.
+ *
+ * The timed region holds nothing but the engine's calls: contexts are opened
+ * before it, outputs checked after it. With T threads, each thread owns its
+ * context and output buffer, shares the read-only input, and starts at a
+ * barrier; the trial's wall time runs from the earliest start to the last
+ * thread's end, and each thread's own time is kept. */
+#ifndef CB_TRIAL_H
+#define CB_TRIAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clock.h"
+#include "plan.h"
+#include "reference.h"
+
+#define CB_MAX_THREADS 256
+
+/* Everything a cell needs to run, prepared once (keys, the input or
+ * ciphertext it reads, what its output must be). */
+struct cb_cell_state {
+	const struct cb_cell *cell;
+	struct cb_cell_setup setup;
+	unsigned char key[CB_MAX_KEY], iv[CB_MAX_IV], tag[CB_MAX_TAG];
+	const unsigned char *in;        /* what each call reads: plaintext or ciphertext */
+	const unsigned char *plaintext; /* for checking decryptions */
+	struct cb_expected expected;    /* message mode */
+	struct cb_expected stream_expected;
+	uint64_t stream_calls;          /* calls stream_expected was computed for (0: none) */
+	int expect_status;              /* CB_OK, or CB_REJECTED for decrypt-forged */
+	uint64_t calls;                 /* calibrated calls per trial (0: not yet) */
+	char broken[512];                /* non-empty: the engine failed; no more trials */
+};
+
+/* Buffers shared by the trials of a run: one output per thread. */
+struct cb_trial_buffers {
+	unsigned char *out[CB_MAX_THREADS];
+	void *allocation[CB_MAX_THREADS];
+	size_t out_len;
+	unsigned n;
+};
+
+struct cb_trial_result {
+	uint64_t ns;            /* wall time: barrier to last thread's end (or virtual) */
+	uint64_t cpu_ns;        /* CPU time, summed over threads */
+	uint64_t ticks;         /* TSC ticks over the trial (0 when absent) */
+	uint64_t cycles;        /* perf core cycles summed over threads (0 when not counted) */
+	double core_hz_before;  /* core clock estimates around the trial (0 when not made) */
+	double core_hz_after;
+	uint64_t thread_ns[CB_MAX_THREADS];
+	bool virtual_clock;
+	bool valid;
+	bool setup_failed;      /* the engine could not even open: no point trying again */
+	char error[512];
+	char output[17];        /* first 8 output bytes, hex */
+	char digest[2 * CB_MAX_DIGEST + 1]; /* a hash's whole digest, hex (else empty) */
+	char output_sha256[65];
+};
+
+struct cb_trial_context {
+	unsigned run;
+	bool estimate_core_hz;  /* no perf counter: estimate the core clock around trials */
+	bool count_cycles;      /* perf counters work */
+	const char *fault_engine; /* test-only fault switch (cb_fault_engine) */
+};
+
+/* Allocate and pre-fault N output buffers of LEN bytes (page faults must not
+ * land in timed regions). 0 or -1. */
+int cb_trial_buffers_init(struct cb_trial_buffers *b, unsigned n, size_t len, size_t offset);
+void cb_trial_buffers_free(struct cb_trial_buffers *b);
+
+/* Run CALLS calls of STATE's cell on every thread and check every thread's
+ * output. Fills RESULT; never fails as a whole: an engine that cannot open
+ * or gives a wrong output makes an invalid result with the reason. */
+void cb_trial_run(struct cb_cell_state *state, const struct cb_trial_context *tc,
+		  struct cb_trial_buffers *buffers, const struct cb_trial_info *info,
+		  struct cb_trial_result *result);
+
+#endif

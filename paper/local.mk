@@ -1,0 +1,1 @@
+# The paper: built from committed results by 'make paper' (coming).

@@ -1,0 +1,1 @@
+# Charts: gnuplot templates and the code that writes their data (coming).
