@@ -99,6 +99,19 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	return p;
 }
 
+/* "FILE:LINE" where the script was last seen, for errors raised where no
+ * stack is left to ask. */
+static const char *last_place(const struct sandbox *sb, char *buf, size_t len)
+{
+	if (sb->where_file[0])
+		snprintf(buf, len, "%s:%d", sb->where_file, sb->where_line);
+	else if (sb->n_files > 0)
+		snprintf(buf, len, "%s:1", sb->files[0]);
+	else
+		snprintf(buf, len, "?:0");
+	return buf;
+}
+
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
 	struct sandbox *sb = sandbox_of(L);
@@ -108,10 +121,11 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
 	if (!sb->stopped) {
 		if (!past(&sb->deadline))
 			return;
+		char place[300];
 		sb->stopped = true;
 		snprintf(sb->stop_message, sizeof sb->stop_message,
-		         "%s:%d: script stopped: ran longer than %g s (runaway loop?)",
-		         sb->where_file, sb->where_line, sb->seconds);
+		         "%s: script stopped: ran longer than %g s (runaway loop?)",
+		         last_place(sb, place, sizeof place), sb->seconds);
 		/* From now on every instruction fails, so a pcall in the script
 		 * cannot catch the stop and carry on. */
 		lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
@@ -402,12 +416,7 @@ int cb_lua_pcall(lua_State *L, int nargs, int nresults, char *err, size_t err_le
 
 	const char *msg = lua_tostring(L, -1);
 	char fallback[300];
-	if (sb->where_file[0])
-		snprintf(fallback, sizeof fallback, "%s:%d", sb->where_file, sb->where_line);
-	else if (sb->n_files > 0)
-		snprintf(fallback, sizeof fallback, "%s:1", sb->files[0]);
-	else
-		snprintf(fallback, sizeof fallback, "?:0");
+	last_place(sb, fallback, sizeof fallback);
 	if (sb->stopped) {
 		one_line(sb, sb->stop_message, err, err_len);
 	} else if (status == LUA_ERRMEM) {
@@ -416,7 +425,7 @@ int cb_lua_pcall(lua_State *L, int nargs, int nresults, char *err, size_t err_le
 		         fallback, sb->limit >> 20);
 		one_line(sb, text, err, err_len);
 	} else if (msg == NULL || !names_loaded_file(sb, msg)) {
-		/* the handler itself failed: no stack left to ask */
+		/* no file named: code not from a file, or the handler failed */
 		char text[1024];
 		snprintf(text, sizeof text, "%s: %s", fallback, msg ? msg : "error");
 		one_line(sb, text, err, err_len);

@@ -141,7 +141,7 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 {
 	struct cb_run *run = calloc(1, sizeof *run);
 	const struct cb_scenario *sc = plan->scenario;
-	size_t biggest = max_size(plan, NULL, 0);
+	size_t biggest = max_size(plan, NULL, 0), biggest_output = 0;
 	unsigned threads = 1;
 
 	if (!run)
@@ -158,12 +158,21 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 	if (!run->states)
 		goto oom;
 	for (size_t i = 0; i < plan->n_cells; i++) {
-		if (plan->cells[i].threads > threads)
-			threads = plan->cells[i].threads;
+		const struct cb_cell *c = &plan->cells[i];
+		/* Built-ins write up to the payload whatever the algorithm. */
+		size_t out = c->variant->engine->self_check ? c->size
+							     : cb_output_len(c->alg, c->op, c->size);
+
+		if (c->threads > threads)
+			threads = c->threads;
+		if (out > biggest_output)
+			biggest_output = out;
 		if (prepare_cell(run, &run->states[i], &plan->cells[i], err, err_len) != 0)
 			goto fail;
 	}
-	if (cb_trial_buffers_init(&run->buffers, threads, biggest + CB_OUTPUT_SLACK,
+	/* Output buffers as large as the largest output, not the largest
+	 * payload: a 128 MiB hash run needs no second 128 MiB. */
+	if (cb_trial_buffers_init(&run->buffers, threads, biggest_output + CB_OUTPUT_SLACK,
 				  sc->input_offset) != 0)
 		goto oom;
 

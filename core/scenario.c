@@ -234,6 +234,7 @@ static int module_param(lua_State *L)
 	int type = lua_type(L, 2);
 	bool b;
 
+	luaL_argcheck(L, name[0] != '\0', 1, "empty parameter name");
 	luaL_argcheck(L, type == LUA_TNUMBER || type == LUA_TSTRING || type == LUA_TBOOLEAN, 2,
 	              "the default must be a number, a string or a boolean");
 	lua_settop(L, 2);
@@ -242,18 +243,20 @@ static int module_param(lua_State *L)
 			value = ld->opts->overrides[i].value; /* the last one wins */
 			ld->override_used[i] = true;
 		}
-	if (value == NULL)
+	if (value == NULL) {
 		lua_pushvalue(L, 2);
-	else if (type == LUA_TSTRING)
+	} else if (type == LUA_TSTRING) {
 		lua_pushstring(L, value);
-	else if (type == LUA_TNUMBER && lua_stringtonumber(L, value) == 0)
-		return luaL_error(L, "--set %s=%s: parameter '%s' takes a number", name, value,
-		                  name);
-	else if (type == LUA_TBOOLEAN && parse_boolean(value, &b) != 0)
-		return luaL_error(L, "--set %s=%s: parameter '%s' takes true or false", name, value,
-		                  name);
-	else if (type == LUA_TBOOLEAN)
+	} else if (type == LUA_TNUMBER) {
+		if (lua_stringtonumber(L, value) == 0)
+			return luaL_error(L, "--set %s=%s: parameter '%s' takes a number", name,
+			                  value, name);
+	} else {
+		if (parse_boolean(value, &b) != 0)
+			return luaL_error(L, "--set %s=%s: parameter '%s' takes true or false",
+			                  name, value, name);
 		lua_pushboolean(L, b);
+	}
 	lua_pushvalue(L, 3); /* tostring on a copy: the result stays a number */
 	const char *text =
 	    type == LUA_TBOOLEAN ? (lua_toboolean(L, 3) ? "true" : "false") : lua_tostring(L, 4);

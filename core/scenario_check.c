@@ -40,10 +40,11 @@ static int line_of(const char *text, const char *at)
 static int locate(const struct cb_loading *ld, const char *near, const char *key, unsigned nth)
 {
 	const char *found = NULL;
-	const char *text = ld->sc->source, *end = text + ld->sc->source_len, *from = text;
+	const char *text = ld->sc->source;
 
 	if (!ld->call_in_main || text == NULL)
 		return ld->call_line;
+	const char *end = text + ld->sc->source_len, *from = text;
 	for (int line = 1; line < ld->call_line && from < end; from++)
 		line += *from == '\n';
 	size_t near_len = near ? strlen(near) : 0;
@@ -156,7 +157,7 @@ void cb_check_keys(struct cb_loading *ld, lua_State *L, int idx, const char *con
 {
 	const char *unknown = NULL;
 	int unknown_line = 0;
-	char buf[512], hint[512];
+	char buf[512];
 
 	idx = lua_absindex(L, idx);
 	for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1)) {
@@ -181,6 +182,7 @@ void cb_check_keys(struct cb_loading *ld, lua_State *L, int idx, const char *con
 	}
 	if (unknown) {
 		struct cb_site site = {.key = unknown};
+		char hint[512];
 		cb_check_fail(ld, L, &site, NULL, "unknown field '%s'%s%s", unknown, where,
 		              cb_check_hint(unknown, names, n, hint, sizeof hint));
 	}
@@ -191,24 +193,25 @@ void cb_check_keys(struct cb_loading *ld, lua_State *L, int idx, const char *con
 const char *cb_check_string(struct cb_loading *ld, lua_State *L, int idx,
                             const struct cb_site *site)
 {
-	char buf[128];
-
-	if (lua_type(L, idx) != LUA_TSTRING || lua_rawlen(L, idx) == 0)
+	if (lua_type(L, idx) != LUA_TSTRING || lua_rawlen(L, idx) == 0) {
+		char buf[128];
 		cb_check_fail(ld, L, site, NULL, "'%s' must be a non-empty string (got %s)",
 		              site->key, cb_check_describe(L, idx, buf, sizeof buf));
+	}
 	return lua_tostring(L, idx);
 }
 
 lua_Integer cb_check_integer(struct cb_loading *ld, lua_State *L, int idx,
                              const struct cb_site *site, lua_Integer min, lua_Integer max)
 {
-	char buf[128];
 	int is_integer = 0;
 	lua_Integer v = lua_type(L, idx) == LUA_TNUMBER ? lua_tointegerx(L, idx, &is_integer) : 0;
 
-	if (!is_integer)
+	if (!is_integer) {
+		char buf[128];
 		cb_check_fail(ld, L, site, NULL, "'%s' must be a whole number (got %s)", site->key,
 		              cb_check_describe(L, idx, buf, sizeof buf));
+	}
 	if (v < min || v > max) {
 		if (max == LUA_MAXINTEGER)
 			cb_check_fail(ld, L, site, NULL, "'%s' must be at least %lld (got %lld)",
@@ -221,7 +224,7 @@ lua_Integer cb_check_integer(struct cb_loading *ld, lua_State *L, int idx,
 
 size_t cb_check_size(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
 {
-	char buf[128], lo[32], hi[32];
+	char buf[128];
 	size_t bytes = 0;
 	int ok = 0;
 
@@ -235,11 +238,13 @@ size_t cb_check_size(struct cb_loading *ld, lua_State *L, int idx, const struct 
 	if (!ok)
 		cb_check_fail(ld, L, site, lua_tostring(L, idx), "bad size %s",
 		              cb_check_describe(L, idx, buf, sizeof buf));
-	if (bytes < 1 || bytes > CB_SCENARIO_MAX_SIZE)
+	if (bytes < 1 || bytes > CB_SCENARIO_MAX_SIZE) {
+		char lo[32], hi[32];
 		cb_check_fail(ld, L, site, lua_tostring(L, idx),
 		              "size %s is out of range (%s .. %s)",
 		              cb_check_describe(L, idx, buf, sizeof buf), cb_format_size(1, lo),
 		              cb_format_size(CB_SCENARIO_MAX_SIZE, hi));
+	}
 	return bytes;
 }
 
@@ -336,26 +341,30 @@ static size_t engine_names(const char **names)
 const struct cb_algorithm *cb_check_algorithm(struct cb_loading *ld, lua_State *L, int idx,
                                               const struct cb_site *site)
 {
-	const char *name = cb_check_string(ld, L, idx, site), *names[MAX_NAMES];
+	const char *name = cb_check_string(ld, L, idx, site);
 	const struct cb_algorithm *alg = cb_algorithm_find(name);
-	char hint[1024];
 
-	if (alg == NULL)
+	if (alg == NULL) {
+		const char *names[MAX_NAMES];
+		char hint[1024];
 		cb_check_fail(
 		    ld, L, site, name, "unknown algorithm '%s'%s", name,
 		    cb_check_hint(name, names, algorithm_names(names), hint, sizeof hint));
+	}
 	return alg;
 }
 
 enum cb_op cb_check_op(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
 {
-	const char *name = cb_check_string(ld, L, idx, site), *names[CB_OP_COUNT];
+	const char *name = cb_check_string(ld, L, idx, site);
 	int op = cb_op_parse(name);
-	char hint[256];
 
-	if (op < 0)
+	if (op < 0) {
+		const char *names[CB_OP_COUNT];
+		char hint[256];
 		cb_check_fail(ld, L, site, name, "unknown op '%s'%s", name,
 		              cb_check_hint(name, names, op_names(names), hint, sizeof hint));
+	}
 	return (enum cb_op)op;
 }
 

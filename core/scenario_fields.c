@@ -5,6 +5,7 @@
  * same from the script and from the command line. */
 #include "scenario_internal.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #define MAX_NAMES 128
 #define MAX_ROUNDS 1000000
 #define MAX_WARMUP 1000
+#define MAX_TRIAL_NS (3600ull * 1000000000ull)
 
 /* t[NAME] without metamethods: pushes it and returns its type. */
 static int raw_field(lua_State *L, int idx, const char *name)
@@ -207,7 +209,6 @@ static void parse_seed(struct cb_loading *ld, lua_State *L, int idx, const struc
 static void parse_trial_time(struct cb_loading *ld, lua_State *L, int idx,
                              const struct cb_site *site)
 {
-	const double max_s = 3600;
 	char buf[128];
 	uint64_t ns = 0;
 	int ok = 0;
@@ -216,7 +217,7 @@ static void parse_trial_time(struct cb_loading *ld, lua_State *L, int idx,
 		ok = cb_parse_duration(lua_tostring(L, idx), &ns) == 0;
 	} else if (lua_type(L, idx) == LUA_TNUMBER) {
 		double s = lua_tonumber(L, idx);
-		ok = s >= 0 && s <= max_s;
+		ok = s >= 0 && s < 1e9; /* so that the conversion fits; the range is checked next */
 		ns = ok ? (uint64_t)(s * 1e9 + 0.5) : 0;
 	}
 	if (!ok)
@@ -224,7 +225,7 @@ static void parse_trial_time(struct cb_loading *ld, lua_State *L, int idx,
 		    ld, L, site, lua_tostring(L, idx),
 		    "bad duration %s (write it like \"20ms\", \"500us\", or a number of seconds)",
 		    cb_check_describe(L, idx, buf, sizeof buf));
-	if (ns == 0 || ns > (uint64_t)(max_s * 1e9))
+	if (ns == 0 || ns > MAX_TRIAL_NS)
 		cb_check_fail(ld, L, site, lua_tostring(L, idx),
 		              "'%s' %s is out of range (1ns .. 1 hour)", site->key,
 		              cb_check_describe(L, idx, buf, sizeof buf));
@@ -248,12 +249,13 @@ static void parse_input(struct cb_loading *ld, lua_State *L, int idx, const stru
 {
 	static const char *const keys[] = {"seed", "offset"};
 	static const cb_field_parser parsers[] = {parse_input_seed, parse_input_offset};
-	char buf[128];
 
-	if (lua_type(L, idx) != LUA_TTABLE)
+	if (lua_type(L, idx) != LUA_TTABLE) {
+		char buf[128];
 		cb_check_fail(ld, L, site, NULL,
 		              "'input' must be a table like { seed = 20260804 } (got %s)",
 		              cb_check_describe(L, idx, buf, sizeof buf));
+	}
 	cb_check_keys(ld, L, idx, keys, 2, false, " in 'input'");
 	for (int i = 0; i < 2; i++, lua_pop(L, 1)) {
 		struct cb_site inner = {.key = keys[i]};
@@ -342,41 +344,51 @@ static void parse_options(struct cb_loading *ld, lua_State *L, int idx, struct c
 	v->config.n_options = v->n_options;
 }
 
+__attribute__((format(printf, 4, 5))) static void append(char *buf, size_t len, size_t *used,
+                                                         const char *fmt, ...)
+{
+	va_list ap;
+
+	if (*used >= len)
+		return; /* already truncated */
+	va_start(ap, fmt);
+	*used += (size_t)vsnprintf(buf + *used, len - *used, fmt, ap);
+	va_end(ap);
+}
+
 /* The engine's name and what differs from the defaults: "openssl-stream". */
 static void default_label(lua_State *L, struct cb_variant *v)
 {
-	char label[1024], buf[32];
-	size_t used = (size_t)snprintf(label, sizeof label, "%s", v->engine->name);
+	char label[1024];
+	size_t used = 0;
 
-#define APPEND(...)                                                                                \
-	do {                                                                                       \
-		if (used < sizeof label)                                                           \
-			used += (size_t)snprintf(label + used, sizeof label - used, __VA_ARGS__);  \
-	} while (0)
+	append(label, sizeof label, &used, "%s", v->engine->name);
 	if (v->config.mode == CB_MODE_STREAM)
-		APPEND("-stream");
+		append(label, sizeof label, &used, "-stream");
 	if (v->config.recreate)
-		APPEND("-noreuse");
-	if (v->config.chunk)
-		APPEND("-chunk%s", cb_format_size(v->config.chunk, buf));
+		append(label, sizeof label, &used, "-noreuse");
+	if (v->config.chunk) {
+		char size[32];
+		append(label, sizeof label, &used, "-chunk%s",
+		       cb_format_size(v->config.chunk, size));
+	}
 	for (size_t i = 0; v->env && v->env[i]; i++)
-		APPEND("-%s", v->env[i]);
+		append(label, sizeof label, &used, "-%s", v->env[i]);
 	for (size_t i = 0; i < v->n_options; i++) {
 		const struct cb_option *o = &v->options[i];
 		if (o->is_number)
-			APPEND("-%s=%.14g", o->key, o->number);
+			append(label, sizeof label, &used, "-%s=%.14g", o->key, o->number);
 		else
-			APPEND("-%s=%s", o->key, o->string);
+			append(label, sizeof label, &used, "-%s=%s", o->key, o->string);
 	}
-#undef APPEND
 	v->label = cb_check_strdup(L, label);
 }
 
 static void parse_variant_table(struct cb_loading *ld, lua_State *L, int idx, struct cb_variant *v)
 {
-	const char *names[N_VARIANT_KEYS + MAX_NAMES], *s;
+	const char *names[N_VARIANT_KEYS + MAX_NAMES];
 	size_t n = 0;
-	char where[128], buf[128];
+	char where[128];
 	struct cb_site site = {.key = "label"};
 
 	for (size_t i = 0; i < N_VARIANT_KEYS; i++)
@@ -394,7 +406,7 @@ static void parse_variant_table(struct cb_loading *ld, lua_State *L, int idx, st
 	}
 	site.key = "mode";
 	if (raw_field(L, idx, "mode") != LUA_TNIL) {
-		s = cb_check_string(ld, L, -1, &site);
+		const char *s = cb_check_string(ld, L, -1, &site);
 		if (strcmp(s, "message") != 0 && strcmp(s, "stream") != 0)
 			cb_check_fail(ld, L, &site, s, "bad mode '%s' (one of: message, stream)",
 			              s);
@@ -403,9 +415,11 @@ static void parse_variant_table(struct cb_loading *ld, lua_State *L, int idx, st
 	}
 	site.key = "reuse";
 	if (raw_field(L, idx, "reuse") != LUA_TNIL) {
-		if (!lua_isboolean(L, -1))
+		if (!lua_isboolean(L, -1)) {
+			char buf[128];
 			cb_check_fail(ld, L, &site, NULL, "'reuse' must be true or false (got %s)",
 			              cb_check_describe(L, -1, buf, sizeof buf));
+		}
 		v->config.recreate = !lua_toboolean(L, -1);
 		json_object_set_new(v->spec, "reuse", json_boolean(lua_toboolean(L, -1)));
 	}
@@ -611,12 +625,13 @@ static void read_selector(struct cb_loading *ld, lua_State *L, int idx, const st
                           json_t *into)
 {
 	const char *names[N_DIMENSIONS];
-	char buf[128];
 
-	if (lua_type(L, idx) != LUA_TTABLE)
+	if (lua_type(L, idx) != LUA_TTABLE) {
+		char buf[128];
 		cb_check_fail(ld, L, site, NULL,
 		              "'%s' takes selectors like { algorithm = \"aes-128-cbc\" } (got %s)",
 		              site->key, cb_check_describe(L, idx, buf, sizeof buf));
+	}
 	cb_check_keys(ld, L, idx, names, dimension_names(names), false, " in a selector");
 	for (size_t i = 0; i < N_DIMENSIONS; i++, lua_pop(L, 1)) {
 		struct cb_site inner = {.key = dimensions[i].name};

@@ -41,7 +41,6 @@ static int parse_scaled(const char *text, uint64_t scale, uint64_t *out, const c
 {
 	const char *p = text;
 	uint64_t whole = 0, fraction = 0, denominator = 1;
-	int digits = 0;
 
 	if (*p < '0' || *p > '9')
 		return -1; /* no sign, no leading dot, not empty */
@@ -52,6 +51,7 @@ static int parse_scaled(const char *text, uint64_t scale, uint64_t *out, const c
 		whole = whole * 10 + d;
 	}
 	if (*p == '.') {
+		int digits = 0;
 		p++;
 		if (*p < '0' || *p > '9')
 			return -1;

@@ -302,33 +302,40 @@ static void test_params(const char *dir)
 	cb_scenario_free(sc);
 }
 
-static void test_set_errors(const char *dir)
+/* Loading NAME with the one override KEY=VALUE fails with exactly WANT. */
+static void set_fails(const char *dir, const char *name, const char *key, const char *value,
+                      const char *want)
 {
 	char err[1024];
 	const char *message = err;
-	struct cb_override set = {"rouns", "3"};
+	const struct cb_override set = {key, value};
+	struct cb_scenario *sc = load(dir, name, &set, 1, false, err, sizeof err);
+
+	ok(sc == NULL, "%s with --set %s=%s is refused", name, key, value);
+	is_str(message, want, "--set %s=%s: the message", key, value);
+	cb_scenario_free(sc);
+}
+
+static void test_set_errors(const char *dir)
+{
+	char err[1024], path[1200];
 	struct cb_scenario *sc = cb_scenario_load("/nonexistent/x.lua", NULL, err, sizeof err);
 
 	if (!ok(sc == NULL && strncmp(err, "/nonexistent/x.lua: ", 20) == 0,
 	        "a missing file is named in the error"))
 		diag("got: %s", err);
-	sc = load(dir, "minimal.lua", &set, 1, false, err, sizeof err);
-	ok(sc == NULL, "--set with an unknown key is refused");
-	is_str(message, "--set: unknown key 'rouns' (did you mean 'rounds'?)",
-	       "--set: did you mean");
-	set = (struct cb_override){"rounds", "0"};
-	sc = load(dir, "minimal.lua", &set, 1, false, err, sizeof err);
-	is_str(message, "--set rounds=0: 'rounds' must be between 1 and 1000000 (got 0)",
-	       "--set: a bad value names the option");
-	set = (struct cb_override){"sizes", "16,12XB"};
-	sc = load(dir, "minimal.lua", &set, 1, false, err, sizeof err);
-	is_str(message, "--set sizes=16,12XB: bad size '12XB'", "--set: a bad size in a list");
-	set = (struct cb_override){"stream", "maybe"};
-	sc = load(dir, "params.lua", &set, 1, false, err, sizeof err);
-	if (!ok(sc == NULL && strstr(err, "params.lua:6: --set stream=maybe: parameter 'stream' "
-	                                  "takes true or false"),
-	        "--set: a parameter that does not convert"))
-		diag("got: %s", err);
+	set_fails(dir, "minimal.lua", "rouns", "3",
+	          "--set: unknown key 'rouns' (did you mean 'rounds'?)");
+	set_fails(dir, "minimal.lua", "rounds", "0",
+	          "--set rounds=0: 'rounds' must be between 1 and 1000000 (got 0)");
+	set_fails(dir, "minimal.lua", "sizes", "16,12XB", "--set sizes=16,12XB: bad size '12XB'");
+	set_fails(dir, "minimal.lua", "order", "random",
+	          "--set order=random: bad order 'random' (one of: round-robin, randomized, "
+	          "blocked)");
+	snprintf(path, sizeof path,
+	         "%s/params.lua:6: --set stream=maybe: parameter 'stream' takes true or false",
+	         dir);
+	set_fails(dir, "params.lua", "stream", "maybe", path);
 }
 
 static void test_quick(const char *dir)
