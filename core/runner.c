@@ -4,6 +4,7 @@
 #include "runner.h"
 
 #include <inttypes.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,6 +181,16 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 	run->tc.count_cycles = run->cycles.fd >= 0;
 	run->tc.estimate_core_hz = !run->tc.count_cycles;
 	run->tc.fault_engine = cb_fault_engine();
+	if (sc->pin_threads) {
+		cpu_set_t allowed;
+
+		/* The CPUs this process may use, in order: thread t gets the t-th. */
+		if (sched_getaffinity(0, sizeof allowed, &allowed) == 0)
+			for (int cpu = 0; cpu < CPU_SETSIZE && run->tc.n_cpus < CB_MAX_THREADS; cpu++)
+				if (CPU_ISSET(cpu, &allowed))
+					run->tc.cpus[run->tc.n_cpus++] = cpu;
+		run->tc.pin = run->tc.n_cpus > 0;
+	}
 	run->resolution_ns = cb_wall_resolution_ns();
 	run->trial_time_ns = sc->trial_time_ns;
 	if (run->trial_time_ns < MIN_TRIAL_NS)

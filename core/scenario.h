@@ -65,6 +65,7 @@ struct cb_scenario {
 	uint64_t trial_time_ns;  /* minimum duration of one trial */
 	uint32_t input_seed;     /* xorshift32 seed of the input generator */
 	size_t input_offset;     /* bytes past a page boundary the input starts at */
+	bool pin_threads;        /* pin thread t of a trial to the t-th CPU it may use */
 
 	json_t *derive;          /* array of cb.derive{} declarations, as JSON */
 	struct cb_param *params;

@@ -232,6 +232,20 @@ static void parse_trial_time(struct cb_loading *ld, lua_State *L, int idx,
 	ld->sc->trial_time_ns = ns;
 }
 
+static void parse_pin(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	const char *text = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+	char buf[128];
+
+	if (lua_type(L, idx) == LUA_TBOOLEAN)
+		ld->sc->pin_threads = lua_toboolean(L, idx);
+	else if (text && (strcmp(text, "true") == 0 || strcmp(text, "false") == 0))
+		ld->sc->pin_threads = strcmp(text, "true") == 0; /* from --set pin=true */
+	else
+		cb_check_fail(ld, L, site, text, "'pin' wants true or false, not %s",
+		              cb_check_describe(L, idx, buf, sizeof buf));
+}
+
 static void parse_input_seed(struct cb_loading *ld, lua_State *L, int idx,
                              const struct cb_site *site)
 {
@@ -516,6 +530,7 @@ static const struct cb_field scenario_fields[] = {
     FIELD(order),
     FIELD(seed),
     FIELD(trial_time),
+    FIELD(pin),
     FIELD(input),
 };
 #define N_SCENARIO_FIELDS (sizeof scenario_fields / sizeof scenario_fields[0])
@@ -532,6 +547,7 @@ const struct cb_field cb_set_fields[] = {
     FIELD(ops, .list = true),
     FIELD(input_seed),
     FIELD(input_offset),
+    FIELD(pin),
 };
 #undef FIELD
 const size_t cb_n_set_fields = sizeof cb_set_fields / sizeof cb_set_fields[0];

@@ -3,6 +3,7 @@
 
 #include <inttypes.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,7 @@ struct job {
 	unsigned char *out;
 	uint64_t calls;
 	pthread_barrier_t *barrier;
+	unsigned index;      /* thread number within the trial */
 	int last_bad;        /* a status other than the expected one, or CB_OK */
 	uint64_t bad_calls;
 	uint64_t start, end, cpu, cycles;
@@ -58,6 +60,13 @@ static void timed_calls(struct job *j)
 	struct cb_cycles counter = {.fd = -1};
 	uint64_t cpu0, cycles0 = 0;
 
+	if (j->tc->pin && j->tc->n_cpus) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(j->tc->cpus[j->index % j->tc->n_cpus], &set);
+		pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+	}
 	if (j->tc->count_cycles)
 		cb_cycles_open(&counter);
 	if (j->barrier)
@@ -199,7 +208,7 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 	memset(jobs, 0, n * sizeof jobs[0]);
 	for (unsigned t = 0; t < n; t++, opened++) {
 		jobs[t] = (struct job){.engine = e, .state = s, .tc = tc, .out = buffers->out[t],
-				       .calls = info->calls, .last_bad = CB_OK};
+				       .calls = info->calls, .index = t, .last_bad = CB_OK};
 		jobs[t].ctx = e->open(&s->setup, why, sizeof why);
 		if (!jobs[t].ctx) {
 			char msg[300];

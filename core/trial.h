@@ -63,6 +63,9 @@ struct cb_trial_context {
 	bool estimate_core_hz;  /* no perf counter: estimate the core clock around trials */
 	bool count_cycles;      /* perf counters work */
 	const char *fault_engine; /* test-only fault switch (cb_fault_engine) */
+	bool pin;               /* pin thread t to cpus[t % n_cpus] before it starts */
+	int cpus[CB_MAX_THREADS];
+	unsigned n_cpus;
 };
 
 /* Allocate and pre-fault N output buffers of LEN bytes (page faults must not
