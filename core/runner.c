@@ -304,6 +304,16 @@ json_t *cb_run_header(const struct cb_run *run)
 	json_object_set_new(h, "trial_time_ns", json_integer((json_int_t)run->trial_time_ns));
 	json_object_set_new(h, "cells", json_integer((json_int_t)plan->n_cells));
 	json_object_set_new(h, "run_index", json_integer(run->options->run_index));
+	{
+		/* The layout this run was given (--runs draws it per run). */
+		const char *seed = getenv("CRYPTOBENCH_SETUP_SEED");
+		const char *pad = getenv("CRYPTOBENCH_ENV_PAD");
+
+		json_object_set_new(h, "setup",
+				    json_pack("{s:I, s:I, s:o}", "input_offset", (json_int_t)sc->input_offset,
+					      "env_pad", (json_int_t)(pad ? strlen(pad) : 0), "seed",
+					      seed ? json_integer((json_int_t)strtoull(seed, NULL, 10)) : json_null()));
+	}
 	json_object_set_new(h, "runs", json_integer(run->options->runs ? run->options->runs : 1));
 	return h;
 }
