@@ -72,14 +72,16 @@ bool cb_derive_matches(const struct cb_result_cell *cell, json_t *selector)
 	const char *key;
 	json_t *v;
 
-	json_object_foreach(selector, key, v) {
+	json_object_foreach(selector, key, v)
+	{
 		int d = dim_index(key);
 
 		if (d < 0)
 			return false;
-		if (d < DIM_SIZE ? !json_is_string(v) || strcmp(json_string_value(v), dim_text(cell, d))
-		                 : !json_is_number(v) || (unsigned long long)json_number_value(v) !=
-		                                                 dim_number(cell, d))
+		if (d < DIM_SIZE
+		        ? !json_is_string(v) || strcmp(json_string_value(v), dim_text(cell, d))
+		        : !json_is_number(v) ||
+		              (unsigned long long)json_number_value(v) != dim_number(cell, d))
 			return false;
 	}
 	return true;
@@ -88,14 +90,15 @@ bool cb_derive_matches(const struct cb_result_cell *cell, json_t *selector)
 /* "name=value" of dimension D of C. */
 static void dim_pair(const struct cb_result_cell *c, int d, char *buf, size_t len)
 {
-	char size[32];
+	if (d == DIM_SIZE) {
+		char size[32];
 
-	if (d == DIM_SIZE)
 		snprintf(buf, len, "size=%s", cb_format_size(c->size, size));
-	else if (d == DIM_THREADS)
+	} else if (d == DIM_THREADS) {
 		snprintf(buf, len, "threads=%u", c->threads);
-	else
+	} else {
 		snprintf(buf, len, "%s=%s", dim_names[d], dim_text(c, d));
+	}
 }
 
 /* ---- Ratios ---- */
@@ -118,10 +121,12 @@ static int check_selector(json_t *sel, const char *name, const char *what, bool 
 	json_t *v;
 
 	if (!json_is_object(sel)) {
-		set_err(err, err_len, "derived metric '%s': %s is not a selector object", name, what);
+		set_err(err, err_len, "derived metric '%s': %s is not a selector object", name,
+		        what);
 		return -1;
 	}
-	json_object_foreach(sel, key, v) {
+	json_object_foreach(sel, key, v)
+	{
 		int d = dim_index(key);
 
 		if (d < 0) {
@@ -160,12 +165,13 @@ static int read_declaration(json_t *j, struct declaration *d, char *err, size_t 
 	/* A variant is an engine under a label: naming one names both. */
 	if (d->named[DIM_ENGINE] || d->named[DIM_LABEL])
 		d->named[DIM_ENGINE] = d->named[DIM_LABEL] = true;
-	json_array_foreach(by, i, v) {
+	json_array_foreach(by, i, v)
+	{
 		int dim = json_is_string(v) ? dim_index(json_string_value(v)) : -1;
 
 		if (dim < 0) {
-			set_err(err, err_len, "derived metric '%s': 'by' names an unknown dimension",
-			        d->name);
+			set_err(err, err_len,
+			        "derived metric '%s': 'by' names an unknown dimension", d->name);
 			return -1;
 		}
 		d->by[d->n_by++] = dim;
@@ -335,9 +341,9 @@ static int compute_ratio(struct cb_analysis *a, struct cb_derived *m, const stru
 		m->verdict = cb_ratio_verdict(m->ratio.value, m->ratio.ci.lo, m->ratio.ci.hi,
 		                              a->options.delta);
 		if (m->has_expect)
-			m->expectation = cb_ratio_expect(m->ratio.value, m->ratio.ci.lo,
-			                                 m->ratio.ci.hi, m->expect_value,
-			                                 m->expect_tolerance);
+			m->expectation =
+			    cb_ratio_expect(m->ratio.value, m->ratio.ci.lo, m->ratio.ci.hi,
+			                    m->expect_value, m->expect_tolerance);
 	}
 	rc = 0;
 done:
@@ -364,7 +370,8 @@ static int derive_declaration(struct cb_analysis *a, json_t *j, size_t decl, cha
 			if (k == i || !cb_derive_matches(&r->cells[k], d.den) ||
 			    !paired(&d, &r->cells[i], &r->cells[k]))
 				continue;
-			if (!(m = metric_for(a, &d, decl, &r->cells[i])) || add_pair(m, i, k) != 0) {
+			if (!(m = metric_for(a, &d, decl, &r->cells[i])) ||
+			    add_pair(m, i, k) != 0) {
 				set_err(err, err_len, "out of memory");
 				return -1;
 			}
@@ -418,8 +425,8 @@ static int fit_curve(struct cb_analysis *a, size_t first, double *x, double *y, 
 	}
 	if (cb_curve_slope(x, y, n, a->options.level, &sl.ns, why, sizeof why) != 0)
 		return 0; /* e.g. all at one size: nothing to fit, not an error */
-	sl.have_cycles = nc == n && cb_curve_slope(x, cy, n, a->options.level, &sl.cycles, why,
-	                                           sizeof why) == 0;
+	sl.have_cycles =
+	    nc == n && cb_curve_slope(x, cy, n, a->options.level, &sl.cycles, why, sizeof why) == 0;
 	struct cb_slope *grown = realloc(a->slopes, (a->n_slopes + 1) * sizeof *grown);
 	if (!grown)
 		return -1;
@@ -431,7 +438,8 @@ static int fit_curve(struct cb_analysis *a, size_t first, double *x, double *y, 
 static int derive_slopes(struct cb_analysis *a)
 {
 	const struct cb_results *r = a->results;
-	double *x = malloc((r->n_trials + 1) * sizeof *x), *y = malloc((r->n_trials + 1) * sizeof *y);
+	double *x = malloc((r->n_trials + 1) * sizeof *x),
+	       *y = malloc((r->n_trials + 1) * sizeof *y);
 	double *cy = malloc((r->n_trials + 1) * sizeof *cy);
 	int rc = -1;
 
@@ -460,9 +468,9 @@ static long cell_at_size(const struct cb_analysis *a, const struct cb_result_cel
 	for (size_t c = 0; c < a->results->n_cells; c++) {
 		const struct cb_result_cell *x = &a->results->cells[c];
 
-		if (x->size == size && x->threads == tmpl->threads && strcmp(x->op, tmpl->op) == 0 &&
-		    strcmp(x->label, label) == 0 && strcmp(x->algorithm, algorithm) == 0 &&
-		    a->summary->cells[c].n > 0)
+		if (x->size == size && x->threads == tmpl->threads &&
+		    strcmp(x->op, tmpl->op) == 0 && strcmp(x->label, label) == 0 &&
+		    strcmp(x->algorithm, algorithm) == 0 && a->summary->cells[c].n > 0)
 			return (long)c;
 	}
 	return -1;
@@ -483,7 +491,8 @@ static int cross_pair(struct cb_analysis *a, size_t i, size_t k, const char *kin
 	size_t n = 0, from = 0;
 	double *size = malloc(r->n_cells * sizeof *size);
 	uint64_t *sizes = malloc(r->n_cells * sizeof *sizes);
-	struct cb_estimate *ea = malloc(r->n_cells * sizeof *ea), *eb = malloc(r->n_cells * sizeof *eb);
+	struct cb_estimate *ea = malloc(r->n_cells * sizeof *ea),
+	                   *eb = malloc(r->n_cells * sizeof *eb);
 	int rc = -1;
 
 	if (!size || !sizes || !ea || !eb)
@@ -518,7 +527,8 @@ static int cross_pair(struct cb_analysis *a, size_t i, size_t k, const char *kin
 
 		if (cb_curve_crossover(size, ea, eb, m, from, &x.x, NULL, 0) != 1)
 			break;
-		struct cb_crossing *grown = realloc(a->crossings, (a->n_crossings + 1) * sizeof *grown);
+		struct cb_crossing *grown =
+		    realloc(a->crossings, (a->n_crossings + 1) * sizeof *grown);
 		if (!grown)
 			goto done;
 		a->crossings = grown;
@@ -595,9 +605,8 @@ struct cb_analysis *cb_analysis_build(const struct cb_results *r,
 	}
 	if (!(a->summary = cb_summary_build(r, sopt, err, err_len)))
 		goto fail;
-	json_array_foreach(decls, i, j)
-		if (derive_declaration(a, j, i, err, err_len) != 0)
-			goto fail;
+	json_array_foreach(decls, i,
+	                   j) if (derive_declaration(a, j, i, err, err_len) != 0) goto fail;
 	if (derive_slopes(a) != 0 || derive_crossings(a) != 0) {
 		set_err(err, err_len, "out of memory");
 		goto fail;

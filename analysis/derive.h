@@ -47,13 +47,13 @@ struct cb_derived {
 	size_t n_pairs;    /* cell pairs pooled */
 	size_t *num_cells; /* their cell indices */
 	size_t *den_cells;
-	bool ok;             /* a ratio was computed; otherwise WHY says why not */
+	bool ok; /* a ratio was computed; otherwise WHY says why not */
 	char why[160];
 	struct cb_ratio ratio;
-	double level;        /* the interval's level, after Bonferroni */
-	size_t family;       /* metrics sharing a denominator cell: Bonferroni's m */
+	double level;                  /* the interval's level, after Bonferroni */
+	size_t family;                 /* metrics sharing a denominator cell: Bonferroni's m */
 	enum cb_ratio_verdict verdict; /* against 1 with delta */
-	bool has_expect;     /* an expectation applies (its `when` matched) */
+	bool has_expect;               /* an expectation applies (its `when` matched) */
 	double expect_value, expect_tolerance;
 	enum cb_ratio_expectation expectation;
 };
@@ -64,7 +64,7 @@ struct cb_slope {
 	const struct cb_result_cell *cell; /* one of its cells, for the names */
 	struct cb_curve_slope ns;          /* ns per call against bytes per call */
 	bool have_cycles;
-	struct cb_curve_slope cycles;      /* cycles per call against bytes per call */
+	struct cb_curve_slope cycles; /* cycles per call against bytes per call */
 };
 
 /* Where one contender overtakes another as the size grows. */
@@ -80,7 +80,7 @@ struct cb_analysis {
 	struct cb_derive_options options;
 	struct cb_derived *derived;
 	size_t n_derived;
-	char **notes;   /* declarations that matched no cell pair, and the like */
+	char **notes; /* declarations that matched no cell pair, and the like */
 	size_t n_notes;
 	struct cb_slope *slopes;
 	size_t n_slopes;

@@ -25,8 +25,9 @@ const char *cb_fmt_num(double v, char buf[32])
 		return strcpy(buf, "-");
 	if (isinf(v))
 		return strcpy(buf, v > 0 ? "inf" : "-inf");
-	/* Four significant digits, without exponents across the usual range. */
-	if (a == 0)
+	/* Four significant digits, without exponents across the usual range; a
+	 * rounding residue like 1e-17 (a rank correlation of exactly 0) is 0. */
+	if (a < 1e-12)
 		snprintf(buf, 32, "0");
 	else if (a >= 1e7 || a < 1e-4)
 		snprintf(buf, 32, "%.3e", v);

@@ -4,4 +4,13 @@ libcryptobench_a_SOURCES += \
 	analysis/ratio.c analysis/ratio.h \
 	analysis/curve.c analysis/curve.h \
 	analysis/repro.c analysis/repro.h \
-	analysis/report.c analysis/report.h
+	analysis/summary.c analysis/summary.h \
+	analysis/derive.c analysis/derive.h \
+	analysis/compare.c analysis/compare.h \
+	analysis/format.c analysis/format.h \
+	analysis/report.c analysis/report_compare.c analysis/report.h
+
+# The `compare` subcommand is a thin front to compare.c and report_compare.c,
+# listed with them.
+
+EXTRA_DIST += analysis/README.md

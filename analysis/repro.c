@@ -28,6 +28,7 @@ void cb_repro_defaults(struct cb_repro_options *opt)
 	opt->delta = 0.02;
 	opt->q_alpha = 0.01;
 	opt->i2_max = 0.50;
+	opt->i2_min_runs = 10;
 	opt->reference = 1.0;
 }
 
@@ -164,7 +165,7 @@ static void judge(const struct cb_estimate *runs, size_t k, const double *y, dou
 	/* A zero-width interval claims infinite precision: Q stays NaN rather than
 	 * letting one run weigh everything; the other rules still judge it. */
 	if (cb_repro_cochran(y, se, k, &out->q, &out->q_p, &out->i2) == 0 &&
-	    (out->q_p < opt->q_alpha || out->i2 > opt->i2_max))
+	    (out->q_p < opt->q_alpha || (k >= opt->i2_min_runs && out->i2 > opt->i2_max)))
 		out->rules |= CB_REPRO_RULE_HETEROGENEITY;
 
 	if (find_contradiction(runs, k, opt->reference, out))

@@ -25,14 +25,20 @@ enum cb_repro_verdict {
 /* The rules of non-reproducibility, as bits of cb_repro.rules. */
 #define CB_REPRO_RULE_DISJOINT 1u      /* two runs' intervals do not overlap */
 #define CB_REPRO_RULE_SPREAD 2u        /* max/min - 1 of the estimates exceeds 2 delta */
-#define CB_REPRO_RULE_HETEROGENEITY 4u /* Cochran's Q p < q_alpha, or I^2 > i2_max */
+#define CB_REPRO_RULE_HETEROGENEITY 4u /* Cochran's Q p < q_alpha, or I^2 > i2_max (k >= 10) */
 
+/* Why I^2 waits for i2_min_runs: I^2 > 50% is Q > 2(k-1), which happens by
+ * chance with probability P(chi2(k-1) > 2(k-1)) when nothing changed: 15.7% at
+ * k = 2, 9.2% at k = 5, 5.1% at k = 8, 3.5% at k = 10. Below 10 runs I^2 is
+ * too noisy to raise an alarm on its own (it is still reported); Q's own test
+ * at q_alpha keeps the false alarms it adds at q_alpha. */
 struct cb_repro_options {
-	double level;     /* of the runs' intervals and of the t-interval: 0.95 */
-	double delta;     /* practical threshold: 0.02, spread rule at 2 delta */
-	double q_alpha;   /* Cochran's Q significance: 0.01 */
-	double i2_max;    /* I^2 above this is heterogeneity: 0.50 */
-	double reference; /* value with no effect (1 for a ratio); NaN: no contradiction test */
+	double level;       /* of the runs' intervals and of the t-interval: 0.95 */
+	double delta;       /* practical threshold: 0.02, spread rule at 2 delta */
+	double q_alpha;     /* Cochran's Q significance: 0.01 */
+	double i2_max;      /* I^2 above this is heterogeneity: 0.50 */
+	size_t i2_min_runs; /* ... when there are at least this many runs: 10 */
+	double reference;   /* value with no effect (1 for a ratio); NaN: no contradiction test */
 };
 
 /* The defaults above, with reference 1 (a ratio). */

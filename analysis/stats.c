@@ -142,11 +142,26 @@ static void set_contamination(struct cb_stats_summary *s, const struct cb_stats_
 	s->headline_name = !s->contaminated ? "median" : opt->larger_is_better ? "max" : "min";
 }
 
+/* RANK[i] = the rank (1..n, ties averaged) of X[i], by counting: O(n^2), which
+ * is nothing for the tens to hundreds of rounds of a cell. */
+static void rank_values(const double *x, size_t n, double *rank)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t below = 0, equal = 0;
+
+		for (size_t j = 0; j < n; j++) {
+			below += x[j] < x[i];
+			equal += x[j] == x[i];
+		}
+		rank[i] = (double)below + ((double)equal + 1.0) / 2.0;
+	}
+}
+
 /* Rounds as their positions; the values keep their order. */
 static void set_drift(const double *values, size_t n, double *work, struct cb_stats_summary *s,
                       const struct cb_stats_options *opt)
 {
-	s->drift_rho = s->drift_p = s->lag1 = NAN;
+	s->drift_rho = s->drift_p = s->lag1 = s->lag1_rank = NAN;
 	s->lag1_limit = gsl_cdf_ugaussian_Qinv(opt->drift_alpha / 2.0) / sqrt((double)n);
 	if (n < 3 || is_constant(values, n))
 		return;
@@ -155,7 +170,9 @@ static void set_drift(const double *values, size_t n, double *work, struct cb_st
 	if (cb_stats_spearman(values, work, n, &s->drift_rho, &s->drift_p) == 0)
 		s->drift = s->drift_p < opt->drift_alpha;
 	s->lag1 = gsl_stats_lag1_autocorrelation(values, 1, n);
-	s->autocorrelated = fabs(s->lag1) > s->lag1_limit;
+	rank_values(values, n, work);
+	s->lag1_rank = gsl_stats_lag1_autocorrelation(work, 1, n);
+	s->autocorrelated = fabs(s->lag1_rank) > s->lag1_limit;
 }
 
 static bool options_valid(const struct cb_stats_options *opt)

@@ -96,10 +96,13 @@ struct cb_stats_summary {
 	/* Drift: values against round index (their position in the array). */
 	double drift_rho; /* Spearman; NaN when n < 3 or values are constant */
 	double drift_p;
-	bool drift;          /* drift_p < drift_alpha */
-	double lag1;         /* lag-1 autocorrelation (GSL's, mean-centred); NaN as above */
-	double lag1_limit;   /* z(1 - drift_alpha/2) / sqrt(n): 2.576/sqrt(n) at 0.01 */
-	bool autocorrelated; /* |lag1| > lag1_limit */
+	bool drift;        /* drift_p < drift_alpha */
+	double lag1;       /* lag-1 autocorrelation (GSL's, mean-centred); NaN as above */
+	double lag1_rank;  /* the same of the values' ranks (ties averaged); NaN as above */
+	double lag1_limit; /* z(1 - drift_alpha/2) / sqrt(n): 2.576/sqrt(n) at 0.01 */
+	/* |lag1_rank| > lag1_limit. On ranks because one spike can carry most of
+	 * the sum of squares and hide a contaminated stretch from lag1 itself. */
+	bool autocorrelated;
 };
 
 /* Summarise VALUES[0..n-1], given in round order, with OPT (NULL: defaults).

@@ -65,8 +65,7 @@ static double wall_of_threads(const struct cb_result_trial *t, unsigned threads)
 
 	if (!json_is_array(each) || json_array_size(each) == 0)
 		return t->ns * (threads ? threads : 1);
-	json_array_foreach(each, i, v)
-		sum += json_number_value(v);
+	json_array_foreach(each, i, v) sum += json_number_value(v);
 	return sum;
 }
 
@@ -134,8 +133,9 @@ static int summarise_cell(struct cb_run_summary *rs, size_t c, struct sample *bu
 		s->mbs = (double)t->bytes / t->ns * 1e3;
 		s->cpb = t->cycles > 0 ? t->cycles / (double)t->bytes : NAN;
 		with_cycles += t->cycles > 0;
-		s->preempted = t->cpu_ns >= 0 &&
-		               t->cpu_ns < opt->preempt_ratio * wall_of_threads(t, cs->cell->threads);
+		s->preempted =
+		    t->cpu_ns >= 0 &&
+		    t->cpu_ns < opt->preempt_ratio * wall_of_threads(t, cs->cell->threads);
 		cs->preempted += s->preempted;
 	}
 	cs->n = n;
@@ -177,7 +177,8 @@ static const struct cb_cell_summary *null_for(const struct cb_run_summary *rs,
 		if (!z->builtin_null || z->n == 0 || z->cell->size != c->size ||
 		    z->cell->threads != c->threads)
 			continue;
-		if (strcmp(z->cell->algorithm, c->algorithm) == 0 && strcmp(z->cell->op, c->op) == 0)
+		if (strcmp(z->cell->algorithm, c->algorithm) == 0 &&
+		    strcmp(z->cell->op, c->op) == 0)
 			return z;
 		if (!fallback)
 			fallback = z;
@@ -261,7 +262,7 @@ struct cb_run_summary *cb_summary_build(const struct cb_results *r,
 	set_overhead(rs);
 	if (cycles)
 		rs->counter = json_string_value(
-		        json_object_get(json_object_get(r->header, "counter"), "cycles"));
+		    json_object_get(json_object_get(r->header, "counter"), "cycles"));
 	free(buf);
 	return rs;
 fail:

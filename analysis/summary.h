@@ -41,14 +41,14 @@ int cb_statistic_parse(const char *name);
 
 struct cb_cell_summary {
 	const struct cb_result_cell *cell;
-	size_t index;           /* into results->cells */
-	size_t n;               /* valid measured trials: the samples */
-	size_t invalid;         /* trials without a timing (failed verification, ...) */
-	size_t warmup;          /* valid warm-up trials, left out */
-	size_t preempted;       /* samples whose CPU time was below preempt_ratio x wall */
+	size_t index;     /* into results->cells */
+	size_t n;         /* valid measured trials: the samples */
+	size_t invalid;   /* trials without a timing (failed verification, ...) */
+	size_t warmup;    /* valid warm-up trials, left out */
+	size_t preempted; /* samples whose CPU time was below preempt_ratio x wall */
 	const char *first_error;
-	double bytes_per_call;  /* size x threads */
-	bool builtin_null;      /* the cell is the null engine's: the harness itself */
+	double bytes_per_call; /* size x threads */
+	bool builtin_null;     /* the cell is the null engine's: the harness itself */
 
 	/* Each summary is valid when n > 0. Time (ns per call) is the primary
 	 * one: its contamination flag and drift are the cell's. */
@@ -61,8 +61,8 @@ struct cb_cell_summary {
 	 * and its share of this cell's median; NaN when no null cell matches. */
 	double overhead_ns;
 	double overhead_share;
-	bool overhead_warning;   /* share > overhead_warn */
-	bool unreliable;         /* share > overhead_max */
+	bool overhead_warning; /* share > overhead_warn */
+	bool unreliable;       /* share > overhead_max */
 
 	/* Throughput of the cell in each measured round (NaN: no valid trial),
 	 * indexed from the run's first measured round. */
@@ -74,10 +74,10 @@ struct cb_run_summary {
 	struct cb_summary_options options;
 	struct cb_cell_summary *cells; /* one per results->cells, same order */
 	size_t n_cells;
-	unsigned first_round;  /* the first measured round's number */
-	size_t n_rounds;       /* measured rounds: round_mbs holds this many */
-	const char *counter;   /* cycles counter: "perf-cycles", "estimate", or NULL */
-	bool virtual_clock;    /* some trial ran on a virtual clock (sim) */
+	unsigned first_round; /* the first measured round's number */
+	size_t n_rounds;      /* measured rounds: round_mbs holds this many */
+	const char *counter;  /* cycles counter: "perf-cycles", "estimate", or NULL */
+	bool virtual_clock;   /* some trial ran on a virtual clock (sim) */
 };
 
 /* Summarise every cell of R with OPT (NULL: defaults). R must outlive the
@@ -90,11 +90,11 @@ void cb_summary_free(struct cb_run_summary *s);
 
 /* A cell's headline throughput under a statistic. */
 struct cb_headline {
-	double mbs;        /* MB/s */
-	double lo, hi;     /* its interval (the median's), NaN for min and mean */
-	double ns;         /* ns per call of the same statistic */
-	const char *name;  /* "median", "min time (max MB/s)", "mean" */
-	bool switched;     /* AUTO chose the minimum because of contamination */
+	double mbs;       /* MB/s */
+	double lo, hi;    /* its interval (the median's), NaN for min and mean */
+	double ns;        /* ns per call of the same statistic */
+	const char *name; /* "median", "min time (max MB/s)", "mean" */
+	bool switched;    /* AUTO chose the minimum because of contamination */
 };
 
 /* The headline of S for STAT; all NaN (name "none") when S has no sample. */

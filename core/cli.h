@@ -16,6 +16,8 @@
 
 int cb_cmd_run(int argc, char **argv);
 int cb_cmd_report(int argc, char **argv);
+int cb_cmd_compare(int argc, char **argv);
+int cb_cmd_plot(int argc, char **argv);
 int cb_cmd_engines(int argc, char **argv);
 int cb_cmd_verify(int argc, char **argv);
 int cb_cmd_input(int argc, char **argv);

@@ -17,7 +17,7 @@ libcryptobench_a_SOURCES += \
 	core/vectors.c core/vectors.h \
 	core/verify.c core/verify.h \
 	core/cli.c core/cli.h \
-	core/cmd_run.c core/cmd_report.c core/cmd_engines.c core/cmd_verify.c core/cmd_input.c \
+	core/cmd_run.c core/cmd_report.c core/cmd_engines.c core/cmd_verify.c core/cmd_input.c core/cmd_compare.c \
 	core/trial.c core/trial.h \
 	core/engines/null.c core/engines/memcpy.c core/engines/sim.c
 

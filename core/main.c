@@ -13,6 +13,8 @@ static const struct command {
 } commands[] = {
 	{"run", cb_cmd_run, "run a scenario and write a results file"},
 	{"report", cb_cmd_report, "summarise results files"},
+	{"compare", cb_cmd_compare, "do runs of one scenario agree? (reproducibility)"},
+	{"plot", cb_cmd_plot, "draw charts of results files with gnuplot"},
 	{"engines", cb_cmd_engines, "list engines, versions, algorithms and availability"},
 	{"verify", cb_cmd_verify, "known-answer tests and agreement between engines"},
 	{"input", cb_cmd_input, "write the generated input, for checking with other tools"},

@@ -42,6 +42,7 @@ struct cb_run {
 	struct cb_cycles cycles;     /* probed once, for the header */
 	uint64_t trial_time_ns;      /* the scenario's, raised to the clock's floor */
 	uint64_t resolution_ns;
+	bool real_clock;             /* some cell runs on the wall clock */
 	double core_hz_start;
 	char input_sha256[65], unit_sha256[65];
 	uint64_t started_ns;
@@ -197,7 +198,11 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 		run->trial_time_ns = MIN_TRIAL_NS;
 	if (run->trial_time_ns < RESOLUTIONS_PER_TRIAL * run->resolution_ns)
 		run->trial_time_ns = RESOLUTIONS_PER_TRIAL * run->resolution_ns;
-	run->core_hz_start = cb_core_hz_estimate(20000000);
+	/* A plan on virtual clocks only has no core clock to watch. */
+	run->real_clock = false;
+	for (size_t i = 0; i < plan->n_cells; i++)
+		run->real_clock |= plan->cells[i].variant->engine->virtual_ns == NULL;
+	run->core_hz_start = run->real_clock ? cb_core_hz_estimate(20000000) : 0;
 	return run;
 oom:
 	snprintf(err, err_len, "out of memory preparing the run (largest payload %zu bytes)", biggest);
@@ -535,7 +540,8 @@ json_t *cb_run_end(const struct cb_run *run, const struct cb_run_totals *totals)
 	json_object_set_new(end, "invalid", json_integer((json_int_t)totals->invalid));
 	json_object_set_new(end, "interrupted", json_boolean(totals->interrupted));
 	json_object_set_new(end, "elapsed_s", json_real((double)(cb_wall_ns() - run->started_ns) / 1e9));
-	json_object_set_new(end, "core_hz_end", json_real(cb_core_hz_estimate(20000000)));
+	if (run->real_clock)
+		json_object_set_new(end, "core_hz_end", json_real(cb_core_hz_estimate(20000000)));
 	json_object_set_new(end, "host", cb_host_state());
 	return end;
 }

@@ -17,6 +17,8 @@ unit_tests = \
 	tests/test_reference \
 	tests/test_sim \
 	tests/test_stats \
+	tests/test_derive \
+	tests/test_validation \
 	tests/test_clock \
 	tests/test_host \
 	tests/test_engine_libs \
@@ -34,7 +36,9 @@ cli_tests = \
 	tests/cli_run_sim.sh \
 	tests/cli_openssl.sh \
 	tests/cli_interrupt.sh \
-	tests/cli_verify.sh
+	tests/cli_verify.sh \
+	tests/cli_compare.sh \
+	tests/cli_plot.sh
 
 TESTS += $(cli_tests)
 dist_check_SCRIPTS += $(cli_tests) tests/lib.sh

@@ -1,0 +1,526 @@
+/* report_compare.c: a comparison across runs, printed. */
+#include "report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "units.h"
+
+#define NUM cb_report_json_number
+
+static const char *header_string(const struct cb_results *r, const char *obj, const char *key)
+{
+	json_t *o = obj ? json_object_get(r->header, obj) : r->header;
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? s : "?";
+}
+
+static long long header_int(const struct cb_results *r, const char *obj, const char *key)
+{
+	json_t *o = obj ? json_object_get(r->header, obj) : r->header;
+
+	return (long long)json_integer_value(json_object_get(o, key));
+}
+
+/* Why a row got its verdict, in words, with run numbers from 1. */
+static void rules_text(const struct cb_compare *c, const struct cb_compare_row *row, char *buf,
+                       size_t len)
+{
+	const struct cb_repro *r = &row->repro;
+	double two_delta = 2 * c->options.repro.delta;
+	size_t used = 0;
+	char a[32], b[32];
+
+#define ADD(...) used += (size_t)snprintf(buf + used, used < len ? len - used : 0, __VA_ARGS__)
+	buf[0] = '\0';
+	if (r->verdict == CB_REPRO_NOT_RESOLVED) {
+		if (row->present < 2) {
+			snprintf(buf, len, "only %zu run%s %s an estimate", row->present,
+			         row->present == 1 ? "" : "s", row->present == 1 ? "has" : "have");
+			return;
+		}
+		snprintf(buf, len, "-");
+		for (size_t i = 0; i < row->present; i++)
+			if (isnan(row->runs[row->run_of[i]].e.lo)) {
+				snprintf(buf, len, "run %zu has no interval (n %zu < 6)",
+				         row->run_of[i] + 1, row->runs[row->run_of[i]].n);
+				return;
+			}
+		return;
+	}
+	if (r->verdict == CB_REPRO_CONTRADICTORY)
+		ADD("run %zu above 1, run %zu below 1; ", row->run_of[r->above] + 1,
+		    row->run_of[r->below] + 1);
+	if (r->rules & CB_REPRO_RULE_DISJOINT)
+		ADD("disjoint intervals (runs %zu, %zu); ", row->run_of[r->disjoint_a] + 1,
+		    row->run_of[r->disjoint_b] + 1);
+	ADD("spread %s%s%s", cb_fmt_pct(r->spread, a),
+	    r->rules & CB_REPRO_RULE_SPREAD ? " > " : " <= ", cb_fmt_pct(two_delta, b));
+	ADD("; Q p %s", cb_fmt_num(r->q_p, a));
+	if ((r->rules & CB_REPRO_RULE_HETEROGENEITY) && r->q_p < c->options.repro.q_alpha)
+		ADD(" < %g", c->options.repro.q_alpha);
+	ADD(", I2 %s", cb_fmt_pct(r->i2, a));
+	if ((r->rules & CB_REPRO_RULE_HETEROGENEITY) && !(r->q_p < c->options.repro.q_alpha))
+		snprintf(buf + used, used < len ? len - used : 0, " > %s",
+		         cb_fmt_pct(c->options.repro.i2_max, b));
+#undef ADD
+}
+
+static void across_text(const struct cb_compare_row *row, char *buf, size_t len)
+{
+	char v[32], ci[80];
+
+	if (row->repro.verdict != CB_REPRO_REPRODUCED) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	snprintf(buf, len, "%s %s", cb_fmt_num(row->repro.value.value, v),
+	         cb_fmt_interval(row->repro.value.lo, row->repro.value.hi, ci));
+}
+
+static void run_value_text(const struct cb_compare_value *v, char *buf, size_t len)
+{
+	char x[32], ci[80];
+
+	if (!v->present) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	snprintf(buf, len, "%s %s%s", cb_fmt_num(v->e.value, x),
+	         cb_fmt_interval(v->e.lo, v->e.hi, ci), v->contaminated ? " (contaminated)" : "");
+}
+
+static void print_runs(FILE *out, const struct cb_compare *c, enum cb_report_format f)
+{
+	const char *mark = f == CB_FORMAT_MARKDOWN ? "- " : "  ";
+
+	fprintf(out, "%scompare: %zu runs of scenario %s\n", f == CB_FORMAT_MARKDOWN ? "## " : "",
+	        c->k, header_string(c->files[0], "scenario", "name"));
+	if (f == CB_FORMAT_MARKDOWN)
+		fputc('\n', out);
+	for (size_t r = 0; r < c->k; r++) {
+		const struct cb_results *x = c->files[r];
+
+		fprintf(out,
+		        "%srun %zu: %s (run_id %s, run index %lld, started %s, order %s seed %lld, "
+		        "input seed %lld)\n",
+		        mark, r + 1, x->path, header_string(x, NULL, "run_id"),
+		        header_int(x, NULL, "run_index"), header_string(x, NULL, "started"),
+		        header_string(x, NULL, "order"), header_int(x, NULL, "order_seed"),
+		        header_int(x, "input", "seed"));
+	}
+	if (c->n_notes) {
+		fprintf(out, f == CB_FORMAT_MARKDOWN ? "\nNotes:\n\n" : "notes:\n");
+		for (size_t i = 0; i < c->n_notes; i++)
+			fprintf(out, "%s%s\n", mark, c->notes[i]);
+	}
+}
+
+static struct cb_table *row_table(const struct cb_compare *c, enum cb_compare_kind kind)
+{
+	const char *fixed_cell[] = {"engine", "algorithm", "op", "size", "thr"};
+	const char *fixed_derived[] = {"metric", "by"};
+	size_t nf = kind == CB_ROW_CELL ? 5 : 2, ncols = nf + c->k + (kind == CB_ROW_CELL ? 3 : 5);
+	const char **h = calloc(ncols, sizeof *h);
+	char(*names)[32] = calloc(c->k, sizeof *names);
+	char *align = calloc(ncols + 1, 1);
+	struct cb_table *t = NULL;
+	size_t j = 0;
+
+	if (!h || !names || !align)
+		goto done;
+	for (size_t i = 0; i < nf; i++, j++) {
+		h[j] = kind == CB_ROW_CELL ? fixed_cell[i] : fixed_derived[i];
+		align[j] = kind == CB_ROW_CELL && i >= 3 ? 'r' : 'l';
+	}
+	for (size_t r = 0; r < c->k; r++, j++) {
+		snprintf(names[r], sizeof names[r], "run %zu", r + 1);
+		h[j] = names[r];
+		align[j] = 'r';
+	}
+	h[j] = "verdict", align[j++] = 'l';
+	h[j] = "why", align[j++] = 'l';
+	h[j] = "across runs", align[j++] = 'r';
+	if (kind == CB_ROW_DERIVED) {
+		h[j] = "expected", align[j++] = 'l';
+		h[j] = "expectation", align[j++] = 'l';
+	}
+	t = cb_table_new(h, ncols, align);
+done:
+	free(h);
+	free(names);
+	free(align);
+	return t;
+}
+
+static void print_rows(FILE *out, const struct cb_compare *c, enum cb_compare_kind kind,
+                       enum cb_report_format f)
+{
+	struct cb_table *t = row_table(c, kind);
+	char buf[512], size[32];
+
+	for (size_t i = 0; i < c->n_rows; i++) {
+		const struct cb_compare_row *row = &c->rows[i];
+
+		if (row->kind != kind)
+			continue;
+		if (kind == CB_ROW_CELL) {
+			cb_table_cell(t, "%s", row->cell->label);
+			cb_table_cell(t, "%s", row->cell->algorithm);
+			cb_table_cell(t, "%s", row->cell->op);
+			cb_table_cell(t, "%s", cb_format_size(row->cell->size, size));
+			cb_table_cell(t, "%u", row->cell->threads);
+		} else {
+			cb_table_cell(t, "%s", row->derived->name);
+			cb_table_cell(t, "%s", row->derived->by[0] ? row->derived->by : "-");
+		}
+		for (size_t r = 0; r < c->k; r++) {
+			run_value_text(&row->runs[r], buf, sizeof buf);
+			cb_table_cell(t, "%s", buf);
+		}
+		cb_table_cell(t, "%s", cb_repro_verdict_name(row->repro.verdict));
+		rules_text(c, row, buf, sizeof buf);
+		cb_table_cell(t, "%s", buf);
+		across_text(row, buf, sizeof buf);
+		cb_table_cell(t, "%s", buf);
+		if (kind == CB_ROW_CELL)
+			continue;
+		if (!row->has_expect) {
+			cb_table_cell(t, "-");
+			cb_table_cell(t, "-");
+			continue;
+		}
+		cb_table_cell(t, "%.4g +/- %.3g%%", row->derived->expect_value,
+		              row->derived->expect_tolerance * 100);
+		cb_table_cell(t, "%s (consistent in %zu of %zu runs)",
+		              cb_ratio_expectation_name(row->expectation), row->expect_consistent,
+		              row->expect_runs);
+	}
+	if (cb_table_rows(t)) {
+		if (kind == CB_ROW_DERIVED)
+			fprintf(
+			    out, f == CB_FORMAT_MARKDOWN ? "\n### %s\n\n" : "\n%s\n",
+			    "Derived metrics across runs (per run: ratio of throughputs paired by "
+			    "round, exp of the median log ratio, exact sign-test interval)");
+		else
+			fprintf(out, f == CB_FORMAT_MARKDOWN ? "\n### %s\n\n" : "\n%s\n",
+			        "Cells across runs (per run: median MB/s with its exact 95% "
+			        "order-statistic interval)");
+		cb_table_print(out, t, f);
+	}
+	cb_table_free(t);
+}
+
+static void print_flips(FILE *out, const struct cb_compare *c, enum cb_report_format f)
+{
+	static const char *const hf[] = {"algorithm",
+	                                 "op",
+	                                 "size",
+	                                 "thr",
+	                                 "A",
+	                                 "B",
+	                                 "A faster (median MB/s)",
+	                                 "B faster (median MB/s)"};
+	static const char *const hw[] = {"algorithm", "op",        "size", "thr",
+	                                 "engines",   "Kendall W", "p"};
+	struct cb_table *t;
+	char size[32], b[4][32];
+
+	if (c->n_flips) {
+		t = cb_table_new(hf, 8, "lllrllll");
+		for (size_t i = 0; i < c->n_flips; i++) {
+			const struct cb_rank_flip *x = &c->flips[i];
+
+			cb_table_cell(t, "%s", x->a->algorithm);
+			cb_table_cell(t, "%s", x->a->op);
+			cb_table_cell(t, "%s", cb_format_size(x->a->size, size));
+			cb_table_cell(t, "%u", x->a->threads);
+			cb_table_cell(t, "%s", x->a->label);
+			cb_table_cell(t, "%s", x->b->label);
+			cb_table_cell(t, "run %zu: %s vs %s", x->run_a + 1,
+			              cb_fmt_num(x->a_in_a, b[0]), cb_fmt_num(x->b_in_a, b[1]));
+			cb_table_cell(t, "run %zu: %s vs %s", x->run_b + 1,
+			              cb_fmt_num(x->a_in_b, b[2]), cb_fmt_num(x->b_in_b, b[3]));
+		}
+		fprintf(
+		    out, f == CB_FORMAT_MARKDOWN ? "\n### %s\n\n" : "\n%s\n",
+		    "Rank flips (the order of two engines differs between runs: which is faster "
+		    "is not resolved)");
+		cb_table_print(out, t, f);
+		cb_table_free(t);
+	}
+	if (!c->n_rankings)
+		return;
+	t = cb_table_new(hw, 7, "lllrrrr");
+	for (size_t i = 0; i < c->n_rankings; i++) {
+		const struct cb_ranking *x = &c->rankings[i];
+
+		cb_table_cell(t, "%s", x->cell->algorithm);
+		cb_table_cell(t, "%s", x->cell->op);
+		cb_table_cell(t, "%s", cb_format_size(x->cell->size, size));
+		cb_table_cell(t, "%u", x->cell->threads);
+		cb_table_cell(t, "%zu", x->engines);
+		cb_table_cell(t, "%s", cb_fmt_num(x->w, b[0]));
+		cb_table_cell(t, "%s", cb_fmt_num(x->p, b[1]));
+	}
+	fprintf(out, f == CB_FORMAT_MARKDOWN ? "\n### %s\n\n" : "\n%s\n",
+	        "Ranking stability (Kendall's W of the engines' order by median MB/s: 1 = the "
+	        "same in every run)");
+	cb_table_print(out, t, f);
+	cb_table_free(t);
+}
+
+static void print_totals(FILE *out, const struct cb_compare *c, enum cb_report_format f)
+{
+	const struct cb_repro_options *o = &c->options.repro;
+
+	fprintf(out,
+	        "\ncells: %zu reproduced, %zu non-reproducible, %zu not resolved; derived "
+	        "metrics: %zu reproduced, %zu non-reproducible, %zu contradictory, %zu not "
+	        "resolved\n",
+	        c->cells[CB_REPRO_REPRODUCED], c->cells[CB_REPRO_NON_REPRODUCIBLE],
+	        c->cells[CB_REPRO_NOT_RESOLVED], c->derived[CB_REPRO_REPRODUCED],
+	        c->derived[CB_REPRO_NON_REPRODUCIBLE], c->derived[CB_REPRO_CONTRADICTORY],
+	        c->derived[CB_REPRO_NOT_RESOLVED]);
+	if (f != CB_FORMAT_TEXT)
+		return;
+	fprintf(out,
+	        "\nnon-reproducible: two runs' intervals are disjoint, or the estimates spread by "
+	        "more than 2 delta\n(delta %.3g%%), or Cochran's Q has p < %g (I2 > %.0f%% counts "
+	        "too from %zu runs on); contradictory:\ntwo runs significant in opposite "
+	        "directions. across runs: geometric mean of the run estimates\nwith a %.0f%% "
+	        "t-interval on k-1 df, given only when reproduced. An expectation holds across "
+	        "runs\nwhen it is consistent in every run.\n",
+	        o->delta * 100, o->q_alpha, o->i2_max * 100, o->i2_min_runs, o->level * 100);
+}
+
+/* ---- CSV: one line per row and run ---- */
+
+static void print_csv(FILE *out, const struct cb_compare *c)
+{
+	fputs("kind,key,metric,by,label,algorithm,op,size,threads,run,file,estimate,lo,hi,n,level,"
+	      "run_verdict,run_expectation,verdict,spread,q,q_p,i2,across,across_lo,across_hi,"
+	      "expectation\n",
+	      out);
+	for (size_t i = 0; i < c->n_rows; i++) {
+		const struct cb_compare_row *row = &c->rows[i];
+		bool cell = row->kind == CB_ROW_CELL;
+
+		for (size_t r = 0; r < c->k; r++) {
+			const struct cb_compare_value *v = &row->runs[r];
+			const struct cb_repro *p = &row->repro;
+			bool rep = p->verdict == CB_REPRO_REPRODUCED;
+
+			fprintf(out, "%s,", cell ? "cell" : "derived");
+			cb_csv_field(out, row->key);
+			fputc(',', out);
+			cb_csv_field(out, cell ? "" : row->derived->name);
+			fputc(',', out);
+			cb_csv_field(out, cell ? "" : row->derived->by);
+			if (cell) {
+				fputc(',', out);
+				cb_csv_field(out, row->cell->label);
+				fprintf(out, ",%s,%s,%llu,%u", row->cell->algorithm, row->cell->op,
+				        (unsigned long long)row->cell->size, row->cell->threads);
+			} else {
+				fputs(",,,,,", out);
+			}
+			fprintf(out, ",%zu,", r + 1);
+			cb_csv_field(out, c->files[r]->path);
+			double nums[] = {v->present ? v->e.value : NAN, v->present ? v->e.lo : NAN,
+			                 v->present ? v->e.hi : NAN};
+			for (size_t k = 0; k < 3; k++)
+				isfinite(nums[k]) ? fprintf(out, ",%.6g", nums[k])
+				                  : fputc(',', out);
+			fprintf(out, ",%zu,", v->present ? v->n : 0);
+			if (v->present)
+				fprintf(out, "%.6g", v->level);
+			fprintf(out, ",%s,%s,%s",
+			        !cell && v->present ? cb_ratio_verdict_name(v->verdict) : "",
+			        !cell && v->has_expect ? cb_ratio_expectation_name(v->expectation)
+			                               : "",
+			        cb_repro_verdict_name(p->verdict));
+			double more[] = {p->spread,
+			                 p->q,
+			                 p->q_p,
+			                 p->i2,
+			                 rep ? p->value.value : NAN,
+			                 rep ? p->value.lo : NAN,
+			                 rep ? p->value.hi : NAN};
+			for (size_t k = 0; k < 7; k++)
+				isfinite(more[k]) ? fprintf(out, ",%.6g", more[k])
+				                  : fputc(',', out);
+			fprintf(out, ",%s\n",
+			        row->has_expect ? cb_ratio_expectation_name(row->expectation) : "");
+		}
+	}
+}
+
+/* ---- JSON ---- */
+
+static json_t *rules_json(const struct cb_compare_row *row)
+{
+	json_t *a = json_array();
+	unsigned rules = row->repro.rules;
+
+	if (rules & CB_REPRO_RULE_DISJOINT)
+		json_array_append_new(
+		    a, json_pack("{s:s, s:[I, I]}", "rule", "disjoint intervals", "runs",
+		                 (json_int_t)row->run_of[row->repro.disjoint_a] + 1,
+		                 (json_int_t)row->run_of[row->repro.disjoint_b] + 1));
+	if (rules & CB_REPRO_RULE_SPREAD)
+		json_array_append_new(a, json_pack("{s:s}", "rule", "spread > 2 delta"));
+	if (rules & CB_REPRO_RULE_HETEROGENEITY)
+		json_array_append_new(
+		    a, json_pack("{s:s}", "rule", "heterogeneity (Cochran's Q / I2)"));
+	return a;
+}
+
+static json_t *row_json(const struct cb_compare *c, const struct cb_compare_row *row)
+{
+	const struct cb_repro *p = &row->repro;
+	json_t *o = json_object(), *runs = json_array();
+
+	json_object_set_new(o, "key", json_string(row->key));
+	if (row->kind == CB_ROW_CELL) {
+		json_object_set_new(o, "cell", json_incref(row->cell->json));
+	} else {
+		json_object_set_new(o, "metric", json_string(row->derived->name));
+		json_object_set_new(o, "by", json_incref(row->derived->by_json));
+	}
+	for (size_t r = 0; r < c->k; r++) {
+		const struct cb_compare_value *v = &row->runs[r];
+		json_t *x;
+
+		if (!v->present) {
+			json_array_append_new(
+			    runs, json_pack("{s:I, s:b}", "run", (json_int_t)r + 1, "present", 0));
+			continue;
+		}
+		x = json_pack("{s:I, s:s, s:b, s:o, s:o, s:o, s:I, s:o, s:s}", "run",
+		              (json_int_t)r + 1, "file", c->files[r]->path, "present", 1, "value",
+		              NUM(v->e.value), "lo", NUM(v->e.lo), "hi", NUM(v->e.hi), "n",
+		              (json_int_t)v->n, "level", NUM(v->level), "method",
+		              row->kind == CB_ROW_CELL
+		                  ? "median MB/s, order-statistic interval"
+		                  : "exp(median per-round log ratio), exact sign-test interval");
+		if (row->kind == CB_ROW_CELL)
+			json_object_set_new(x, "contaminated", json_boolean(v->contaminated));
+		else
+			json_object_set_new(x, "verdict",
+			                    json_string(cb_ratio_verdict_name(v->verdict)));
+		if (v->has_expect)
+			json_object_set_new(x, "expectation",
+			                    json_string(cb_ratio_expectation_name(v->expectation)));
+		json_array_append_new(runs, x);
+	}
+	json_object_set_new(o, "runs", runs);
+	json_object_set_new(o, "verdict", json_string(cb_repro_verdict_name(p->verdict)));
+	json_object_set_new(o, "rules", rules_json(row));
+	json_object_set_new(o, "statistics",
+	                    json_pack("{s:I, s:o, s:o, s:o, s:o}", "runs", (json_int_t)p->k,
+	                              "spread", NUM(p->spread), "cochran_q", NUM(p->q),
+	                              "cochran_q_p", NUM(p->q_p), "i2", NUM(p->i2)));
+	json_object_set_new(o, "across_runs",
+	                    json_pack("{s:s, s:o, s:o, s:o, s:o, s:b}", "method",
+	                              "geometric mean of run estimates, t-interval on k-1 df",
+	                              "value", NUM(p->value.value), "lo", NUM(p->value.lo), "hi",
+	                              NUM(p->value.hi), "level", NUM(c->options.repro.level),
+	                              "headline", p->verdict == CB_REPRO_REPRODUCED));
+	if (row->has_expect)
+		json_object_set_new(o, "expectation",
+		                    json_pack("{s:o, s:o, s:s, s:I, s:I, s:I}", "value",
+		                              NUM(row->derived->expect_value), "tolerance",
+		                              NUM(row->derived->expect_tolerance), "verdict",
+		                              cb_ratio_expectation_name(row->expectation),
+		                              "consistent_runs", (json_int_t)row->expect_consistent,
+		                              "inconsistent_runs",
+		                              (json_int_t)row->expect_inconsistent, "runs",
+		                              (json_int_t)row->expect_runs));
+	return o;
+}
+
+static json_t *compare_json(const struct cb_compare *c)
+{
+	const struct cb_repro_options *o = &c->options.repro;
+	json_t *j = json_object(), *runs = json_array(), *cells = json_array(), *der = json_array();
+	json_t *flips = json_array(), *ranks = json_array(), *notes = json_array();
+
+	json_object_set_new(j, "scenario",
+	                    json_string(header_string(c->files[0], "scenario", "name")));
+	for (size_t r = 0; r < c->k; r++) {
+		const struct cb_results *x = c->files[r];
+
+		json_array_append_new(
+		    runs,
+		    json_pack("{s:I, s:s, s:s, s:I, s:s, s:{s:I, s:I, s:O?}, s:b}", "run",
+		              (json_int_t)r + 1, "file", x->path, "run_id",
+		              header_string(x, NULL, "run_id"), "run_index",
+		              (json_int_t)header_int(x, NULL, "run_index"), "started",
+		              header_string(x, NULL, "started"), "seeds", "order",
+		              (json_int_t)header_int(x, NULL, "order_seed"), "input",
+		              (json_int_t)header_int(x, "input", "seed"), "params",
+		              json_object_get(json_object_get(x->header, "scenario"), "params"),
+		              "interrupted", x->interrupted));
+	}
+	json_object_set_new(j, "runs", runs);
+	json_object_set_new(j, "options",
+	                    json_pack("{s:o, s:o, s:o, s:o, s:I}", "level", NUM(o->level), "delta",
+	                              NUM(o->delta), "q_alpha", NUM(o->q_alpha), "i2_max",
+	                              NUM(o->i2_max), "i2_min_runs", (json_int_t)o->i2_min_runs));
+	for (size_t i = 0; i < c->n_rows; i++)
+		json_array_append_new(c->rows[i].kind == CB_ROW_CELL ? cells : der,
+		                      row_json(c, &c->rows[i]));
+	for (size_t i = 0; i < c->n_flips; i++) {
+		const struct cb_rank_flip *x = &c->flips[i];
+
+		json_array_append_new(
+		    flips,
+		    json_pack("{s:s, s:s, s:{s:I, s:o, s:o}, s:{s:I, s:o, s:o}}", "a", x->a->key,
+		              "b", x->b->key, "a_faster", "run", (json_int_t)x->run_a + 1, "a",
+		              NUM(x->a_in_a), "b", NUM(x->b_in_a), "b_faster", "run",
+		              (json_int_t)x->run_b + 1, "a", NUM(x->a_in_b), "b", NUM(x->b_in_b)));
+	}
+	for (size_t i = 0; i < c->n_rankings; i++) {
+		const struct cb_ranking *x = &c->rankings[i];
+
+		json_array_append_new(ranks,
+		                      json_pack("{s:s, s:s, s:I, s:I, s:I, s:o, s:o}", "algorithm",
+		                                x->cell->algorithm, "op", x->cell->op, "size",
+		                                (json_int_t)x->cell->size, "threads",
+		                                (json_int_t)x->cell->threads, "engines",
+		                                (json_int_t)x->engines, "kendall_w", NUM(x->w), "p",
+		                                NUM(x->p)));
+	}
+	for (size_t i = 0; i < c->n_notes; i++)
+		json_array_append_new(notes, json_string(c->notes[i]));
+	json_object_set_new(j, "cells", cells);
+	json_object_set_new(j, "derived", der);
+	json_object_set_new(j, "rank_flips", flips);
+	json_object_set_new(j, "rankings", ranks);
+	json_object_set_new(j, "notes", notes);
+	return j;
+}
+
+void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_format f)
+{
+	if (f == CB_FORMAT_CSV) {
+		print_csv(out, c);
+		return;
+	}
+	if (f == CB_FORMAT_JSON) {
+		json_t *j = compare_json(c);
+
+		json_dumpf(j, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		fputc('\n', out);
+		json_decref(j);
+		return;
+	}
+	print_runs(out, c, f);
+	print_rows(out, c, CB_ROW_DERIVED, f);
+	print_rows(out, c, CB_ROW_CELL, f);
+	print_flips(out, c, f);
+	print_totals(out, c, f);
+}

@@ -1,0 +1,325 @@
+/* cmd_plot.c: cryptobench plot — charts of results files, drawn by gnuplot. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "plot.h"
+#include "results.h"
+
+#ifndef GNUPLOT_PATH
+#define GNUPLOT_PATH ""
+#endif
+
+static const char plot_help[] =
+    "usage: cryptobench plot FILE|FOLDER... -o DIR [--format png|pdf|svg]\n"
+    "                        [--statistic median|auto|min|mean] [--timelines all|flagged|none]\n\n"
+    "Draw the charts of results files with gnuplot. For each chart DIR gets\n"
+    "NAME.dat (the numbers, from the same analysis as 'report' and 'compare'),\n"
+    "NAME.gp (its render script: 'gnuplot NAME.gp' draws it again) and the image;\n"
+    "the templates are copied to DIR/templates/ and DIR/render.sh redraws all.\n\n"
+    "Charts of each run:\n"
+    "  size-algorithm-ALG-OP    throughput against payload size, a line per engine\n"
+    "  size-engine-ENGINE       the same per engine, a line per algorithm\n"
+    "  ratio-NAME               a derived ratio per engine, its expectation drawn\n"
+    "  encrypt-decrypt-ENGINE   encrypt against decrypt throughput\n"
+    "  threads-ALG-OP-SIZE      speedup with threads, against the ideal line\n"
+    "  timeline/CELL            time per call in each round: drift, contamination\n"
+    "Across runs (several files of one scenario, or a folder of runs):\n"
+    "  forest-NAME, forest-cells-ALG-OP\n"
+    "                           each run's estimate and interval, and the across-\n"
+    "                           run value with the reproducibility verdict\n"
+    "With several files each run's charts go to DIR/RUN/; with several thread\n"
+    "counts names get a -1thread, -2threads suffix.\n\n"
+    "  -o DIR            the output folder (created)\n"
+    "  --format F        png (default), pdf, svg\n"
+    "  --statistic S     the throughput drawn: median with its 95% interval\n"
+    "                    (default), auto (median, or max MB/s when contaminated),\n"
+    "                    min (time: max MB/s), mean\n"
+    "  --timelines T     timelines of all cells (default), flagged cells, or none\n\n"
+    "gnuplot is CRYPTOBENCH_GNUPLOT when set, else the one configure found, else\n"
+    "the one on PATH. Without it the data and scripts are still written, and the\n"
+    "output says how to draw them. Exit status: 0, 1 when gnuplot failed on some\n"
+    "chart, 2 bad input (flags, files).\n";
+
+struct file_list {
+	struct cb_results **files;
+	size_t n, cap;
+};
+
+static int add_file(struct file_list *l, const char *path)
+{
+	char err[1024];
+	struct cb_results *r;
+
+	if (l->n == l->cap) {
+		size_t more = l->cap ? 2 * l->cap : 8;
+		struct cb_results **grown = realloc(l->files, more * sizeof *grown);
+
+		if (!grown)
+			return cb_usage_error("plot", "out of memory");
+		l->files = grown;
+		l->cap = more;
+	}
+	if (!(r = cb_results_read(path, err, sizeof err))) {
+		fprintf(stderr, "%s\n", err);
+		return CB_EXIT_USAGE;
+	}
+	l->files[l->n++] = r;
+	return CB_EXIT_OK;
+}
+
+static int jsonl_only(const struct dirent *d)
+{
+	size_t len = strlen(d->d_name);
+
+	return d->d_name[0] != '.' && len > 6 && strcmp(d->d_name + len - 6, ".jsonl") == 0;
+}
+
+/* Every *.jsonl of DIR in natural order: run-2 before run-10. */
+static int add_folder(struct file_list *l, const char *dir)
+{
+	struct dirent **names;
+	int n = scandir(dir, &names, jsonl_only, versionsort), rc = CB_EXIT_OK;
+
+	if (n < 0) {
+		fprintf(stderr, "%s: cannot read folder: %s\n", dir, strerror(errno));
+		return CB_EXIT_USAGE;
+	}
+	if (n == 0) {
+		fprintf(stderr, "%s: no results files (*.jsonl) in this folder\n", dir);
+		rc = CB_EXIT_USAGE;
+	}
+	for (int i = 0; i < n; i++) {
+		char path[4096];
+
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+		if (rc == CB_EXIT_OK)
+			rc = add_file(l, path);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t len = strlen(name);
+
+	if (strncmp(argv[*i], name, len) != 0)
+		return NULL;
+	if (argv[*i][len] == '=')
+		return argv[*i] + len + 1;
+	if (argv[*i][len] != '\0')
+		return NULL;
+	return *i + 1 < argc ? argv[++*i] : "";
+}
+
+/* Timelines first: there is one per cell, and the charts that sum a run up
+ * should end the output. */
+static const struct {
+	const char *kind, *what;
+} kinds[] = {
+    {"timeline", "time per call in each round, one chart per cell"},
+    {"size-algorithm", "throughput against payload size, a line per engine"},
+    {"size-engine", "throughput against payload size, a line per algorithm"},
+    {"ratio", "derived ratios per engine, with the expectation"},
+    {"encrypt-decrypt", "encrypt against decrypt"},
+    {"threads", "speedup with threads, against the ideal"},
+    {"forest", "across runs: each run's estimate and the across-run value"},
+};
+
+/* Flagged timelines are named when few; else a grep finds them. */
+#define FLAGGED_LISTED 8
+
+/* One line per folder of timelines: DIR/timeline/\*.png (N). */
+static void list_timeline_folders(const struct cb_plot *p, const char *ext)
+{
+	for (size_t i = 0; i < p->n_charts; i++) {
+		const struct cb_plot_chart *c = &p->charts[i];
+		const char *slash = strrchr(c->image, '/');
+		int dir_len = slash ? (int)(slash - c->image) : 0;
+		size_t n = 0;
+		bool seen = false;
+
+		if (strcmp(c->kind, "timeline") != 0)
+			continue;
+		for (size_t j = 0; j < p->n_charts; j++) {
+			const struct cb_plot_chart *d = &p->charts[j];
+			bool same = strcmp(d->kind, "timeline") == 0 &&
+			            strncmp(d->image, c->image, (size_t)dir_len + 1) == 0 &&
+			            !strchr(d->image + dir_len + 1, '/');
+
+			seen |= same && j < i;
+			n += same;
+		}
+		if (!seen)
+			printf("  %.*s/*%s (%zu)\n", dir_len, c->image, ext, n);
+	}
+}
+
+static void list_charts(const struct cb_plot *p)
+{
+	const char *ext = p->gnuplot_ran && p->n_charts ? strrchr(p->charts[0].image, '.') : ".gp";
+
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		bool timeline = strcmp(kinds[k].kind, "timeline") == 0;
+		size_t n = 0, flagged = 0;
+
+		for (size_t i = 0; i < p->n_charts; i++)
+			if (strcmp(p->charts[i].kind, kinds[k].kind) == 0) {
+				n++;
+				flagged += p->charts[i].flagged;
+			}
+		if (n == 0)
+			continue;
+		if (!timeline) {
+			printf("%s (%zu):\n", kinds[k].what, n);
+			for (size_t i = 0; i < p->n_charts; i++)
+				if (strcmp(p->charts[i].kind, kinds[k].kind) == 0)
+					printf("  %s\n", p->gnuplot_ran ? p->charts[i].image
+					                                : p->charts[i].script);
+			continue;
+		}
+		printf("%s (%zu, %zu flagged for contamination, drift or lag-1):\n", kinds[k].what,
+		       n, flagged);
+		list_timeline_folders(p, ext);
+		for (size_t i = 0; flagged <= FLAGGED_LISTED && i < p->n_charts; i++)
+			if (p->charts[i].flagged)
+				printf("  flagged: %s\n",
+				       p->gnuplot_ran ? p->charts[i].image : p->charts[i].script);
+		if (flagged > FLAGGED_LISTED)
+			printf("  flagged: grep -l FLAGGED %s/%stimeline/*.gp\n", p->dir,
+			       strchr(p->charts[0].name, '/') &&
+			               strncmp(p->charts[0].name, "timeline/", 9)
+			           ? "*/"
+			           : "");
+	}
+}
+
+int cb_cmd_plot(int argc, char **argv)
+{
+	struct cb_plot_options options;
+	struct file_list list = {0};
+	struct cb_plot *plot = NULL;
+	const char *dir = NULL, *v, *env = getenv("CRYPTOBENCH_GNUPLOT");
+	char templates[4096], gnuplot[4096], err[1024];
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int rc = CB_EXIT_OK;
+	struct stat st;
+
+	snprintf(templates, sizeof templates, "%s/plots", CB_DATADIR);
+	cb_plot_defaults(&options, templates);
+	options.jobs = cpus > 4 ? 4 : cpus > 1 ? (unsigned)cpus : 1;
+	for (int i = 1; i < argc && rc == CB_EXIT_OK; i++) {
+		if (cb_is_help(argv[i])) {
+			fputs(plot_help, stdout);
+			goto done;
+		}
+		if ((v = option_value(argc, argv, &i, "-o")) ||
+		    (v = option_value(argc, argv, &i, "--output"))) {
+			if (!*v)
+				rc = cb_usage_error("plot", "-o wants a folder");
+			dir = v;
+			continue;
+		}
+		if ((v = option_value(argc, argv, &i, "--format"))) {
+			int f = cb_plot_format_parse(v);
+
+			if (f < 0)
+				rc = cb_usage_error("plot", "unknown format '%s' (png, pdf, svg)",
+				                    v);
+			options.format = (enum cb_plot_format)f;
+			continue;
+		}
+		if ((v = option_value(argc, argv, &i, "--statistic"))) {
+			int s = cb_statistic_parse(v);
+
+			if (s < 0)
+				rc = cb_usage_error(
+				    "plot", "unknown statistic '%s' (median, auto, min, mean)", v);
+			options.statistic = (enum cb_statistic)s;
+			continue;
+		}
+		if ((v = option_value(argc, argv, &i, "--timelines"))) {
+			int t = cb_plot_timelines_parse(v);
+
+			if (t < 0)
+				rc = cb_usage_error(
+				    "plot", "--timelines takes all, flagged or none, not '%s'", v);
+			options.timelines = (enum cb_plot_timelines)t;
+			continue;
+		}
+		if (argv[i][0] == '-' && argv[i][1]) {
+			rc = cb_usage_error("plot", "unknown option '%s'", argv[i]);
+			continue;
+		}
+		if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode))
+			rc = add_folder(&list, argv[i]);
+		else
+			rc = add_file(&list, argv[i]);
+	}
+	if (rc != CB_EXIT_OK)
+		goto done;
+	if (list.n == 0) {
+		rc =
+		    cb_usage_error("plot", "no results file given (see 'cryptobench plot --help')");
+		goto done;
+	}
+	if (!dir) {
+		rc = cb_usage_error("plot", "-o DIR is required: the folder for the charts");
+		goto done;
+	}
+	options.gnuplot = cb_plot_find_gnuplot(env, GNUPLOT_PATH, gnuplot, sizeof gnuplot);
+	if (cb_plot_write(list.files, list.n, dir, &options, &plot, err, sizeof err) != 0) {
+		fprintf(stderr, "cryptobench plot: %s\n", err);
+		rc = CB_EXIT_USAGE;
+		goto done;
+	}
+	for (size_t i = 0; i < plot->n_notes; i++)
+		fprintf(stderr, "note: %s\n", plot->notes[i]);
+	if (plot->n_charts == 0) {
+		printf("no chart to draw: the files have no cell with a valid measured trial\n");
+		goto done;
+	}
+	if (plot->gnuplot_ran)
+		printf("%zu charts in %s/ (%s, drawn by %s):\n", plot->n_charts - plot->failed, dir,
+		       cb_plot_format_name(options.format), options.gnuplot);
+	else
+		printf(
+		    "gnuplot not found%s%s%s: wrote the data and render scripts of %zu charts in "
+		    "%s/\n",
+		    env ? " (CRYPTOBENCH_GNUPLOT=" : "", env ? env : "", env ? ")" : "",
+		    plot->n_charts, dir);
+	list_charts(plot);
+	for (size_t i = 0; i < plot->n_charts; i++)
+		if (plot->charts[i].error)
+			fprintf(stderr, "%s: gnuplot failed: %s\n", plot->charts[i].script,
+			        plot->charts[i].error);
+	if (!plot->gnuplot_ran)
+		printf("To draw them, install gnuplot 5.4 or later (Debian: apt-get install "
+		       "gnuplot-nox),\n"
+		       "then run:  sh %s\n"
+		       "or draw one chart:  gnuplot %s\n",
+		       plot->render_all, plot->charts[0].script);
+	else
+		printf(
+		    "Redraw after editing a .dat or .gp: sh %s (all), or gnuplot NAME.gp (one).\n",
+		    plot->render_all);
+	if (plot->failed) {
+		fprintf(stderr, "cryptobench plot: gnuplot failed on %zu of %zu charts\n",
+		        plot->failed, plot->n_charts);
+		rc = CB_EXIT_PROBLEM;
+	}
+done:
+	cb_plot_free(plot);
+	for (size_t i = 0; i < list.n; i++)
+		cb_results_free(list.files[i]);
+	free(list.files);
+	return rc;
+}

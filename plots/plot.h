@@ -1,0 +1,118 @@
+/* plot.h: charts of results files, drawn by gnuplot from data the user keeps.
+ *
+ * For each chart the library writes, into the output folder:
+ *
+ *   NAME.dat   the numbers drawn (gnuplot data: commented columns, one block
+ *              per line of the chart), taken from the analysis modules;
+ *   NAME.gp    its render script: `gnuplot NAME.gp` (from any folder) calls
+ *              the chart kind's template with the data, title and format;
+ *   NAME.png   (or .pdf, .svg) the image, when gnuplot is there to draw it.
+ *
+ * The templates are copied into DIR/templates/, and DIR/render.sh re-renders
+ * every chart, so the folder is self-contained: edit a .dat or a .gp and run
+ * it again.
+ *
+ * Chart kinds (CB_PLOT_KIND_* names, file name patterns):
+ *   size-algorithm   throughput against payload size of one algorithm and op,
+ *                    a line per engine (size-algorithm-ALG-OP)
+ *   size-engine      the same for one engine, a line per algorithm and op
+ *                    (size-engine-LABEL)
+ *   ratio            a derived ratio per engine, with its expectation drawn
+ *                    (ratio-NAME)
+ *   encrypt-decrypt  encrypt against decrypt throughput per engine
+ *                    (encrypt-decrypt-LABEL)
+ *   threads          speedup with threads (throughput over the engine's own at
+ *                    the fewest threads) against the ideal (threads-ALG-OP-SIZE)
+ *   timeline         time per call in each round of one cell, contamination
+ *                    and drift visible (timeline/LABEL-ALG-OP-SIZE)
+ *   forest           across runs: each run's estimate and interval and the
+ *                    across-run value (forest-NAME, forest-cells-ALG-OP)
+ * With several thread counts the size, encrypt-decrypt and forest-cells charts
+ * get a -1thread, -2threads, ... suffix. The null engine moves no bytes: it is
+ * left out of throughput charts (its timelines show the harness's cost).
+ *
+ * One results file gives its charts in DIR. Several give the forest plots in
+ * DIR and each run's charts in DIR/STEM/ (STEM: the file's name without
+ * .jsonl); runs of different scenarios get no forest plot (a note says why).
+ *
+ * Library code: nothing goes to stdout; errors come back in ERR. */
+#ifndef CB_PLOT_H
+#define CB_PLOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "compare.h"
+#include "results.h"
+#include "summary.h"
+
+enum cb_plot_format { CB_PLOT_PNG, CB_PLOT_PDF, CB_PLOT_SVG };
+
+/* Which cells get a timeline. */
+enum cb_plot_timelines {
+	CB_PLOT_TIMELINES_ALL,     /* every cell with samples */
+	CB_PLOT_TIMELINES_FLAGGED, /* cells flagged for contamination, drift or lag-1 */
+	CB_PLOT_TIMELINES_NONE,
+};
+
+struct cb_plot_options {
+	enum cb_plot_format format;
+	enum cb_statistic statistic;        /* the throughput drawn: CB_STAT_MEDIAN by default */
+	enum cb_plot_timelines timelines;   /* ALL by default */
+	const char *templates;              /* folder of the *.gp templates */
+	const char *gnuplot;                /* program that renders; NULL: data and scripts only */
+	unsigned jobs;                      /* gnuplot processes at once (>= 1) */
+	struct cb_compare_options analysis; /* summary, derive and across-run options */
+};
+
+/* Defaults: PNG, median, all timelines, templates in TEMPLATES, no gnuplot,
+ * 2 jobs, the analysis modules' defaults. */
+void cb_plot_defaults(struct cb_plot_options *opt, const char *templates);
+
+/* "png", "pdf", "svg" -> format; -1 when unknown. */
+int cb_plot_format_parse(const char *name);
+const char *cb_plot_format_name(enum cb_plot_format f);
+
+/* "all", "flagged", "none" -> timelines; -1 when unknown. */
+int cb_plot_timelines_parse(const char *name);
+
+struct cb_plot_chart {
+	const char *kind; /* "size-algorithm", ..., "forest" (static) */
+	char *name;       /* NAME, relative to the output folder ("timeline/x", "run-1/y") */
+	char *image;      /* DIR/NAME.png (or .pdf, .svg), drawn or not */
+	char *data;       /* DIR/NAME.dat */
+	char *script;     /* DIR/NAME.gp */
+	char *title;
+	bool flagged;  /* a timeline of a flagged cell */
+	bool rendered; /* gnuplot drew the image */
+	char *error;   /* why gnuplot failed to draw it, or NULL */
+};
+
+struct cb_plot {
+	char *dir;
+	char *render_all; /* DIR/render.sh */
+	struct cb_plot_chart *charts;
+	size_t n_charts;
+	char **notes; /* charts not drawn and why, e.g. "no forest plot: ..." */
+	size_t n_notes;
+	bool gnuplot_ran; /* a gnuplot program was given and run */
+	size_t failed;    /* charts gnuplot failed to draw */
+};
+
+/* Analyse the K results FILES (which must outlive the call) and write the
+ * charts' data and scripts into DIR (created if missing, parents too), then
+ * render them with OPT->gnuplot when it is set. 0 with *OUT, also when some
+ * charts failed to render (OUT->failed counts them); -1 with ERR when a file
+ * cannot be analysed or written, or memory runs out. */
+int cb_plot_write(struct cb_results *const *files, size_t k, const char *dir,
+                  const struct cb_plot_options *opt, struct cb_plot **out, char *err,
+                  size_t err_len);
+void cb_plot_free(struct cb_plot *p);
+
+/* The gnuplot to run: ENV_VALUE when not NULL (the user's choice, used only
+ * if executable), else CONFIGURED when executable, else "gnuplot" found on
+ * PATH. Copies it into BUF and returns BUF, or returns NULL when none. */
+const char *cb_plot_find_gnuplot(const char *env_value, const char *configured, char *buf,
+                                 size_t len);
+
+#endif

@@ -1,0 +1,109 @@
+# ratio.gp: a derived ratio (e.g. AES-256 / AES-128 throughput) per engine, a
+# point per remaining dimension (op, size) with its interval, and the declared
+# expectation drawn as a band.
+#
+#   gnuplot -c ratio.gp DATA OUTPUT FORMAT TITLE SUBTITLE [EXPECT TOLERANCE EXPECT_LABEL [YLABEL]]
+#
+# DATA: block 0 names the categories (rows: x "label"); then one block per
+# series, its title in quotes first, rows: x ratio lo hi [...] (lo, hi may be NaN).
+# EXPECT, TOLERANCE: the expected ratio and its relative tolerance ("" for none).
+# FORMAT: png, pdf or svg. Written by cryptobench plot; edit and re-run freely.
+if (ARGC < 5) {
+	print "usage: gnuplot -c ratio.gp DATA OUTPUT png|pdf|svg TITLE SUBTITLE [EXPECT TOL LABEL [YLABEL]]"
+	exit status 2
+}
+data = ARG1
+has_expect = ARGC >= 7 && strlen(ARG6) > 0 && strlen(ARG7) > 0
+ev = has_expect ? real(ARG6) : NaN
+et = has_expect ? real(ARG7) : NaN
+elab = ARGC >= 8 && strlen(ARG8) > 0 ? ARG8 : sprintf("expected %g", ev)
+ylab = ARGC >= 9 && strlen(ARG9) > 0 ? ARG9 : "throughput ratio"
+
+reset
+lo(v, y) = v == v ? v : y
+stats data index 0 using 1 nooutput
+ncat = STATS_records
+stats data using 1 nooutput
+nser = STATS_blocks - 1
+stats data index 1:nser using (lo($3, $2)) nooutput
+ymin = STATS_min
+stats data index 1:nser using (lo($4, $2)) nooutput
+ymax = STATS_max
+w = ncat > 6 ? 1100 + 40 * (ncat - 6) : 1100; h = 650
+# ---- terminal, title, styles (the same in every cryptobench template) ----
+# fs: the base font size; the other text is sized from it.
+if (ARG3 eq "pdf") {
+	fs = 7
+	set terminal pdfcairo size (w/160.0),(h/160.0) font "DejaVu Sans,7" linewidth 0.7 noenhanced
+	pscale = 0.5
+} else {
+	if (ARG3 eq "svg") {
+		fs = 11
+		pscale = 1
+		set terminal svg size w,h font "DejaVu Sans,11" noenhanced background rgb "white"
+	} else {
+		fs = 10
+		pscale = 1
+		set terminal pngcairo size w,h font "DejaVu Sans,10" noenhanced background rgb "white"
+	}
+}
+fnt(d) = sprintf(",%g", fs + d)
+set output ARG2
+set tmargin 5
+set label 101 ARG4 at screen 0.5, screen 1 offset 0, -1.2 center font fnt(3)
+set label 102 ARG5 at screen 0.5, screen 1 offset 0, -2.9 center font fnt(-1) textcolor rgb "#444444"
+# Colour-blind safe colours, and a dash type and point shape per line, so
+# lines stay apart in greyscale print.
+# Styles 1-16 cycle (st(i)); 101 and 102 are grey references.
+set style line 1 lc rgb "#0072B2" lw 2 dt 1 pt 7 ps 1.2*pscale
+set style line 2 lc rgb "#D55E00" lw 2 dt 2 pt 5 ps 1.1*pscale
+set style line 3 lc rgb "#009E73" lw 2 dt 4 pt 9 ps 1.4*pscale
+set style line 4 lc rgb "#CC79A7" lw 2 dt 5 pt 13 ps 1.5*pscale
+set style line 5 lc rgb "#C68A00" lw 2 dt 3 pt 11 ps 1.4*pscale
+set style line 6 lc rgb "#3B9AD6" lw 2 dt (14,4,3,4) pt 15 ps 1.4*pscale
+set style line 7 lc rgb "#000000" lw 2 dt (20,6) pt 6 ps 1.3*pscale
+set style line 8 lc rgb "#882255" lw 2 dt (3,3) pt 4 ps 1.3*pscale
+# 9-16 repeat the colours with open points and other dashes.
+set style line 9 lc rgb "#0072B2" lw 2 dt (8,4,2,4) pt 6 ps 1.2*pscale
+set style line 10 lc rgb "#D55E00" lw 2 dt (2,2) pt 4 ps 1.1*pscale
+set style line 11 lc rgb "#009E73" lw 2 dt (12,3) pt 8 ps 1.4*pscale
+set style line 12 lc rgb "#CC79A7" lw 2 dt (5,2,1,2) pt 12 ps 1.5*pscale
+set style line 13 lc rgb "#C68A00" lw 2 dt (10,2,2,2,2,2) pt 10 ps 1.4*pscale
+set style line 14 lc rgb "#3B9AD6" lw 2 dt (1,3) pt 14 ps 1.4*pscale
+set style line 15 lc rgb "#000000" lw 2 dt (6,2) pt 3 ps 1.3*pscale
+set style line 16 lc rgb "#882255" lw 2 dt (16,4,4,4) pt 1 ps 1.3*pscale
+st(i) = (i - 1) % 16 + 1
+set style line 101 lc rgb "#777777" lw 1.5 dt (6,4) pt 1 ps 1.2*pscale
+set style line 102 lc rgb "#AAAAAA" lw 1.5 dt (2,3) pt 2 ps 1.2*pscale
+set grid xtics ytics mytics lc rgb "#E4E4E4" lw 1 dt 1
+set border 3 lc rgb "#444444"
+set tics nomirror
+set key outside right top vertical Left reverse samplen 4 spacing 1.3 width 1
+# ---- end of the common part ----
+
+# The range holds every interval, 1 (no difference) and the expected band.
+ymin = ymin < 1 ? ymin : 1
+ymax = ymax > 1 ? ymax : 1
+if (has_expect) {
+	ymin = ymin < ev * (1 - et) ? ymin : ev * (1 - et)
+	ymax = ymax > ev * (1 + et) ? ymax : ev * (1 + et)
+	set object 1 rect from graph 0, first ev * (1 - et) to graph 1, first ev * (1 + et) \
+		behind fc rgb "#D9EAD3" fs solid 1.0 noborder
+	set arrow 1 from graph 0, first ev to graph 1, first ev nohead lc rgb "#38761D" lw 1.5 dt 2
+}
+set arrow 2 from graph 0, first 1 to graph 1, first 1 nohead lc rgb "#888888" lw 1 dt 3
+pad = (ymax - ymin) * 0.08
+set yrange [ymin - pad : ymax + pad]
+set xrange [-0.6 : ncat - 0.4]
+if (ncat > 7) { set xtics rotate by -30 left }
+set xtics scale 0
+set grid noxtics
+set ylabel ylab
+set xlabel "engine"
+# Points of one engine side by side, inside its slot.
+off(i) = nser > 1 ? (i - 1 - (nser - 1) / 2.0) * 0.6 / nser : 0
+plot data index 0 using 1:(NaN):xtic(2) notitle, \
+	for [i = 1:nser] data index i using ($1 + off(i)):2:(lo($3, $2)):(lo($4, $2)) \
+		with yerrorbars ls st(i) lw 2 dt 1 ps 1.6*pscale title columnheader(1), \
+	(has_expect ? NaN : 1/0) with boxes fs solid 1.0 fc rgb "#D9EAD3" title (has_expect ? elab : ""), \
+	NaN with lines lc rgb "#888888" lw 1 dt 3 title "1: equal throughput"

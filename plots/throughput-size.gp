@@ -1,0 +1,102 @@
+# throughput-size.gp: throughput against payload size, one line per series
+# (engines for one algorithm, or algorithms for one engine), with interval bars.
+#
+#   gnuplot -c throughput-size.gp DATA OUTPUT FORMAT TITLE SUBTITLE [NREF [YLABEL]]
+#
+# DATA: one block per line of the chart (blocks separated by two blank lines);
+# each block starts with the line's title in quotes, then rows of
+#   size_bytes  MBps  lo  hi  [...]
+# lo and hi may be NaN (no interval: fewer than 6 samples, or not the median).
+# NREF: how many of the last blocks are references (null, memcpy), drawn grey.
+# FORMAT: png, pdf or svg. Written by cryptobench plot; edit and re-run freely.
+if (ARGC < 5) {
+	print "usage: gnuplot -c throughput-size.gp DATA OUTPUT png|pdf|svg TITLE SUBTITLE [NREF [YLABEL]]"
+	exit status 2
+}
+data = ARG1
+nref = (ARGC >= 6 && strlen(ARG6) > 0) ? int(ARG6) : 0
+ylab = (ARGC >= 7 && strlen(ARG7) > 0) ? ARG7 : "throughput, MB/s (10^6 bytes/s)"
+
+reset
+stats data using 1 nooutput
+nblocks = STATS_blocks
+smin = STATS_min
+smax = STATS_max
+
+w = 1100; h = 650
+# ---- terminal, title, styles (the same in every cryptobench template) ----
+# fs: the base font size; the other text is sized from it.
+if (ARG3 eq "pdf") {
+	fs = 7
+	set terminal pdfcairo size (w/160.0),(h/160.0) font "DejaVu Sans,7" linewidth 0.7 noenhanced
+	pscale = 0.5
+} else {
+	if (ARG3 eq "svg") {
+		fs = 11
+		pscale = 1
+		set terminal svg size w,h font "DejaVu Sans,11" noenhanced background rgb "white"
+	} else {
+		fs = 10
+		pscale = 1
+		set terminal pngcairo size w,h font "DejaVu Sans,10" noenhanced background rgb "white"
+	}
+}
+fnt(d) = sprintf(",%g", fs + d)
+set output ARG2
+set tmargin 5
+set label 101 ARG4 at screen 0.5, screen 1 offset 0, -1.2 center font fnt(3)
+set label 102 ARG5 at screen 0.5, screen 1 offset 0, -2.9 center font fnt(-1) textcolor rgb "#444444"
+# Colour-blind safe colours, and a dash type and point shape per line, so
+# lines stay apart in greyscale print.
+# Styles 1-16 cycle (st(i)); 101 and 102 are grey references.
+set style line 1 lc rgb "#0072B2" lw 2 dt 1 pt 7 ps 1.2*pscale
+set style line 2 lc rgb "#D55E00" lw 2 dt 2 pt 5 ps 1.1*pscale
+set style line 3 lc rgb "#009E73" lw 2 dt 4 pt 9 ps 1.4*pscale
+set style line 4 lc rgb "#CC79A7" lw 2 dt 5 pt 13 ps 1.5*pscale
+set style line 5 lc rgb "#C68A00" lw 2 dt 3 pt 11 ps 1.4*pscale
+set style line 6 lc rgb "#3B9AD6" lw 2 dt (14,4,3,4) pt 15 ps 1.4*pscale
+set style line 7 lc rgb "#000000" lw 2 dt (20,6) pt 6 ps 1.3*pscale
+set style line 8 lc rgb "#882255" lw 2 dt (3,3) pt 4 ps 1.3*pscale
+# 9-16 repeat the colours with open points and other dashes.
+set style line 9 lc rgb "#0072B2" lw 2 dt (8,4,2,4) pt 6 ps 1.2*pscale
+set style line 10 lc rgb "#D55E00" lw 2 dt (2,2) pt 4 ps 1.1*pscale
+set style line 11 lc rgb "#009E73" lw 2 dt (12,3) pt 8 ps 1.4*pscale
+set style line 12 lc rgb "#CC79A7" lw 2 dt (5,2,1,2) pt 12 ps 1.5*pscale
+set style line 13 lc rgb "#C68A00" lw 2 dt (10,2,2,2,2,2) pt 10 ps 1.4*pscale
+set style line 14 lc rgb "#3B9AD6" lw 2 dt (1,3) pt 14 ps 1.4*pscale
+set style line 15 lc rgb "#000000" lw 2 dt (6,2) pt 3 ps 1.3*pscale
+set style line 16 lc rgb "#882255" lw 2 dt (16,4,4,4) pt 1 ps 1.3*pscale
+st(i) = (i - 1) % 16 + 1
+set style line 101 lc rgb "#777777" lw 1.5 dt (6,4) pt 1 ps 1.2*pscale
+set style line 102 lc rgb "#AAAAAA" lw 1.5 dt (2,3) pt 2 ps 1.2*pscale
+set grid xtics ytics mytics lc rgb "#E4E4E4" lw 1 dt 1
+set border 3 lc rgb "#444444"
+set tics nomirror
+set key outside right top vertical Left reverse samplen 4 spacing 1.3 width 1
+# ---- end of the common part ----
+
+set logscale x 2
+set logscale y 10
+set format y "%.10g"
+sz(x) = x >= 2**30 ? sprintf("%g GiB", x / 2**30) : \
+        x >= 2**20 ? sprintf("%g MiB", x / 2**20) : \
+        x >= 2**10 ? sprintf("%g KiB", x / 2**10) : sprintf("%g B", x)
+# Tics at powers of 4 (of 2 when the sweep is short), labelled in bytes.
+step = (smax / smin > 2**12) ? 2 : 1
+set xtics ()
+do for [e = 0:40:step] {
+	if (2**e >= smin / 1.5 && 2**e <= smax * 1.5) { set xtics add (sz(2**e) 2**e) }
+}
+set xrange [smin / 1.5 : smax * 1.5]
+set xlabel "payload size per call (bytes, log scale)"
+set ylabel ylab . " (log scale)"
+set mytics 10
+
+lo(v, y) = v == v ? v : y
+first_ref = nblocks - nref
+sty(i) = i < first_ref ? st(i + 1) : 101 + (i - first_ref) % 2
+# Interval bars solid, lines dashed: a dotted bar would vanish.
+plot for [i = 0:nblocks - 1] data index i using 1:2:(lo($3, $2)):(lo($4, $2)) \
+		with yerrorbars ls sty(i) dt 1 pt -1 notitle, \
+	for [i = 0:nblocks - 1] data index i using 1:2 with linespoints ls sty(i) \
+		title columnheader(1)

@@ -1,0 +1,105 @@
+# timeline.gp: one cell's trials in round order, time per call against round,
+# with the median and its interval, the minimum and the contamination limit.
+# Drift shows as a slope; contamination as the median high above the minimum.
+#
+#   gnuplot -c timeline.gp DATA OUTPUT FORMAT TITLE SUBTITLE "MEDIAN LO HI MIN LIMIT" YLABEL
+#                         [NOTE [NOTE2]]
+#
+# DATA: a title line in quotes, then rows: round  time  status  status_name, status
+# 0 measured, 1 measured but preempted, 2 warm-up (not in the statistics).
+# The five numbers (in the data's unit) draw the horizontal lines; LO and HI may
+# be NaN (no interval). NOTE and NOTE2 are printed under the chart (the cell's
+# flags); a NOTE starting with FLAGGED is red.
+# FORMAT: png, pdf or svg. Written by cryptobench plot; edit and re-run freely.
+if (ARGC < 7) {
+	print "usage: gnuplot -c timeline.gp DATA OUTPUT png|pdf|svg TITLE SUBTITLE \"MEDIAN LO HI MIN LIMIT\" YLABEL [NOTE]"
+	exit status 2
+}
+data = ARG1
+med = real(word(ARG6, 1))
+mlo = real(word(ARG6, 2))
+mhi = real(word(ARG6, 3))
+mn = real(word(ARG6, 4))
+lim = real(word(ARG6, 5))
+note = ARGC >= 8 ? ARG8 : ""
+note2 = ARGC >= 9 ? ARG9 : ""
+
+reset
+w = 1100; h = 650
+# ---- terminal, title, styles (the same in every cryptobench template) ----
+# fs: the base font size; the other text is sized from it.
+if (ARG3 eq "pdf") {
+	fs = 7
+	set terminal pdfcairo size (w/160.0),(h/160.0) font "DejaVu Sans,7" linewidth 0.7 noenhanced
+	pscale = 0.5
+} else {
+	if (ARG3 eq "svg") {
+		fs = 11
+		pscale = 1
+		set terminal svg size w,h font "DejaVu Sans,11" noenhanced background rgb "white"
+	} else {
+		fs = 10
+		pscale = 1
+		set terminal pngcairo size w,h font "DejaVu Sans,10" noenhanced background rgb "white"
+	}
+}
+fnt(d) = sprintf(",%g", fs + d)
+set output ARG2
+set tmargin 5
+set label 101 ARG4 at screen 0.5, screen 1 offset 0, -1.2 center font fnt(3)
+set label 102 ARG5 at screen 0.5, screen 1 offset 0, -2.9 center font fnt(-1) textcolor rgb "#444444"
+# Colour-blind safe colours, and a dash type and point shape per line, so
+# lines stay apart in greyscale print.
+# Styles 1-16 cycle (st(i)); 101 and 102 are grey references.
+set style line 1 lc rgb "#0072B2" lw 2 dt 1 pt 7 ps 1.2*pscale
+set style line 2 lc rgb "#D55E00" lw 2 dt 2 pt 5 ps 1.1*pscale
+set style line 3 lc rgb "#009E73" lw 2 dt 4 pt 9 ps 1.4*pscale
+set style line 4 lc rgb "#CC79A7" lw 2 dt 5 pt 13 ps 1.5*pscale
+set style line 5 lc rgb "#C68A00" lw 2 dt 3 pt 11 ps 1.4*pscale
+set style line 6 lc rgb "#3B9AD6" lw 2 dt (14,4,3,4) pt 15 ps 1.4*pscale
+set style line 7 lc rgb "#000000" lw 2 dt (20,6) pt 6 ps 1.3*pscale
+set style line 8 lc rgb "#882255" lw 2 dt (3,3) pt 4 ps 1.3*pscale
+# 9-16 repeat the colours with open points and other dashes.
+set style line 9 lc rgb "#0072B2" lw 2 dt (8,4,2,4) pt 6 ps 1.2*pscale
+set style line 10 lc rgb "#D55E00" lw 2 dt (2,2) pt 4 ps 1.1*pscale
+set style line 11 lc rgb "#009E73" lw 2 dt (12,3) pt 8 ps 1.4*pscale
+set style line 12 lc rgb "#CC79A7" lw 2 dt (5,2,1,2) pt 12 ps 1.5*pscale
+set style line 13 lc rgb "#C68A00" lw 2 dt (10,2,2,2,2,2) pt 10 ps 1.4*pscale
+set style line 14 lc rgb "#3B9AD6" lw 2 dt (1,3) pt 14 ps 1.4*pscale
+set style line 15 lc rgb "#000000" lw 2 dt (6,2) pt 3 ps 1.3*pscale
+set style line 16 lc rgb "#882255" lw 2 dt (16,4,4,4) pt 1 ps 1.3*pscale
+st(i) = (i - 1) % 16 + 1
+set style line 101 lc rgb "#777777" lw 1.5 dt (6,4) pt 1 ps 1.2*pscale
+set style line 102 lc rgb "#AAAAAA" lw 1.5 dt (2,3) pt 2 ps 1.2*pscale
+set grid xtics ytics mytics lc rgb "#E4E4E4" lw 1 dt 1
+set border 3 lc rgb "#444444"
+set tics nomirror
+set key outside right top vertical Left reverse samplen 4 spacing 1.3 width 1
+# ---- end of the common part ----
+
+set bmargin 7
+# A flagged cell says so in red.
+set label 103 note at screen 0.5, screen 0 offset 0, 2.6 center font fnt(-1) \
+	textcolor rgb (strstrt(note, "FLAGGED") == 1 ? "#B2182B" : "#444444")
+set label 104 note2 at screen 0.5, screen 0 offset 0, 1.2 center font fnt(-1) \
+	textcolor rgb "#444444"
+if (mlo == mlo && mhi == mhi) {
+	set object 1 rect from graph 0, first mlo to graph 1, first mhi behind \
+		fc rgb "#DCE9F5" fs solid 1.0 noborder
+}
+set xlabel "round (the order trials ran in)"
+set ylabel ARG7
+set autoscale xfix
+set offsets 0.5, 0.5, 0, 0
+set xtics out
+set mxtics
+plot data using 1:($3 < 2 ? $2 : NaN) with linespoints ls 1 lw 1 ps 0.9*pscale title "trial (measured)", \
+	data using 1:($3 == 1 ? $2 : NaN) with points pt 2 ps 2.2*pscale lw 2 lc rgb "#D55E00" \
+		title "preempted (CPU time well below wall time)", \
+	data using 1:($3 == 2 ? $2 : NaN) with points pt 6 ps 1.3*pscale lc rgb "#888888" \
+		title "warm-up (not counted)", \
+	med with lines lc rgb "#0072B2" lw 2.5 dt 1 title sprintf("median %.4g", med), \
+	NaN with boxes fs solid 1.0 fc rgb "#DCE9F5" title "95% interval of the median", \
+	mn with lines lc rgb "#000000" lw 1.5 dt 2 title sprintf("min %.4g", mn), \
+	lim with lines lc rgb "#D55E00" lw 2 dt (3, 3) \
+		title sprintf("contamination limit: min + %.0f%%", (lim / mn - 1) * 100)
