@@ -164,6 +164,10 @@ static int module_geometric(lua_State *L)
 		lua_rawseti(L, -2, ++n);
 		previous = size;
 	}
+	if (previous != to) { /* the sweep ends where the scenario said it ends */
+		lua_pushinteger(L, (lua_Integer)to);
+		lua_rawseti(L, -2, ++n);
+	}
 	return 1;
 }
 

@@ -293,6 +293,13 @@ static void test_params(const char *dir)
 	ok(sc->n_threads == 3 && sc->threads[0] == 1 && sc->threads[2] == 4,
 	   "--set threads=4,1,2 overrides a field");
 	is_num(sc->trial_time_ns, 3000000, "--set trial_time=3ms");
+	cb_scenario_free(sc);
+	static const struct cb_override off_grid[] = {{"largest", "128MiB"}};
+	sc = load(dir, "params.lua", off_grid, 1, false, err, sizeof err);
+	ok(sc && sc->n_sizes == 13 && sc->sizes[11] == 64u << 20 && sc->sizes[12] == 128u << 20,
+	   "cb.geometric(16, \"128MiB\", 4) ends at 128MiB though 4 does not reach it exactly");
+	cb_scenario_free(sc);
+	sc = load(dir, "params.lua", set, 6, false, err, sizeof err);
 	const struct cb_param *p = param(sc, "rounds");
 	ok(p && strcmp(p->value, "7") == 0 && p->from_command_line,
 	   "a parameter set on the command line says so");
