@@ -182,9 +182,28 @@ static void print_cells(FILE *out, const struct cb_analysis *a, const struct cb_
 		struct cb_headline h;
 		char b[12][80], size[32], notes[256];
 
+		/* The null engine moves no bytes: its only figure is time per call. */
+		bool harness = strcmp(c->engine, "null") == 0;
+
 		cb_summary_headline(s, o->statistic, &h);
 		cell_notes(s, notes, sizeof notes);
 		cb_format_size(c->size, size);
+		if (harness) {
+			cb_table_cell(t1, "%s", c->label);
+			cb_table_cell(t1, "%s", c->algorithm);
+			cb_table_cell(t1, "%s", c->op);
+			cb_table_cell(t1, "%s", size);
+			cb_table_cell(t1, "%u", c->threads);
+			cb_table_cell(t1, "%zu", s->n);
+			cb_table_cell(t1, "-");
+			cb_table_cell(t1, "harness cost (%s)",
+			              s->n ? (h.switched ? "min time" : stat_label(o->statistic)) : "-");
+			cb_table_cell(t1, "-");
+			cb_table_cell(t1, "-");
+			cb_table_cell(t1, "-");
+			cb_table_cell(t1, "%s", cb_fmt_num(h.ns, b[4]));
+			continue;
+		}
 		cb_table_cell(t1, "%s", c->label);
 		cb_table_cell(t1, "%s", c->algorithm);
 		cb_table_cell(t1, "%s", c->op);

@@ -404,7 +404,7 @@ int cb_cmd_run(int argc, char **argv)
 		fprintf(stderr, "%s\n", err);
 		return CB_EXIT_USAGE;
 	}
-	for (size_t i = 0; i < s->n_dropped; i++)
+	for (size_t i = 0; i < s->n_dropped && a.run_index < 0; i++) /* once, not per run */
 		fprintf(stderr, "note: %s left out: %s\n", s->dropped[i].name, s->dropped[i].reason);
 	plan = cb_plan_build(s, err, sizeof err);
 	if (!plan) {
