@@ -1,8 +1,14 @@
 /* cli.c: helpers the subcommands share. */
 #include "cli.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include "results.h"
 
 int cb_usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -19,4 +25,91 @@ int cb_usage_error(const char *cmd, const char *fmt, ...)
 int cb_is_help(const char *arg)
 {
 	return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
+
+const char *cb_option_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t len = strlen(name);
+
+	if (strncmp(argv[*i], name, len) != 0)
+		return NULL;
+	if (argv[*i][len] == '=')
+		return argv[*i] + len + 1;
+	if (argv[*i][len] != '\0')
+		return NULL;
+	return *i + 1 < argc ? argv[++*i] : "";
+}
+
+static int add_file(struct cb_file_list *l, const char *path)
+{
+	char err[1024];
+	struct cb_results *r;
+
+	if (l->n == l->cap) {
+		size_t more = l->cap ? 2 * l->cap : 8;
+		struct cb_results **grown = realloc(l->files, more * sizeof *grown);
+
+		if (!grown) {
+			fprintf(stderr, "%s: out of memory\n", path);
+			return CB_EXIT_USAGE;
+		}
+		l->files = grown;
+		l->cap = more;
+	}
+	if (!(r = cb_results_read(path, err, sizeof err))) {
+		fprintf(stderr, "%s\n", err);
+		return CB_EXIT_USAGE;
+	}
+	l->files[l->n++] = r;
+	return CB_EXIT_OK;
+}
+
+static int jsonl_only(const struct dirent *d)
+{
+	size_t len = strlen(d->d_name);
+
+	return d->d_name[0] != '.' && len > 6 && strcmp(d->d_name + len - 6, ".jsonl") == 0;
+}
+
+static int add_folder(struct cb_file_list *l, const char *dir)
+{
+	struct dirent **names;
+	int n = scandir(dir, &names, jsonl_only, versionsort), rc = CB_EXIT_OK;
+
+	if (n < 0) {
+		fprintf(stderr, "%s: cannot read folder: %s\n", dir, strerror(errno));
+		return CB_EXIT_USAGE;
+	}
+	if (n == 0) {
+		fprintf(stderr, "%s: no results files (*.jsonl) in this folder\n", dir);
+		rc = CB_EXIT_USAGE;
+	}
+	for (int i = 0; i < n; i++) {
+		char path[4096];
+
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+		if (rc == CB_EXIT_OK)
+			rc = add_file(l, path);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+int cb_file_list_add(struct cb_file_list *l, const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return add_folder(l, path);
+	return add_file(l, path);
+}
+
+void cb_file_list_free(struct cb_file_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		cb_results_free(l->files[i]);
+	free(l->files);
+	l->files = NULL;
+	l->n = l->cap = 0;
 }

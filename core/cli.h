@@ -28,4 +28,21 @@ int cb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
 /* Whether ARG is -h or --help. */
 int cb_is_help(const char *arg);
 
+/* The value of option NAME at argv[*i] ("--name V" or "--name=V", moving *i
+ * past V), or NULL when argv[*i] is another argument. */
+const char *cb_option_value(int argc, char **argv, int *i, const char *name);
+
+/* Results files named on a command line. */
+struct cb_results;
+struct cb_file_list {
+	struct cb_results **files;
+	size_t n, cap;
+};
+
+/* Read PATH into L: a results file, or a folder whose *.jsonl files are read
+ * in natural order (run-2 before run-10). CB_EXIT_OK, or CB_EXIT_USAGE with
+ * the one-line error printed. */
+int cb_file_list_add(struct cb_file_list *l, const char *path);
+void cb_file_list_free(struct cb_file_list *l);
+
 #endif

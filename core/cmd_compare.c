@@ -2,11 +2,9 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* versionsort */
 #endif
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "compare.h"
@@ -35,84 +33,11 @@ static const char compare_help[] =
     "Exit status: 0, 1 as --fail-on asks, 2 bad input (flags, unreadable files,\n"
     "runs of different scenarios or schema versions).\n";
 
-struct file_list {
-	struct cb_results **files;
-	size_t n, cap;
-};
-
-static int add_file(struct file_list *l, const char *path)
-{
-	char err[1024];
-	struct cb_results *r;
-
-	if (l->n == l->cap) {
-		size_t more = l->cap ? 2 * l->cap : 8;
-		struct cb_results **grown = realloc(l->files, more * sizeof *grown);
-
-		if (!grown)
-			return cb_usage_error("compare", "out of memory");
-		l->files = grown;
-		l->cap = more;
-	}
-	if (!(r = cb_results_read(path, err, sizeof err))) {
-		fprintf(stderr, "%s\n", err);
-		return CB_EXIT_USAGE;
-	}
-	l->files[l->n++] = r;
-	return CB_EXIT_OK;
-}
-
-static int jsonl_only(const struct dirent *d)
-{
-	size_t len = strlen(d->d_name);
-
-	return d->d_name[0] != '.' && len > 6 && strcmp(d->d_name + len - 6, ".jsonl") == 0;
-}
-
-/* Every *.jsonl of DIR in natural order: run-2 before run-10. */
-static int add_folder(struct file_list *l, const char *dir)
-{
-	struct dirent **names;
-	int n = scandir(dir, &names, jsonl_only, versionsort), rc = CB_EXIT_OK;
-
-	if (n < 0) {
-		fprintf(stderr, "%s: cannot read folder: %s\n", dir, strerror(errno));
-		return CB_EXIT_USAGE;
-	}
-	if (n == 0) {
-		fprintf(stderr, "%s: no results files (*.jsonl) in this folder\n", dir);
-		rc = CB_EXIT_USAGE;
-	}
-	for (int i = 0; i < n; i++) {
-		char path[4096];
-
-		snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
-		if (rc == CB_EXIT_OK)
-			rc = add_file(l, path);
-		free(names[i]);
-	}
-	free(names);
-	return rc;
-}
-
-static const char *option_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t len = strlen(name);
-
-	if (strncmp(argv[*i], name, len) != 0)
-		return NULL;
-	if (argv[*i][len] == '=')
-		return argv[*i] + len + 1;
-	if (argv[*i][len] != '\0')
-		return NULL;
-	return *i + 1 < argc ? argv[++*i] : "";
-}
-
 int cb_cmd_compare(int argc, char **argv)
 {
 	struct cb_compare_options options;
 	enum cb_report_format format = CB_FORMAT_TEXT;
-	struct file_list list = {0};
+	struct cb_file_list list = {0};
 	struct cb_compare *c = NULL;
 	int rc = CB_EXIT_OK, fail_on = 0;
 	char err[1024];
@@ -120,13 +45,12 @@ int cb_cmd_compare(int argc, char **argv)
 
 	cb_compare_defaults(&options);
 	for (int i = 1; i < argc && rc == CB_EXIT_OK; i++) {
-		struct stat st;
 
 		if (cb_is_help(argv[i])) {
 			fputs(compare_help, stdout);
 			goto done;
 		}
-		if ((v = option_value(argc, argv, &i, "--format"))) {
+		if ((v = cb_option_value(argc, argv, &i, "--format"))) {
 			int f = cb_format_parse(v);
 
 			if (f < 0)
@@ -136,7 +60,7 @@ int cb_cmd_compare(int argc, char **argv)
 			format = (enum cb_report_format)f;
 			continue;
 		}
-		if ((v = option_value(argc, argv, &i, "--delta"))) {
+		if ((v = cb_option_value(argc, argv, &i, "--delta"))) {
 			char *end;
 
 			options.derive.delta = strtod(v, &end);
@@ -146,7 +70,7 @@ int cb_cmd_compare(int argc, char **argv)
 				    "compare", "--delta wants a number in (0, 1), not '%s'", v);
 			continue;
 		}
-		if ((v = option_value(argc, argv, &i, "--fail-on"))) {
+		if ((v = cb_option_value(argc, argv, &i, "--fail-on"))) {
 			if (strcmp(v, "non-reproducible") != 0)
 				rc = cb_usage_error(
 				    "compare", "--fail-on takes 'non-reproducible', not '%s'", v);
@@ -157,10 +81,7 @@ int cb_cmd_compare(int argc, char **argv)
 			rc = cb_usage_error("compare", "unknown option '%s'", argv[i]);
 			continue;
 		}
-		if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode))
-			rc = add_folder(&list, argv[i]);
-		else
-			rc = add_file(&list, argv[i]);
+		rc = cb_file_list_add(&list, argv[i]);
 	}
 	if (rc != CB_EXIT_OK)
 		goto done;
@@ -187,8 +108,6 @@ int cb_cmd_compare(int argc, char **argv)
 		rc = CB_EXIT_PROBLEM;
 done:
 	cb_compare_free(c);
-	for (size_t i = 0; i < list.n; i++)
-		cb_results_free(list.files[i]);
-	free(list.files);
+	cb_file_list_free(&list);
 	return rc;
 }

@@ -1,11 +1,9 @@
 /* cmd_plot.c: cryptobench plot — charts of results files, drawn by gnuplot. */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -46,79 +44,6 @@ static const char plot_help[] =
     "the one on PATH. Without it the data and scripts are still written, and the\n"
     "output says how to draw them. Exit status: 0, 1 when gnuplot failed on some\n"
     "chart, 2 bad input (flags, files).\n";
-
-struct file_list {
-	struct cb_results **files;
-	size_t n, cap;
-};
-
-static int add_file(struct file_list *l, const char *path)
-{
-	char err[1024];
-	struct cb_results *r;
-
-	if (l->n == l->cap) {
-		size_t more = l->cap ? 2 * l->cap : 8;
-		struct cb_results **grown = realloc(l->files, more * sizeof *grown);
-
-		if (!grown)
-			return cb_usage_error("plot", "out of memory");
-		l->files = grown;
-		l->cap = more;
-	}
-	if (!(r = cb_results_read(path, err, sizeof err))) {
-		fprintf(stderr, "%s\n", err);
-		return CB_EXIT_USAGE;
-	}
-	l->files[l->n++] = r;
-	return CB_EXIT_OK;
-}
-
-static int jsonl_only(const struct dirent *d)
-{
-	size_t len = strlen(d->d_name);
-
-	return d->d_name[0] != '.' && len > 6 && strcmp(d->d_name + len - 6, ".jsonl") == 0;
-}
-
-/* Every *.jsonl of DIR in natural order: run-2 before run-10. */
-static int add_folder(struct file_list *l, const char *dir)
-{
-	struct dirent **names;
-	int n = scandir(dir, &names, jsonl_only, versionsort), rc = CB_EXIT_OK;
-
-	if (n < 0) {
-		fprintf(stderr, "%s: cannot read folder: %s\n", dir, strerror(errno));
-		return CB_EXIT_USAGE;
-	}
-	if (n == 0) {
-		fprintf(stderr, "%s: no results files (*.jsonl) in this folder\n", dir);
-		rc = CB_EXIT_USAGE;
-	}
-	for (int i = 0; i < n; i++) {
-		char path[4096];
-
-		snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
-		if (rc == CB_EXIT_OK)
-			rc = add_file(l, path);
-		free(names[i]);
-	}
-	free(names);
-	return rc;
-}
-
-static const char *option_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t len = strlen(name);
-
-	if (strncmp(argv[*i], name, len) != 0)
-		return NULL;
-	if (argv[*i][len] == '=')
-		return argv[*i] + len + 1;
-	if (argv[*i][len] != '\0')
-		return NULL;
-	return *i + 1 < argc ? argv[++*i] : "";
-}
 
 /* Timelines first: there is one per cell, and the charts that sum a run up
  * should end the output. */
@@ -205,13 +130,12 @@ static void list_charts(const struct cb_plot *p)
 int cb_cmd_plot(int argc, char **argv)
 {
 	struct cb_plot_options options;
-	struct file_list list = {0};
+	struct cb_file_list list = {0};
 	struct cb_plot *plot = NULL;
 	const char *dir = NULL, *v, *env = getenv("CRYPTOBENCH_GNUPLOT");
 	char templates[4096], gnuplot[4096], err[1024];
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int rc = CB_EXIT_OK;
-	struct stat st;
 
 	snprintf(templates, sizeof templates, "%s/plots", CB_DATADIR);
 	cb_plot_defaults(&options, templates);
@@ -221,14 +145,14 @@ int cb_cmd_plot(int argc, char **argv)
 			fputs(plot_help, stdout);
 			goto done;
 		}
-		if ((v = option_value(argc, argv, &i, "-o")) ||
-		    (v = option_value(argc, argv, &i, "--output"))) {
+		if ((v = cb_option_value(argc, argv, &i, "-o")) ||
+		    (v = cb_option_value(argc, argv, &i, "--output"))) {
 			if (!*v)
 				rc = cb_usage_error("plot", "-o wants a folder");
 			dir = v;
 			continue;
 		}
-		if ((v = option_value(argc, argv, &i, "--format"))) {
+		if ((v = cb_option_value(argc, argv, &i, "--format"))) {
 			int f = cb_plot_format_parse(v);
 
 			if (f < 0)
@@ -237,7 +161,7 @@ int cb_cmd_plot(int argc, char **argv)
 			options.format = (enum cb_plot_format)f;
 			continue;
 		}
-		if ((v = option_value(argc, argv, &i, "--statistic"))) {
+		if ((v = cb_option_value(argc, argv, &i, "--statistic"))) {
 			int s = cb_statistic_parse(v);
 
 			if (s < 0)
@@ -246,7 +170,7 @@ int cb_cmd_plot(int argc, char **argv)
 			options.statistic = (enum cb_statistic)s;
 			continue;
 		}
-		if ((v = option_value(argc, argv, &i, "--timelines"))) {
+		if ((v = cb_option_value(argc, argv, &i, "--timelines"))) {
 			int t = cb_plot_timelines_parse(v);
 
 			if (t < 0)
@@ -259,10 +183,7 @@ int cb_cmd_plot(int argc, char **argv)
 			rc = cb_usage_error("plot", "unknown option '%s'", argv[i]);
 			continue;
 		}
-		if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode))
-			rc = add_folder(&list, argv[i]);
-		else
-			rc = add_file(&list, argv[i]);
+		rc = cb_file_list_add(&list, argv[i]);
 	}
 	if (rc != CB_EXIT_OK)
 		goto done;
@@ -318,8 +239,6 @@ int cb_cmd_plot(int argc, char **argv)
 	}
 done:
 	cb_plot_free(plot);
-	for (size_t i = 0; i < list.n; i++)
-		cb_results_free(list.files[i]);
-	free(list.files);
+	cb_file_list_free(&list);
 	return rc;
 }

@@ -7,7 +7,7 @@
 #include "results.h"
 
 static const char report_help[] =
-    "usage: cryptobench report FILE... [--format text|markdown|csv|json]\n"
+    "usage: cryptobench report FILE|DIR... [--format text|markdown|csv|json]\n"
     "                          [--statistic auto|min|median|mean] [--delta D]\n\n"
     "Analyse results files one run at a time. Per cell: n, the headline throughput\n"
     "(MB/s = 10^6 bytes/s, and MiB/s) with the statistic named, the median with its\n"
@@ -25,25 +25,10 @@ static const char report_help[] =
     "Invalid trials are reported with their reason, never timed. Exit status: 0,\n"
     "or 2 for bad input (flags, files, a malformed derived metric).\n";
 
-/* The value of option NAME at argv[*i] ("--name V" or "--name=V"), or NULL. */
-static const char *option_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t len = strlen(name);
-
-	if (strncmp(argv[*i], name, len) != 0)
-		return NULL;
-	if (argv[*i][len] == '=')
-		return argv[*i] + len + 1;
-	if (argv[*i][len] != '\0')
-		return NULL;
-	return *i + 1 < argc ? argv[++*i] : "";
-}
-
 int cb_cmd_report(int argc, char **argv)
 {
 	struct cb_report_options options;
-	struct cb_results **files = calloc((size_t)argc, sizeof *files);
-	size_t n = 0;
+	struct cb_file_list list = {0};
 	int rc = CB_EXIT_OK;
 	char err[1024];
 	const char *v;
@@ -54,7 +39,7 @@ int cb_cmd_report(int argc, char **argv)
 			fputs(report_help, stdout);
 			goto done;
 		}
-		if ((v = option_value(argc, argv, &i, "--format"))) {
+		if ((v = cb_option_value(argc, argv, &i, "--format"))) {
 			int f = cb_format_parse(v);
 
 			if (f < 0)
@@ -63,7 +48,7 @@ int cb_cmd_report(int argc, char **argv)
 			options.format = (enum cb_report_format)f;
 			continue;
 		}
-		if ((v = option_value(argc, argv, &i, "--statistic"))) {
+		if ((v = cb_option_value(argc, argv, &i, "--statistic"))) {
 			int s = cb_statistic_parse(v);
 
 			if (s < 0)
@@ -73,7 +58,7 @@ int cb_cmd_report(int argc, char **argv)
 			options.statistic = (enum cb_statistic)s;
 			continue;
 		}
-		if ((v = option_value(argc, argv, &i, "--delta"))) {
+		if ((v = cb_option_value(argc, argv, &i, "--delta"))) {
 			char *end;
 
 			options.derive.delta = strtod(v, &end);
@@ -87,17 +72,12 @@ int cb_cmd_report(int argc, char **argv)
 			rc = cb_usage_error("report", "unknown option '%s'", argv[i]);
 			continue;
 		}
-		if (!(files[n] = cb_results_read(argv[i], err, sizeof err))) {
-			fprintf(stderr, "%s\n", err);
-			rc = CB_EXIT_USAGE;
-			continue;
-		}
-		n++;
+		rc = cb_file_list_add(&list, argv[i]);
 	}
-	if (rc == CB_EXIT_OK && n == 0)
+	if (rc == CB_EXIT_OK && list.n == 0)
 		rc = cb_usage_error("report", "which results file?");
 	if (rc == CB_EXIT_OK) {
-		int status = cb_report_print(stdout, files, n, &options, err, sizeof err);
+		int status = cb_report_print(stdout, list.files, list.n, &options, err, sizeof err);
 
 		if (status < 0) {
 			fprintf(stderr, "cryptobench report: %s\n", err);
@@ -105,8 +85,6 @@ int cb_cmd_report(int argc, char **argv)
 		}
 	}
 done:
-	for (size_t i = 0; i < n; i++)
-		cb_results_free(files[i]);
-	free(files);
+	cb_file_list_free(&list);
 	return rc;
 }
