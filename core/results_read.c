@@ -36,6 +36,17 @@ static double number_or(json_t *obj, const char *key, double fallback)
 	return json_is_number(v) ? json_number_value(v) : fallback;
 }
 
+static void free_cell(struct cb_result_cell *c)
+{
+	free(c->engine);
+	free(c->label);
+	free(c->algorithm);
+	free(c->op);
+	free(c->mode);
+	free(c->key);
+	json_decref(c->json);
+}
+
 /* The index of CELL among the cells seen so far, adding it when new. */
 static long cell_index(struct cb_results *r, json_t *cell)
 {
@@ -53,14 +64,16 @@ static long cell_index(struct cb_results *r, json_t *cell)
 		 c.threads);
 	long found = cb_results_find_cell(r, key);
 	if (found >= 0) {
-		free(c.engine), free(c.label), free(c.algorithm), free(c.op), free(c.mode);
+		free_cell(&c);
 		return found;
 	}
 	c.key = strdup(key);
 	c.json = json_incref(cell);
 	grown = realloc(r->cells, (r->n_cells + 1) * sizeof *grown);
-	if (!grown)
+	if (!grown) {
+		free_cell(&c);
 		return -1;
+	}
 	r->cells = grown;
 	r->cells[r->n_cells] = c;
 	return (long)r->n_cells++;
@@ -215,13 +228,8 @@ void cb_results_free(struct cb_results *r)
 {
 	if (!r)
 		return;
-	for (size_t i = 0; i < r->n_cells; i++) {
-		struct cb_result_cell *c = &r->cells[i];
-
-		free(c->engine), free(c->label), free(c->algorithm), free(c->op), free(c->mode);
-		free(c->key);
-		json_decref(c->json);
-	}
+	for (size_t i = 0; i < r->n_cells; i++)
+		free_cell(&r->cells[i]);
 	for (size_t i = 0; i < r->n_trials; i++)
 		json_decref(r->trials[i].json);
 	free(r->cells);
