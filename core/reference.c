@@ -172,7 +172,7 @@ int cb_reference_message(const struct cb_algorithm *alg, const unsigned char *ke
 	return 0;
 }
 
-int cb_reference_stream(const struct cb_algorithm *alg, const unsigned char *key,
+int cb_reference_stream(const struct cb_algorithm *alg, enum cb_op op, const unsigned char *key,
 			const unsigned char *iv, const unsigned char *in, size_t len,
 			uint64_t calls, struct cb_expected *expected, char *err, size_t err_len)
 {
@@ -187,7 +187,7 @@ int cb_reference_stream(const struct cb_algorithm *alg, const unsigned char *key
 		return hash_stream(alg, in, len, calls, expected) == 0
 			       ? 0
 			       : fail(err, err_len, "stream hash", alg);
-	ctx = cipher_start(alg, key, iv, 1);
+	ctx = cipher_start(alg, key, iv, op != CB_OP_DECRYPT);
 	sha = EVP_MD_CTX_new();
 	if (!ctx || !sha) {
 		rc = -1;

@@ -29,8 +29,9 @@ int cb_reference_message(const struct cb_algorithm *alg, const unsigned char *ke
 
 /* Stream mode: CALLS messages of LEN bytes from IN fed to one context. For a
  * hash, the digest of IN repeated CALLS times; for CBC/CTR, EXPECTED->head and
- * output_sha256 describe the LAST call's output. 0, or -1 with ERR. */
-int cb_reference_stream(const struct cb_algorithm *alg, const unsigned char *key,
+ * output_sha256 describe the LAST call's output, encrypting or (OP decrypt)
+ * decrypting. 0, or -1 with ERR. */
+int cb_reference_stream(const struct cb_algorithm *alg, enum cb_op op, const unsigned char *key,
 			const unsigned char *iv, const unsigned char *in, size_t len,
 			uint64_t calls, struct cb_expected *expected, char *err, size_t err_len);
 

@@ -102,7 +102,7 @@ static const struct cb_expected *expected_for(struct cb_cell_state *s, uint64_t 
 	if (s->setup.config->mode != CB_MODE_STREAM)
 		return &s->expected;
 	if (s->stream_calls != calls) {
-		if (cb_reference_stream(s->cell->alg, s->key, s->iv, s->in, s->cell->size, calls,
+		if (cb_reference_stream(s->cell->alg, s->cell->op, s->key, s->iv, s->in, s->cell->size, calls,
 					&s->stream_expected, err, err_len) != 0)
 			return NULL;
 		s->stream_calls = calls;
@@ -164,7 +164,8 @@ static int check_output(struct job *j, const struct cb_expected *want, struct cb
 			 got_hex, want_hex, sha, want->output_sha256);
 		return -1;
 	case CB_OP_DECRYPT:
-		if (memcmp(j->out, j->state->plaintext, len) == 0)
+		/* By digest: the plaintext itself need not stay in memory. */
+		if (strcmp(sha, want->output_sha256) == 0)
 			return 0;
 		snprintf(why, why_len, "decryption does not give the plaintext back");
 		return -1;

@@ -24,8 +24,7 @@ struct cb_cell_state {
 	struct cb_cell_setup setup;
 	unsigned char key[CB_MAX_KEY], iv[CB_MAX_IV], tag[CB_MAX_TAG];
 	const unsigned char *in;        /* what each call reads: plaintext or ciphertext */
-	const unsigned char *plaintext; /* for checking decryptions */
-	struct cb_expected expected;    /* message mode */
+	struct cb_expected expected;    /* message mode (decrypt: the plaintext's SHA-256) */
 	struct cb_expected stream_expected;
 	uint64_t stream_calls;          /* calls stream_expected was computed for (0: none) */
 	int expect_status;              /* CB_OK, or CB_REJECTED for decrypt-forged */

@@ -29,6 +29,13 @@ check "its ciphertext starts 452baef136354a6d, as every library agrees" \
 cb run "$D" --set algorithm=aes-256-gcm --set op=decrypt-forged --set size=4KiB -o "$WORK/f.jsonl"
 check "a forged tag is rejected: trials valid" sh -c "[ \$(jq -r 'select(.type == \"trial\") | .valid' '$WORK/f.jsonl' | sort -u) = true ]"
 
+for engine in openssl gcrypt nettle; do
+	"$CRYPTOBENCH" engines | grep -q "^$engine " || continue
+	cb run "$top_srcdir/tests/scenarios/cli/stream.lua" --set engine=$engine -o "$WORK/s-$engine.jsonl"
+	check "$engine stream mode (hash, CBC and CTR both ways, mid-block sizes) runs" status_is 0
+	check "...and every output checks out" sh -c "[ \$(jq -r 'select(.type == \"trial\") | .valid' '$WORK/s-$engine.jsonl' | sort -u) = true ] && [ \$(grep -c '\"type\":\"trial\"' '$WORK/s-$engine.jsonl') -eq 40 ]"
+done
+
 CRYPTOBENCH_FAULT=openssl "$CRYPTOBENCH" run "$D" -o "$WORK/x.jsonl" >/dev/null 2>"$WORK/err"
 check "with the fault switch every trial is invalid" sh -c "[ \$(jq -r 'select(.type == \"trial\") | .valid' '$WORK/x.jsonl' | sort -u) = false ]"
 check "...with the reason" sh -c "jq -r 'select(.type == \"trial\") | .error' '$WORK/x.jsonl' | grep -q 'digest mismatch'"

@@ -57,7 +57,7 @@ int main(void)
 			continue;
 		/* Stream of 3 calls vs one message of 3 MiB. */
 		struct cb_expected s, m;
-		cb_reference_stream(alg, key, iv, in.data, CB_INPUT_UNIT, 3, &s, err, sizeof err);
+		cb_reference_stream(alg, CB_OP_ENCRYPT, key, iv, in.data, CB_INPUT_UNIT, 3, &s, err, sizeof err);
 		if (alg->kind == CB_KIND_HASH) {
 			cb_reference_message(alg, key, iv, in.data, 3 * CB_INPUT_UNIT, &m, err, sizeof err);
 			ok(memcmp(s.digest, m.digest, alg->digest_len) == 0,
@@ -71,6 +71,14 @@ int main(void)
 			cb_reference_encrypt(alg, key, iv, in.data, 3 * CB_INPUT_UNIT, ct, tag, err, sizeof err);
 			cb_sha256_hex(ct + 2 * CB_INPUT_UNIT, CB_INPUT_UNIT, sha);
 			is_str(s.output_sha256, sha, "%s: stream's last call = last MiB of one message", alg->name);
+			/* Decrypting the 3 MiB ciphertext as a stream gives the input back. */
+			cb_reference_stream(alg, CB_OP_DECRYPT, key, iv, ct + 2 * CB_INPUT_UNIT, CB_INPUT_UNIT, 1, &m, err, sizeof err);
+			cb_reference_stream(alg, CB_OP_DECRYPT, key, iv, ct, 3 * CB_INPUT_UNIT, 1, &s, err, sizeof err);
+			cb_sha256_hex(in.data, CB_INPUT_UNIT, sha);
+			ok(alg->block_len == 1 || strcmp(m.output_sha256, sha) != 0,
+			   "%s: the last MiB decrypted alone is not the plaintext: the chain carries over", alg->name);
+			cb_sha256_hex(in.data, 3 * CB_INPUT_UNIT, sha);
+			is_str(s.output_sha256, sha, "%s: the reference decrypts its own ciphertext", alg->name);
 		}
 	}
 	cb_input_free(&in);
