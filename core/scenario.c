@@ -173,6 +173,33 @@ static int module_geometric(lua_State *L)
 
 /* ---- cb.include(path) ---- */
 
+/* Keep what an included file said (path, digest, text) with the scenario:
+ * the scenario's own digest does not cover it. */
+static void record_include(struct cb_scenario *sc, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *text = NULL, sha[65];
+	size_t len = 0;
+	json_t *entry;
+
+	if (f) {
+		fseek(f, 0, SEEK_END);
+		long size = ftell(f);
+		fseek(f, 0, SEEK_SET);
+		if (size >= 0 && (text = malloc((size_t)size + 1)))
+			len = fread(text, 1, (size_t)size, f);
+		fclose(f);
+	}
+	if (!text)
+		return;
+	cb_sha256_hex((const unsigned char *)text, len, sha);
+	entry = json_pack("{s:s, s:s, s:s%}", "path", path, "sha256", sha, "source", text, len);
+	if (!entry) /* not UTF-8: the digest still pins the file down */
+		entry = json_pack("{s:s, s:s}", "path", path, "sha256", sha);
+	json_array_append_new(sc->includes, entry);
+	free(text);
+}
+
 /* Runs a Lua file in the sandbox's globals and returns what it returns.
  * Looked for in the scenario's folder, then lib/ inside it, then lib/
  * beside it (scenarios/paper/x.lua finds scenarios/lib/). */
@@ -211,6 +238,7 @@ static int module_include(lua_State *L)
 		lua_pushstring(L, err);
 		return lua_error(L);
 	}
+	record_include(ld->sc, path);
 	lua_call(L, 0, LUA_MULTRET);
 	return lua_gettop(L);
 }
@@ -446,6 +474,7 @@ static int set_defaults(struct cb_scenario *sc)
 	sc->ops = malloc(sizeof ops);
 	sc->threads = malloc(sizeof *sc->threads);
 	sc->derive = json_array();
+	sc->includes = json_array();
 	if (!sc->ops || !sc->threads || !sc->derive)
 		return -1;
 	memcpy(sc->ops, ops, sizeof ops);
@@ -547,6 +576,7 @@ void cb_scenario_free(struct cb_scenario *sc)
 	free(sc->sizes);
 	free(sc->threads);
 	json_decref(sc->derive);
+	json_decref(sc->includes);
 	free(sc->params);
 	free(sc->dropped);
 	free(sc);
@@ -610,6 +640,7 @@ json_t *cb_scenario_to_json(const struct cb_scenario *sc)
 	SET("sha256", json_string(sc->sha256));
 	SET("source", source_json(sc));
 	SET("derive", json_deep_copy(sc->derive));
+	SET("includes", json_deep_copy(sc->includes));
 	SET("params", a = json_object());
 	for (size_t i = 0; i < sc->n_params; i++) {
 		json_t *p = json_object();

@@ -68,6 +68,7 @@ struct cb_scenario {
 	bool pin_threads;        /* pin thread t of a trial to the t-th CPU it may use */
 
 	json_t *derive;          /* array of cb.derive{} declarations, as JSON */
+	json_t *includes;        /* files cb.include() ran: [{path, sha256, source}] */
 	struct cb_param *params;
 	size_t n_params;
 	struct cb_dropped *dropped;

@@ -388,6 +388,16 @@ static void test_include(const char *dir)
 	ok(sc->n_sizes == 3 && sc->sizes[0] == 1024 && sc->sizes[1] == 32768 &&
 	       sc->sizes[2] == 1048576,
 	   "include: sizes from a function of the library");
+	json_t *inc = json_array_get(sc->includes, 0);
+	const char *path = json_string_value(json_object_get(inc, "path"));
+	const char *source = json_string_value(json_object_get(inc, "source"));
+	ok(json_array_size(sc->includes) == 1 && path && strstr(path, "lib/common.lua") &&
+	       source && strlen(json_string_value(json_object_get(inc, "sha256"))) == 64,
+	   "include: the included file's path, digest and text are recorded");
+	json_t *j = cb_scenario_to_json(sc);
+	ok(json_equal(json_object_get(j, "includes"), sc->includes),
+	   "include: the results header carries them");
+	json_decref(j);
 	cb_scenario_free(sc);
 }
 
