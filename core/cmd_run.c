@@ -141,6 +141,14 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	return 0;
 }
 
+/* The --set copies (each KEY=VALUE is one allocation, split in place). */
+static void free_overrides(struct run_args *a)
+{
+	for (size_t i = 0; i < a->n_overrides; i++)
+		free((char *)a->overrides[i].key);
+	a->n_overrides = 0;
+}
+
 static void record_command_line(struct run_args *a, int argc, char **argv)
 {
 	size_t used = 0;
@@ -394,14 +402,17 @@ int cb_cmd_run(int argc, char **argv)
 	char err[1024];
 	int rc = parse_args(argc, argv, &a);
 
-	if (rc != 0)
+	if (rc != 0) {
+		free_overrides(&a);
 		return rc < 0 ? CB_EXIT_OK : rc;
+	}
 	record_command_line(&a, argc, argv);
 	load = (struct cb_load_options){.overrides = a.overrides, .n_overrides = a.n_overrides,
 					.quick = a.quick};
 	s = cb_scenario_load(a.scenario, &load, err, sizeof err);
 	if (!s) {
 		fprintf(stderr, "%s\n", err);
+		free_overrides(&a);
 		return CB_EXIT_USAGE;
 	}
 	for (size_t i = 0; i < s->n_dropped && a.run_index < 0; i++) /* once, not per run */
@@ -410,6 +421,7 @@ int cb_cmd_run(int argc, char **argv)
 	if (!plan) {
 		fprintf(stderr, "%s\n", err);
 		cb_scenario_free(s);
+		free_overrides(&a);
 		return CB_EXIT_USAGE;
 	}
 	memset(&sa, 0, sizeof sa);
@@ -423,5 +435,6 @@ int cb_cmd_run(int argc, char **argv)
 		rc = measure(&a, s, plan);
 	cb_plan_free(plan);
 	cb_scenario_free(s);
+	free_overrides(&a);
 	return rc;
 }
