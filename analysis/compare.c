@@ -1,22 +1,13 @@
 /* compare.c: cells and derived metrics across runs, rank flips, notes. */
 #include "compare.h"
 
+#include "errbuf.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void set_err(char *err, size_t err_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !err_len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, err_len, fmt, ap);
-	va_end(ap);
-}
 
 void cb_compare_defaults(struct cb_compare_options *opt)
 {
@@ -67,7 +58,7 @@ static int check_files(struct cb_compare *c, char *err, size_t err_len)
 		const char *id = header_text(f[i], NULL, "run_id");
 
 		if (!same_text(schema, schema0)) {
-			set_err(err, err_len,
+			cb_errorf(err, err_len,
 			        "%s has results schema '%s' but %s has '%s': files of different "
 			        "schema versions cannot be compared",
 			        f[i]->path, schema ? schema : "?", f[0]->path,
@@ -75,7 +66,7 @@ static int check_files(struct cb_compare *c, char *err, size_t err_len)
 			return CB_COMPARE_MISMATCH;
 		}
 		if (!same_text(name, name0)) {
-			set_err(
+			cb_errorf(
 			    err, err_len,
 			    "%s is a run of scenario '%s' but %s is a run of '%s': only runs of "
 			    "one scenario can be compared",
@@ -84,7 +75,7 @@ static int check_files(struct cb_compare *c, char *err, size_t err_len)
 		}
 		for (size_t j = 0; j < i && id; j++)
 			if (same_text(id, header_text(f[j], NULL, "run_id"))) {
-				set_err(
+				cb_errorf(
 				    err, err_len,
 				    "%s and %s are the same run (run_id %s): a run compared with "
 				    "itself always agrees",
@@ -243,7 +234,7 @@ static int judge_row(struct cb_compare *c, struct cb_compare_row *row, char *err
 	struct cb_estimate *e = malloc(c->k * sizeof *e);
 
 	if (!e) {
-		set_err(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		return -1;
 	}
 	row->present = 0;
@@ -411,7 +402,7 @@ int cb_compare_build(struct cb_results *const *files, size_t k,
 
 	*out = NULL;
 	if (!c) {
-		set_err(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		return -1;
 	}
 	c->k = k;
@@ -423,7 +414,7 @@ int cb_compare_build(struct cb_results *const *files, size_t k,
 	c->options.repro.delta = c->options.derive.delta;
 	c->options.repro.level = c->options.derive.level;
 	if (k < 2) {
-		set_err(err, err_len, "comparing needs at least two runs (got %zu)", k);
+		cb_errorf(err, err_len, "comparing needs at least two runs (got %zu)", k);
 		rc = CB_COMPARE_MISMATCH;
 		goto fail;
 	}
@@ -438,7 +429,7 @@ int cb_compare_build(struct cb_results *const *files, size_t k,
 		c->runs[r] = cb_analysis_build(files[r], &c->options.summary, &c->options.derive,
 		                               why, sizeof why);
 		if (!c->runs[r]) {
-			set_err(err, err_len, "%s: %s", files[r]->path, why);
+			cb_errorf(err, err_len, "%s: %s", files[r]->path, why);
 			goto fail;
 		}
 	}
@@ -452,7 +443,7 @@ int cb_compare_build(struct cb_results *const *files, size_t k,
 	*out = c;
 	return 0;
 oom:
-	set_err(err, err_len, "out of memory");
+	cb_errorf(err, err_len, "out of memory");
 fail:
 	cb_compare_free(c);
 	return rc;

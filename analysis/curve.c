@@ -1,6 +1,8 @@
 /* curve.c: slope fits across payload sizes and crossovers between curves. */
 #include "curve.h"
 
+#include "errbuf.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,17 +17,6 @@
 
 /* Hampel's rule: a residual beyond 3 robust SDs is an outlier. */
 #define OUTLIER_SDS 3.0
-
-static void set_err(char *err, size_t err_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !err_len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, err_len, fmt, ap);
-	va_end(ap);
-}
 
 struct line {
 	double c0, c1; /* overhead, per byte */
@@ -116,23 +107,23 @@ int cb_curve_slope(const double *size, const double *time, size_t n, double leve
 
 	memset(out, 0, sizeof(*out));
 	if (!(level > 0.0 && level < 1.0)) {
-		set_err(err, err_len, "slope level %g is outside (0, 1)", level);
+		cb_errorf(err, err_len, "slope level %g is outside (0, 1)", level);
 		return -1;
 	}
 	if (n < 3) {
-		set_err(err, err_len, "a slope with intervals needs 3 points, not %zu", n);
+		cb_errorf(err, err_len, "a slope with intervals needs 3 points, not %zu", n);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (!isfinite(size[i]) || !isfinite(time[i]) || size[i] < 0.0) {
-			set_err(err, err_len, "point %zu (size %g, time %g) is not usable", i,
+			cb_errorf(err, err_len, "point %zu (size %g, time %g) is not usable", i,
 			        size[i], time[i]);
 			return -1;
 		}
 	}
 	out->sizes = count_distinct(size, n);
 	if (out->sizes < 2) {
-		set_err(err, err_len, "a slope needs at least two distinct sizes");
+		cb_errorf(err, err_len, "a slope needs at least two distinct sizes");
 		return -1;
 	}
 	gsl_fit_linear(size, 1, time, 1, n, &ols.c0, &ols.c1, &cov00, &cov01, &cov11, &sumsq);
@@ -193,13 +184,13 @@ int cb_curve_crossover(const double *size, const struct cb_estimate *a, const st
 	out->size = out->bracket_lo = out->bracket_hi = NAN;
 	for (size_t i = 0; i < n; i++) {
 		if (!(isfinite(size[i]) && size[i] > 0.0) || (i > 0 && !(size[i] > size[i - 1]))) {
-			set_err(err, err_len, "size %zu (%g) is not positive and increasing", i,
+			cb_errorf(err, err_len, "size %zu (%g) is not positive and increasing", i,
 			        size[i]);
 			return -1;
 		}
 		if (!(isfinite(a[i].value) && a[i].value > 0.0 && isfinite(b[i].value) &&
 		      b[i].value > 0.0)) {
-			set_err(err, err_len, "at size %g the curves (%g, %g) are not positive",
+			cb_errorf(err, err_len, "at size %g the curves (%g, %g) are not positive",
 			        size[i], a[i].value, b[i].value);
 			return -1;
 		}

@@ -1,6 +1,8 @@
 /* derive.c: declared ratios, slopes across sizes, crossovers. */
 #include "derive.h"
 
+#include "errbuf.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,17 +10,6 @@
 #include <string.h>
 
 #include "units.h"
-
-static void set_err(char *err, size_t err_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !err_len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, err_len, fmt, ap);
-	va_end(ap);
-}
 
 void cb_derive_defaults(struct cb_derive_options *opt)
 {
@@ -121,7 +112,7 @@ static int check_selector(json_t *sel, const char *name, const char *what, bool 
 	json_t *v;
 
 	if (!json_is_object(sel)) {
-		set_err(err, err_len, "derived metric '%s': %s is not a selector object", name,
+		cb_errorf(err, err_len, "derived metric '%s': %s is not a selector object", name,
 		        what);
 		return -1;
 	}
@@ -130,7 +121,7 @@ static int check_selector(json_t *sel, const char *name, const char *what, bool 
 		int d = dim_index(key);
 
 		if (d < 0) {
-			set_err(err, err_len, "derived metric '%s': unknown dimension '%s' in %s",
+			cb_errorf(err, err_len, "derived metric '%s': unknown dimension '%s' in %s",
 			        name, key, what);
 			return -1;
 		}
@@ -149,11 +140,11 @@ static int read_declaration(json_t *j, struct declaration *d, char *err, size_t 
 	memset(d, 0, sizeof *d);
 	d->name = json_string_value(json_object_get(j, "name"));
 	if (!d->name) {
-		set_err(err, err_len, "a derived metric without a name");
+		cb_errorf(err, err_len, "a derived metric without a name");
 		return -1;
 	}
 	if (!json_is_array(ratio) || json_array_size(ratio) != 2) {
-		set_err(err, err_len, "derived metric '%s': ratio is not [numerator, denominator]",
+		cb_errorf(err, err_len, "derived metric '%s': ratio is not [numerator, denominator]",
 		        d->name);
 		return -1;
 	}
@@ -170,7 +161,7 @@ static int read_declaration(json_t *j, struct declaration *d, char *err, size_t 
 		int dim = json_is_string(v) ? dim_index(json_string_value(v)) : -1;
 
 		if (dim < 0) {
-			set_err(err, err_len,
+			cb_errorf(err, err_len,
 			        "derived metric '%s': 'by' names an unknown dimension", d->name);
 			return -1;
 		}
@@ -372,7 +363,7 @@ static int derive_declaration(struct cb_analysis *a, json_t *j, size_t decl, cha
 				continue;
 			if (!(m = metric_for(a, &d, decl, &r->cells[i])) ||
 			    add_pair(m, i, k) != 0) {
-				set_err(err, err_len, "out of memory");
+				cb_errorf(err, err_len, "out of memory");
 				return -1;
 			}
 		}
@@ -384,7 +375,7 @@ static int derive_declaration(struct cb_analysis *a, json_t *j, size_t decl, cha
 		a->derived[i].family = family_of(a, first, a->n_derived, &a->derived[i]);
 	for (size_t i = first; i < a->n_derived; i++)
 		if (compute_ratio(a, &a->derived[i], &d) != 0) {
-			set_err(err, err_len, "out of memory");
+			cb_errorf(err, err_len, "out of memory");
 			return -1;
 		}
 	return 0;
@@ -591,7 +582,7 @@ struct cb_analysis *cb_analysis_build(const struct cb_results *r,
 	size_t i;
 
 	if (!a) {
-		set_err(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		return NULL;
 	}
 	a->results = r;
@@ -600,7 +591,7 @@ struct cb_analysis *cb_analysis_build(const struct cb_results *r,
 	else
 		cb_derive_defaults(&a->options);
 	if (!(a->options.level > 0 && a->options.level < 1) || !(a->options.delta > 0)) {
-		set_err(err, err_len, "derive options out of range (level in (0, 1), delta > 0)");
+		cb_errorf(err, err_len, "derive options out of range (level in (0, 1), delta > 0)");
 		goto fail;
 	}
 	if (!(a->summary = cb_summary_build(r, sopt, err, err_len)))
@@ -608,7 +599,7 @@ struct cb_analysis *cb_analysis_build(const struct cb_results *r,
 	json_array_foreach(decls, i,
 	                   j) if (derive_declaration(a, j, i, err, err_len) != 0) goto fail;
 	if (derive_slopes(a) != 0 || derive_crossings(a) != 0) {
-		set_err(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		goto fail;
 	}
 	return a;

@@ -1,6 +1,8 @@
 /* ratio.c: paired ratios, sign-test intervals, verdicts and expectations. */
 #include "ratio.h"
 
+#include "errbuf.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,17 +11,6 @@
 
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
-
-static void set_err(char *err, size_t err_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !err_len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, err_len, fmt, ap);
-	va_end(ap);
-}
 
 int cb_ratio_paired(const double *num, const double *den, size_t n, double level,
                     struct cb_ratio *out, char *err, size_t err_len)
@@ -31,12 +22,12 @@ int cb_ratio_paired(const double *num, const double *den, size_t n, double level
 	out->value = out->log_value = NAN;
 	cb_stats_median_interval(NULL, 0, level, &out->ci);
 	if (!(level > 0.0 && level < 1.0)) {
-		set_err(err, err_len, "ratio level %g is outside (0, 1)", level);
+		cb_errorf(err, err_len, "ratio level %g is outside (0, 1)", level);
 		return -1;
 	}
 	logs = malloc((n ? n : 1) * sizeof(*logs));
 	if (!logs) {
-		set_err(err, err_len, "out of memory pairing %zu rounds", n);
+		cb_errorf(err, err_len, "out of memory pairing %zu rounds", n);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -45,7 +36,7 @@ int cb_ratio_paired(const double *num, const double *den, size_t n, double level
 			continue;
 		}
 		if (!(isfinite(num[i]) && num[i] > 0.0 && isfinite(den[i]) && den[i] > 0.0)) {
-			set_err(err, err_len,
+			cb_errorf(err, err_len,
 			        "round %zu: ratio of %g to %g is not of two positive "
 			        "numbers",
 			        i, num[i], den[i]);
@@ -58,7 +49,7 @@ int cb_ratio_paired(const double *num, const double *den, size_t n, double level
 		used++;
 	}
 	if (used == 0) {
-		set_err(err, err_len, "no round has both sides of the ratio");
+		cb_errorf(err, err_len, "no round has both sides of the ratio");
 		free(logs);
 		return -1;
 	}

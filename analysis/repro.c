@@ -1,6 +1,8 @@
 /* repro.c: reproducibility verdicts across runs and the stability of rankings. */
 #include "repro.h"
 
+#include "errbuf.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,17 +12,6 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
-
-static void set_err(char *err, size_t err_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !err_len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, err_len, fmt, ap);
-	va_end(ap);
-}
 
 void cb_repro_defaults(struct cb_repro_options *opt)
 {
@@ -87,7 +78,7 @@ static int check_runs(const struct cb_estimate *runs, size_t k, bool *intervals,
 	for (size_t i = 0; i < k; i++) {
 		const struct cb_estimate *r = &runs[i];
 		if (!(isfinite(r->value) && r->value > 0.0)) {
-			set_err(err, err_len, "run %zu: estimate %g is not a positive number", i,
+			cb_errorf(err, err_len, "run %zu: estimate %g is not a positive number", i,
 			        r->value);
 			return -1;
 		}
@@ -96,7 +87,7 @@ static int check_runs(const struct cb_estimate *runs, size_t k, bool *intervals,
 			continue;
 		}
 		if (!(r->lo > 0.0 && isfinite(r->hi) && r->lo <= r->value && r->value <= r->hi)) {
-			set_err(err, err_len,
+			cb_errorf(err, err_len,
 			        "run %zu: interval [%g, %g] does not hold %g in (0, inf)", i, r->lo,
 			        r->hi, r->value);
 			return -1;
@@ -193,7 +184,7 @@ int cb_repro_compare(const struct cb_estimate *runs, size_t k, const struct cb_r
 		opt = &defaults;
 	}
 	if (!options_valid(opt)) {
-		set_err(err, err_len, "reproducibility options out of range");
+		cb_errorf(err, err_len, "reproducibility options out of range");
 		return -1;
 	}
 	if (check_runs(runs, k, &intervals, err, err_len) != 0)
@@ -203,7 +194,7 @@ int cb_repro_compare(const struct cb_estimate *runs, size_t k, const struct cb_r
 	y = malloc(k * sizeof(*y));
 	se = malloc(k * sizeof(*se));
 	if (!y || !se) {
-		set_err(err, err_len, "out of memory comparing %zu runs", k);
+		cb_errorf(err, err_len, "out of memory comparing %zu runs", k);
 		free(y);
 		free(se);
 		return -1;

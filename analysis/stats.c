@@ -1,6 +1,8 @@
 /* stats.c: per-cell summary: order statistics, fences, contamination, drift. */
 #include "stats.h"
 
+#include "errbuf.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -14,17 +16,6 @@
 
 /* 1.4826 = 1/Phi^-1(3/4): makes the MAD estimate the SD of a normal sample. */
 #define MAD_TO_SD 1.482602218505602
-
-static void set_err(char *err, size_t err_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !err_len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, err_len, fmt, ap);
-	va_end(ap);
-}
 
 int cb_stats_median_ranks(size_t n, double level, size_t *rank_lo, size_t *rank_hi,
                           double *coverage)
@@ -193,23 +184,23 @@ int cb_stats_summarize(const double *values, size_t n, const struct cb_stats_opt
 		opt = &defaults;
 	}
 	if (!options_valid(opt)) {
-		set_err(err, err_len, "summary options out of range");
+		cb_errorf(err, err_len, "summary options out of range");
 		return -1;
 	}
 	if (n == 0) {
-		set_err(err, err_len, "no samples to summarise");
+		cb_errorf(err, err_len, "no samples to summarise");
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (!isfinite(values[i])) {
-			set_err(err, err_len, "sample %zu is not a finite number", i);
+			cb_errorf(err, err_len, "sample %zu is not a finite number", i);
 			return -1;
 		}
 	}
 	sorted = malloc(n * sizeof(*sorted));
 	work = malloc(n * sizeof(*work));
 	if (!sorted || !work) {
-		set_err(err, err_len, "out of memory summarising %zu samples", n);
+		cb_errorf(err, err_len, "out of memory summarising %zu samples", n);
 		free(sorted);
 		free(work);
 		return -1;

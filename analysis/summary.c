@@ -1,22 +1,13 @@
 /* summary.c: per-cell statistics of one results file. */
 #include "summary.h"
 
+#include "errbuf.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void set_err(char *err, size_t err_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !err_len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, err_len, fmt, ap);
-	va_end(ap);
-}
 
 void cb_summary_defaults(struct cb_summary_options *opt)
 {
@@ -86,7 +77,7 @@ static int summarise_values(struct sample *s, size_t n, int which, bool larger_i
 	int rc;
 
 	if (!v) {
-		set_err(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -141,7 +132,7 @@ static int summarise_cell(struct cb_run_summary *rs, size_t c, struct sample *bu
 	cs->n = n;
 	cs->round_mbs = malloc((rs->n_rounds ? rs->n_rounds : 1) * sizeof *cs->round_mbs);
 	if (!cs->round_mbs) {
-		set_err(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < rs->n_rounds; i++)
@@ -233,7 +224,7 @@ struct cb_run_summary *cb_summary_build(const struct cb_results *r,
 	bool cycles = false;
 
 	if (!rs) {
-		set_err(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		return NULL;
 	}
 	rs->results = r;
@@ -243,7 +234,7 @@ struct cb_run_summary *cb_summary_build(const struct cb_results *r,
 		cb_summary_defaults(&rs->options);
 	if (!(rs->options.level > 0 && rs->options.level < 1) ||
 	    !(rs->options.drift_alpha > 0 && rs->options.drift_alpha < 1)) {
-		set_err(err, err_len, "summary options out of range");
+		cb_errorf(err, err_len, "summary options out of range");
 		goto fail;
 	}
 	find_rounds(rs);
@@ -251,7 +242,7 @@ struct cb_run_summary *cb_summary_build(const struct cb_results *r,
 	rs->cells = calloc(r->n_cells ? r->n_cells : 1, sizeof *rs->cells);
 	buf = malloc((r->n_trials ? r->n_trials : 1) * sizeof *buf);
 	if (!rs->cells || !buf) {
-		set_err(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		goto fail;
 	}
 	for (size_t c = 0; c < r->n_cells; c++) {

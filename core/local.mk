@@ -2,6 +2,7 @@
 # tests link too.
 libcryptobench_a_SOURCES += \
 	core/algorithm.c core/algorithm.h \
+	core/errbuf.c core/errbuf.h \
 	core/units.c core/units.h \
 	core/input.c core/input.h \
 	core/reference.c core/reference.h \
