@@ -64,21 +64,6 @@ const char *cb_report_cell_name(const struct cb_result_cell *c, char buf[256])
 	return buf;
 }
 
-static const char *header_string(const struct cb_results *r, const char *obj, const char *key)
-{
-	json_t *o = obj ? json_object_get(r->header, obj) : r->header;
-	const char *s = json_string_value(json_object_get(o, key));
-
-	return s ? s : "?";
-}
-
-static long long header_int(const struct cb_results *r, const char *obj, const char *key)
-{
-	json_t *o = obj ? json_object_get(r->header, obj) : r->header;
-
-	return (long long)json_integer_value(json_object_get(o, key));
-}
-
 /* ---- Text and Markdown ---- */
 
 static void heading(FILE *out, enum cb_report_format f, const char *title)
@@ -92,15 +77,15 @@ static void print_title(FILE *out, const struct cb_analysis *a, enum cb_report_f
 	const char *counter = a->summary->counter;
 
 	fprintf(out, "%s%s: scenario %s, run %s (run index %lld), started %s%s\n",
-	        f == CB_FORMAT_MARKDOWN ? "## " : "", r->path, header_string(r, "scenario", "name"),
-	        header_string(r, NULL, "run_id"), header_int(r, NULL, "run_index"),
-	        header_string(r, NULL, "started"), r->interrupted ? " (INTERRUPTED: partial)" : "");
+	        f == CB_FORMAT_MARKDOWN ? "## " : "", r->path, cb_results_header_string(r, "scenario", "name"),
+	        cb_results_header_string(r, NULL, "run_id"), cb_results_header_int(r, NULL, "run_index"),
+	        cb_results_header_string(r, NULL, "started"), r->interrupted ? " (INTERRUPTED: partial)" : "");
 	fprintf(out, "%shost: %s, %lld logical cores; input %s seed %lld (sha256 %.16s...)\n",
-	        f == CB_FORMAT_MARKDOWN ? "\n" : "", header_string(r, "host", "cpu"),
-	        header_int(r, "host", "logical_cores"), header_string(r, "input", "generator"),
-	        header_int(r, "input", "seed"), header_string(r, "input", "sha256"));
+	        f == CB_FORMAT_MARKDOWN ? "\n" : "", cb_results_header_string(r, "host", "cpu"),
+	        cb_results_header_int(r, "host", "logical_cores"), cb_results_header_string(r, "input", "generator"),
+	        cb_results_header_int(r, "input", "seed"), cb_results_header_string(r, "input", "sha256"));
 	fprintf(out, "order %s (seed %lld), %zu measured rounds; cycles: %s%s\n",
-	        header_string(r, NULL, "order"), header_int(r, NULL, "order_seed"),
+	        cb_results_header_string(r, NULL, "order"), cb_results_header_int(r, NULL, "order_seed"),
 	        a->summary->n_rounds, counter ? counter : "none",
 	        a->summary->virtual_clock ? "; clock: virtual (sim engine)" : "");
 }
@@ -188,13 +173,13 @@ static void print_cells(FILE *out, const struct cb_analysis *a, const struct cb_
 		cb_summary_headline(s, o->statistic, &h);
 		cell_notes(s, notes, sizeof notes);
 		cb_format_size(c->size, size);
+		cb_table_cell(t1, "%s", c->label);
+		cb_table_cell(t1, "%s", c->algorithm);
+		cb_table_cell(t1, "%s", c->op);
+		cb_table_cell(t1, "%s", size);
+		cb_table_cell(t1, "%u", c->threads);
+		cb_table_cell(t1, "%zu", s->n);
 		if (harness) {
-			cb_table_cell(t1, "%s", c->label);
-			cb_table_cell(t1, "%s", c->algorithm);
-			cb_table_cell(t1, "%s", c->op);
-			cb_table_cell(t1, "%s", size);
-			cb_table_cell(t1, "%u", c->threads);
-			cb_table_cell(t1, "%zu", s->n);
 			cb_table_cell(t1, "-");
 			cb_table_cell(t1, "harness cost (%s)",
 			              s->n ? (h.switched ? "min time" : stat_label(o->statistic)) : "-");
@@ -204,12 +189,6 @@ static void print_cells(FILE *out, const struct cb_analysis *a, const struct cb_
 			cb_table_cell(t1, "%s", cb_fmt_num(h.ns, b[4]));
 			continue;
 		}
-		cb_table_cell(t1, "%s", c->label);
-		cb_table_cell(t1, "%s", c->algorithm);
-		cb_table_cell(t1, "%s", c->op);
-		cb_table_cell(t1, "%s", size);
-		cb_table_cell(t1, "%u", c->threads);
-		cb_table_cell(t1, "%zu", s->n);
 		cb_table_cell(t1, "%s", cb_fmt_num(h.mbs, b[0]));
 		cb_table_cell(t1, "%s%s",
 		              s->n ? (h.switched ? "min time" : stat_label(o->statistic)) : "-",
@@ -694,14 +673,14 @@ static json_t *run_json(const struct cb_analysis *a, const struct cb_report_opti
 	       *cr = json_array(), *notes = json_array();
 
 	json_object_set_new(j, "file", json_string(r->path));
-	json_object_set_new(j, "run_id", json_string(header_string(r, NULL, "run_id")));
-	json_object_set_new(j, "scenario", json_string(header_string(r, "scenario", "name")));
-	json_object_set_new(j, "run_index", json_integer(header_int(r, NULL, "run_index")));
+	json_object_set_new(j, "run_id", json_string(cb_results_header_string(r, NULL, "run_id")));
+	json_object_set_new(j, "scenario", json_string(cb_results_header_string(r, "scenario", "name")));
+	json_object_set_new(j, "run_index", json_integer(cb_results_header_int(r, NULL, "run_index")));
 	json_object_set_new(j, "interrupted", json_boolean(r->interrupted));
 	json_object_set_new(
 	    j, "seeds",
-	    json_pack("{s:I, s:I, s:O?}", "order", (json_int_t)header_int(r, NULL, "order_seed"),
-	              "input", (json_int_t)header_int(r, "input", "seed"), "params",
+	    json_pack("{s:I, s:I, s:O?}", "order", (json_int_t)cb_results_header_int(r, NULL, "order_seed"),
+	              "input", (json_int_t)cb_results_header_int(r, "input", "seed"), "params",
 	              json_object_get(json_object_get(r->header, "scenario"), "params")));
 	json_object_set_new(j, "rounds", json_integer((json_int_t)a->summary->n_rounds));
 	json_object_set_new(j, "cycles_counter",

@@ -9,21 +9,6 @@
 
 #define NUM cb_report_json_number
 
-static const char *header_string(const struct cb_results *r, const char *obj, const char *key)
-{
-	json_t *o = obj ? json_object_get(r->header, obj) : r->header;
-	const char *s = json_string_value(json_object_get(o, key));
-
-	return s ? s : "?";
-}
-
-static long long header_int(const struct cb_results *r, const char *obj, const char *key)
-{
-	json_t *o = obj ? json_object_get(r->header, obj) : r->header;
-
-	return (long long)json_integer_value(json_object_get(o, key));
-}
-
 /* Why a row got its verdict, in words, with run numbers from 1. */
 static void rules_text(const struct cb_compare *c, const struct cb_compare_row *row, char *buf,
                        size_t len)
@@ -97,7 +82,7 @@ static void print_runs(FILE *out, const struct cb_compare *c, enum cb_report_for
 	const char *mark = f == CB_FORMAT_MARKDOWN ? "- " : "  ";
 
 	fprintf(out, "%scompare: %zu runs of scenario %s\n", f == CB_FORMAT_MARKDOWN ? "## " : "",
-	        c->k, header_string(c->files[0], "scenario", "name"));
+	        c->k, cb_results_header_string(c->files[0], "scenario", "name"));
 	if (f == CB_FORMAT_MARKDOWN)
 		fputc('\n', out);
 	for (size_t r = 0; r < c->k; r++) {
@@ -106,10 +91,10 @@ static void print_runs(FILE *out, const struct cb_compare *c, enum cb_report_for
 		fprintf(out,
 		        "%srun %zu: %s (run_id %s, run index %lld, started %s, order %s seed %lld, "
 		        "input seed %lld)\n",
-		        mark, r + 1, x->path, header_string(x, NULL, "run_id"),
-		        header_int(x, NULL, "run_index"), header_string(x, NULL, "started"),
-		        header_string(x, NULL, "order"), header_int(x, NULL, "order_seed"),
-		        header_int(x, "input", "seed"));
+		        mark, r + 1, x->path, cb_results_header_string(x, NULL, "run_id"),
+		        cb_results_header_int(x, NULL, "run_index"), cb_results_header_string(x, NULL, "started"),
+		        cb_results_header_string(x, NULL, "order"), cb_results_header_int(x, NULL, "order_seed"),
+		        cb_results_header_int(x, "input", "seed"));
 	}
 	if (c->n_notes) {
 		fprintf(out, f == CB_FORMAT_MARKDOWN ? "\nNotes:\n\n" : "notes:\n");
@@ -449,7 +434,7 @@ static json_t *compare_json(const struct cb_compare *c)
 	json_t *flips = json_array(), *ranks = json_array(), *notes = json_array();
 
 	json_object_set_new(j, "scenario",
-	                    json_string(header_string(c->files[0], "scenario", "name")));
+	                    json_string(cb_results_header_string(c->files[0], "scenario", "name")));
 	for (size_t r = 0; r < c->k; r++) {
 		const struct cb_results *x = c->files[r];
 
@@ -457,11 +442,11 @@ static json_t *compare_json(const struct cb_compare *c)
 		    runs,
 		    json_pack("{s:I, s:s, s:s, s:I, s:s, s:{s:I, s:I, s:O?}, s:b}", "run",
 		              (json_int_t)r + 1, "file", x->path, "run_id",
-		              header_string(x, NULL, "run_id"), "run_index",
-		              (json_int_t)header_int(x, NULL, "run_index"), "started",
-		              header_string(x, NULL, "started"), "seeds", "order",
-		              (json_int_t)header_int(x, NULL, "order_seed"), "input",
-		              (json_int_t)header_int(x, "input", "seed"), "params",
+		              cb_results_header_string(x, NULL, "run_id"), "run_index",
+		              (json_int_t)cb_results_header_int(x, NULL, "run_index"), "started",
+		              cb_results_header_string(x, NULL, "started"), "seeds", "order",
+		              (json_int_t)cb_results_header_int(x, NULL, "order_seed"), "input",
+		              (json_int_t)cb_results_header_int(x, "input", "seed"), "params",
 		              json_object_get(json_object_get(x->header, "scenario"), "params"),
 		              "interrupted", x->interrupted));
 	}

@@ -84,6 +84,11 @@ struct cb_results {
 struct cb_results *cb_results_read(const char *path, char *err, size_t err_len);
 void cb_results_free(struct cb_results *results);
 
+/* HEADER[OBJ][KEY] (or HEADER[KEY] when OBJ is NULL) as a string ("?" when
+ * absent) or an integer (0 when absent): the header fields reports print. */
+const char *cb_results_header_string(const struct cb_results *r, const char *obj, const char *key);
+long long cb_results_header_int(const struct cb_results *r, const char *obj, const char *key);
+
 /* Index of the cell with KEY, or -1. */
 long cb_results_find_cell(const struct cb_results *results, const char *key);
 

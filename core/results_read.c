@@ -241,3 +241,18 @@ void cb_results_free(struct cb_results *r)
 	free(r->path);
 	free(r);
 }
+
+const char *cb_results_header_string(const struct cb_results *r, const char *obj, const char *key)
+{
+	json_t *o = obj ? json_object_get(r->header, obj) : r->header;
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? s : "?";
+}
+
+long long cb_results_header_int(const struct cb_results *r, const char *obj, const char *key)
+{
+	json_t *o = obj ? json_object_get(r->header, obj) : r->header;
+
+	return (long long)json_integer_value(json_object_get(o, key));
+}
