@@ -1,7 +1,7 @@
 /* compare.c: cells and derived metrics across runs, rank flips, notes. */
-#include "compare.h"
+#include "analysis/compare.h"
 
-#include "errbuf.h"
+#include "core/errbuf.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -59,10 +59,10 @@ static int check_files(struct cb_compare *c, char *err, size_t err_len)
 
 		if (!same_text(schema, schema0)) {
 			cb_errorf(err, err_len,
-			        "%s has results schema '%s' but %s has '%s': files of different "
-			        "schema versions cannot be compared",
-			        f[i]->path, schema ? schema : "?", f[0]->path,
-			        schema0 ? schema0 : "?");
+			          "%s has results schema '%s' but %s has '%s': files of different "
+			          "schema versions cannot be compared",
+			          f[i]->path, schema ? schema : "?", f[0]->path,
+			          schema0 ? schema0 : "?");
 			return CB_COMPARE_MISMATCH;
 		}
 		if (!same_text(name, name0)) {

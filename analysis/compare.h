@@ -25,8 +25,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "derive.h"
-#include "repro.h"
+#include "analysis/derive.h"
+#include "analysis/repro.h"
 
 struct cb_compare_options {
 	struct cb_summary_options summary;

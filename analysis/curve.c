@@ -1,7 +1,7 @@
 /* curve.c: slope fits across payload sizes and crossovers between curves. */
-#include "curve.h"
+#include "analysis/curve.h"
 
-#include "errbuf.h"
+#include "core/errbuf.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -117,7 +117,7 @@ int cb_curve_slope(const double *size, const double *time, size_t n, double leve
 	for (size_t i = 0; i < n; i++) {
 		if (!isfinite(size[i]) || !isfinite(time[i]) || size[i] < 0.0) {
 			cb_errorf(err, err_len, "point %zu (size %g, time %g) is not usable", i,
-			        size[i], time[i]);
+			          size[i], time[i]);
 			return -1;
 		}
 	}
@@ -185,13 +185,13 @@ int cb_curve_crossover(const double *size, const struct cb_estimate *a, const st
 	for (size_t i = 0; i < n; i++) {
 		if (!(isfinite(size[i]) && size[i] > 0.0) || (i > 0 && !(size[i] > size[i - 1]))) {
 			cb_errorf(err, err_len, "size %zu (%g) is not positive and increasing", i,
-			        size[i]);
+			          size[i]);
 			return -1;
 		}
 		if (!(isfinite(a[i].value) && a[i].value > 0.0 && isfinite(b[i].value) &&
 		      b[i].value > 0.0)) {
 			cb_errorf(err, err_len, "at size %g the curves (%g, %g) are not positive",
-			        size[i], a[i].value, b[i].value);
+			          size[i], a[i].value, b[i].value);
 			return -1;
 		}
 	}

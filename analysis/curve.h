@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "stats.h"
+#include "analysis/stats.h"
 
 /* ---- Slope: time = overhead + size * per_byte ---- */
 

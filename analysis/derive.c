@@ -1,7 +1,7 @@
 /* derive.c: declared ratios, slopes across sizes, crossovers. */
-#include "derive.h"
+#include "analysis/derive.h"
 
-#include "errbuf.h"
+#include "core/errbuf.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "units.h"
+#include "core/units.h"
 
 void cb_derive_defaults(struct cb_derive_options *opt)
 {
@@ -113,7 +113,7 @@ static int check_selector(json_t *sel, const char *name, const char *what, bool 
 
 	if (!json_is_object(sel)) {
 		cb_errorf(err, err_len, "derived metric '%s': %s is not a selector object", name,
-		        what);
+		          what);
 		return -1;
 	}
 	json_object_foreach(sel, key, v)
@@ -122,7 +122,7 @@ static int check_selector(json_t *sel, const char *name, const char *what, bool 
 
 		if (d < 0) {
 			cb_errorf(err, err_len, "derived metric '%s': unknown dimension '%s' in %s",
-			        name, key, what);
+			          name, key, what);
 			return -1;
 		}
 		if (named)
@@ -144,8 +144,8 @@ static int read_declaration(json_t *j, struct declaration *d, char *err, size_t 
 		return -1;
 	}
 	if (!json_is_array(ratio) || json_array_size(ratio) != 2) {
-		cb_errorf(err, err_len, "derived metric '%s': ratio is not [numerator, denominator]",
-		        d->name);
+		cb_errorf(err, err_len,
+		          "derived metric '%s': ratio is not [numerator, denominator]", d->name);
 		return -1;
 	}
 	d->num = json_array_get(ratio, 0);
@@ -162,7 +162,7 @@ static int read_declaration(json_t *j, struct declaration *d, char *err, size_t 
 
 		if (dim < 0) {
 			cb_errorf(err, err_len,
-			        "derived metric '%s': 'by' names an unknown dimension", d->name);
+			          "derived metric '%s': 'by' names an unknown dimension", d->name);
 			return -1;
 		}
 		d->by[d->n_by++] = dim;

@@ -26,9 +26,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "curve.h"
-#include "ratio.h"
-#include "summary.h"
+#include "analysis/curve.h"
+#include "analysis/ratio.h"
+#include "analysis/summary.h"
 
 struct cb_derive_options {
 	double level; /* of ratio and slope intervals before Bonferroni: 0.95 */

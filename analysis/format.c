@@ -1,5 +1,5 @@
 /* format.c: numbers with a sensible precision, and tables in three dresses. */
-#include "format.h"
+#include "analysis/format.h"
 
 #include <math.h>
 #include <stdarg.h>

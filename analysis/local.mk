@@ -1,5 +1,5 @@
 # Statistics on samples (GSL), derived metrics, reproducibility, reports.
-libcryptobench_a_SOURCES += \
+libcbanalysis_a_SOURCES += \
 	analysis/stats.c analysis/stats.h \
 	analysis/ratio.c analysis/ratio.h \
 	analysis/curve.c analysis/curve.h \
@@ -9,8 +9,5 @@ libcryptobench_a_SOURCES += \
 	analysis/compare.c analysis/compare.h \
 	analysis/format.c analysis/format.h \
 	analysis/report.c analysis/report_compare.c analysis/report.h
-
-# The `compare` subcommand is a thin front to compare.c and report_compare.c,
-# listed with them.
 
 EXTRA_DIST += analysis/README.md

@@ -1,7 +1,7 @@
 /* ratio.c: paired ratios, sign-test intervals, verdicts and expectations. */
-#include "ratio.h"
+#include "analysis/ratio.h"
 
-#include "errbuf.h"
+#include "core/errbuf.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -37,9 +37,9 @@ int cb_ratio_paired(const double *num, const double *den, size_t n, double level
 		}
 		if (!(isfinite(num[i]) && num[i] > 0.0 && isfinite(den[i]) && den[i] > 0.0)) {
 			cb_errorf(err, err_len,
-			        "round %zu: ratio of %g to %g is not of two positive "
-			        "numbers",
-			        i, num[i], den[i]);
+			          "round %zu: ratio of %g to %g is not of two positive "
+			          "numbers",
+			          i, num[i], den[i]);
 			free(logs);
 			return -1;
 		}

@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#include "stats.h"
+#include "analysis/stats.h"
 
 struct cb_ratio {
 	size_t n;                    /* rounds paired */

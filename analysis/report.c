@@ -1,11 +1,11 @@
 /* report.c: one run at a time: cells, derived metrics, slopes, crossovers. */
-#include "report.h"
+#include "analysis/report.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "units.h"
+#include "core/units.h"
 
 #define MIB_PER_MB (1e6 / 1048576.0)
 
@@ -77,16 +77,22 @@ static void print_title(FILE *out, const struct cb_analysis *a, enum cb_report_f
 	const char *counter = a->summary->counter;
 
 	fprintf(out, "%s%s: scenario %s, run %s (run index %lld), started %s%s\n",
-	        f == CB_FORMAT_MARKDOWN ? "## " : "", r->path, cb_results_header_string(r, "scenario", "name"),
-	        cb_results_header_string(r, NULL, "run_id"), cb_results_header_int(r, NULL, "run_index"),
-	        cb_results_header_string(r, NULL, "started"), r->interrupted ? " (INTERRUPTED: partial)" : "");
+	        f == CB_FORMAT_MARKDOWN ? "## " : "", r->path,
+	        cb_results_header_string(r, "scenario", "name"),
+	        cb_results_header_string(r, NULL, "run_id"),
+	        cb_results_header_int(r, NULL, "run_index"),
+	        cb_results_header_string(r, NULL, "started"),
+	        r->interrupted ? " (INTERRUPTED: partial)" : "");
 	fprintf(out, "%shost: %s, %lld logical cores; input %s seed %lld (sha256 %.16s...)\n",
 	        f == CB_FORMAT_MARKDOWN ? "\n" : "", cb_results_header_string(r, "host", "cpu"),
-	        cb_results_header_int(r, "host", "logical_cores"), cb_results_header_string(r, "input", "generator"),
-	        cb_results_header_int(r, "input", "seed"), cb_results_header_string(r, "input", "sha256"));
+	        cb_results_header_int(r, "host", "logical_cores"),
+	        cb_results_header_string(r, "input", "generator"),
+	        cb_results_header_int(r, "input", "seed"),
+	        cb_results_header_string(r, "input", "sha256"));
 	fprintf(out, "order %s (seed %lld), %zu measured rounds; cycles: %s%s\n",
-	        cb_results_header_string(r, NULL, "order"), cb_results_header_int(r, NULL, "order_seed"),
-	        a->summary->n_rounds, counter ? counter : "none",
+	        cb_results_header_string(r, NULL, "order"),
+	        cb_results_header_int(r, NULL, "order_seed"), a->summary->n_rounds,
+	        counter ? counter : "none",
 	        a->summary->virtual_clock ? "; clock: virtual (sim engine)" : "");
 }
 
@@ -182,7 +188,8 @@ static void print_cells(FILE *out, const struct cb_analysis *a, const struct cb_
 		if (harness) {
 			cb_table_cell(t1, "-");
 			cb_table_cell(t1, "harness cost (%s)",
-			              s->n ? (h.switched ? "min time" : stat_label(o->statistic)) : "-");
+			              s->n ? (h.switched ? "min time" : stat_label(o->statistic))
+			                   : "-");
 			cb_table_cell(t1, "-");
 			cb_table_cell(t1, "-");
 			cb_table_cell(t1, "-");
@@ -674,13 +681,16 @@ static json_t *run_json(const struct cb_analysis *a, const struct cb_report_opti
 
 	json_object_set_new(j, "file", json_string(r->path));
 	json_object_set_new(j, "run_id", json_string(cb_results_header_string(r, NULL, "run_id")));
-	json_object_set_new(j, "scenario", json_string(cb_results_header_string(r, "scenario", "name")));
-	json_object_set_new(j, "run_index", json_integer(cb_results_header_int(r, NULL, "run_index")));
+	json_object_set_new(j, "scenario",
+	                    json_string(cb_results_header_string(r, "scenario", "name")));
+	json_object_set_new(j, "run_index",
+	                    json_integer(cb_results_header_int(r, NULL, "run_index")));
 	json_object_set_new(j, "interrupted", json_boolean(r->interrupted));
 	json_object_set_new(
 	    j, "seeds",
-	    json_pack("{s:I, s:I, s:O?}", "order", (json_int_t)cb_results_header_int(r, NULL, "order_seed"),
-	              "input", (json_int_t)cb_results_header_int(r, "input", "seed"), "params",
+	    json_pack("{s:I, s:I, s:O?}", "order",
+	              (json_int_t)cb_results_header_int(r, NULL, "order_seed"), "input",
+	              (json_int_t)cb_results_header_int(r, "input", "seed"), "params",
 	              json_object_get(json_object_get(r->header, "scenario"), "params")));
 	json_object_set_new(j, "rounds", json_integer((json_int_t)a->summary->n_rounds));
 	json_object_set_new(j, "cycles_counter",

@@ -14,11 +14,11 @@
 
 #include <stdio.h>
 
-#include "compare.h"
-#include "derive.h"
-#include "format.h"
-#include "results.h"
-#include "summary.h"
+#include "analysis/compare.h"
+#include "analysis/derive.h"
+#include "analysis/format.h"
+#include "core/results.h"
+#include "analysis/summary.h"
 
 struct cb_report_options {
 	enum cb_report_format format;

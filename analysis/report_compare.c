@@ -1,11 +1,11 @@
 /* report_compare.c: a comparison across runs, printed. */
-#include "report.h"
+#include "analysis/report.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "units.h"
+#include "core/units.h"
 
 #define NUM cb_report_json_number
 
@@ -92,8 +92,10 @@ static void print_runs(FILE *out, const struct cb_compare *c, enum cb_report_for
 		        "%srun %zu: %s (run_id %s, run index %lld, started %s, order %s seed %lld, "
 		        "input seed %lld)\n",
 		        mark, r + 1, x->path, cb_results_header_string(x, NULL, "run_id"),
-		        cb_results_header_int(x, NULL, "run_index"), cb_results_header_string(x, NULL, "started"),
-		        cb_results_header_string(x, NULL, "order"), cb_results_header_int(x, NULL, "order_seed"),
+		        cb_results_header_int(x, NULL, "run_index"),
+		        cb_results_header_string(x, NULL, "started"),
+		        cb_results_header_string(x, NULL, "order"),
+		        cb_results_header_int(x, NULL, "order_seed"),
 		        cb_results_header_int(x, "input", "seed"));
 	}
 	if (c->n_notes) {

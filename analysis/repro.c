@@ -1,7 +1,7 @@
 /* repro.c: reproducibility verdicts across runs and the stability of rankings. */
-#include "repro.h"
+#include "analysis/repro.h"
 
-#include "errbuf.h"
+#include "core/errbuf.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -79,7 +79,7 @@ static int check_runs(const struct cb_estimate *runs, size_t k, bool *intervals,
 		const struct cb_estimate *r = &runs[i];
 		if (!(isfinite(r->value) && r->value > 0.0)) {
 			cb_errorf(err, err_len, "run %zu: estimate %g is not a positive number", i,
-			        r->value);
+			          r->value);
 			return -1;
 		}
 		if (isnan(r->lo) || isnan(r->hi)) {
@@ -88,8 +88,8 @@ static int check_runs(const struct cb_estimate *runs, size_t k, bool *intervals,
 		}
 		if (!(r->lo > 0.0 && isfinite(r->hi) && r->lo <= r->value && r->value <= r->hi)) {
 			cb_errorf(err, err_len,
-			        "run %zu: interval [%g, %g] does not hold %g in (0, inf)", i, r->lo,
-			        r->hi, r->value);
+			          "run %zu: interval [%g, %g] does not hold %g in (0, inf)", i,
+			          r->lo, r->hi, r->value);
 			return -1;
 		}
 	}

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "stats.h"
+#include "analysis/stats.h"
 
 enum cb_repro_verdict {
 	CB_REPRO_NOT_RESOLVED = 0, /* fewer than 2 runs, or a run without an interval */

@@ -1,7 +1,7 @@
 /* stats.c: per-cell summary: order statistics, fences, contamination, drift. */
-#include "stats.h"
+#include "analysis/stats.h"
 
-#include "errbuf.h"
+#include "core/errbuf.h"
 
 #include <math.h>
 #include <stdarg.h>

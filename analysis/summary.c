@@ -1,7 +1,7 @@
 /* summary.c: per-cell statistics of one results file. */
-#include "summary.h"
+#include "analysis/summary.h"
 
-#include "errbuf.h"
+#include "core/errbuf.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -17,8 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "results.h"
-#include "stats.h"
+#include "core/results.h"
+#include "analysis/stats.h"
 
 struct cb_summary_options {
 	double level;             /* median intervals: 0.95 */

@@ -1,31 +1,46 @@
 /* algorithm.c: the algorithm table and the key/IV convention. */
-#include "algorithm.h"
+#include "core/algorithm.h"
 
 #include <string.h>
 
 static const struct cb_algorithm algorithms[] = {
-	{.name = "md5", .kind = CB_KIND_HASH, .digest_len = 16, .block_len = 1},
-	{.name = "sha1", .kind = CB_KIND_HASH, .digest_len = 20, .block_len = 1},
-	{.name = "sha256", .kind = CB_KIND_HASH, .digest_len = 32, .block_len = 1},
-	{.name = "sha512", .kind = CB_KIND_HASH, .digest_len = 64, .block_len = 1},
-	{.name = "blake2b-512", .kind = CB_KIND_HASH, .digest_len = 64, .block_len = 1},
-	{.name = "sha3-256", .kind = CB_KIND_HASH, .digest_len = 32, .block_len = 1},
-	{.name = "aes-128-cbc", .kind = CB_KIND_CIPHER, .key_len = 16, .iv_len = 16, .block_len = 16},
-	{.name = "aes-256-cbc", .kind = CB_KIND_CIPHER, .key_len = 32, .iv_len = 16, .block_len = 16},
-	{.name = "aes-128-ctr", .kind = CB_KIND_CIPHER, .key_len = 16, .iv_len = 16, .block_len = 1},
-	{.name = "aes-256-ctr", .kind = CB_KIND_CIPHER, .key_len = 32, .iv_len = 16, .block_len = 1},
-	{.name = "aes-128-gcm", .kind = CB_KIND_AEAD, .key_len = 16, .iv_len = 12, .tag_len = 16, .block_len = 1},
-	{.name = "aes-256-gcm", .kind = CB_KIND_AEAD, .key_len = 32, .iv_len = 12, .tag_len = 16, .block_len = 1},
-	{.name = "chacha20-poly1305", .kind = CB_KIND_AEAD, .key_len = 32, .iv_len = 12, .tag_len = 16, .block_len = 1},
+    {.name = "md5", .kind = CB_KIND_HASH, .digest_len = 16, .block_len = 1},
+    {.name = "sha1", .kind = CB_KIND_HASH, .digest_len = 20, .block_len = 1},
+    {.name = "sha256", .kind = CB_KIND_HASH, .digest_len = 32, .block_len = 1},
+    {.name = "sha512", .kind = CB_KIND_HASH, .digest_len = 64, .block_len = 1},
+    {.name = "blake2b-512", .kind = CB_KIND_HASH, .digest_len = 64, .block_len = 1},
+    {.name = "sha3-256", .kind = CB_KIND_HASH, .digest_len = 32, .block_len = 1},
+    {.name = "aes-128-cbc", .kind = CB_KIND_CIPHER, .key_len = 16, .iv_len = 16, .block_len = 16},
+    {.name = "aes-256-cbc", .kind = CB_KIND_CIPHER, .key_len = 32, .iv_len = 16, .block_len = 16},
+    {.name = "aes-128-ctr", .kind = CB_KIND_CIPHER, .key_len = 16, .iv_len = 16, .block_len = 1},
+    {.name = "aes-256-ctr", .kind = CB_KIND_CIPHER, .key_len = 32, .iv_len = 16, .block_len = 1},
+    {.name = "aes-128-gcm",
+     .kind = CB_KIND_AEAD,
+     .key_len = 16,
+     .iv_len = 12,
+     .tag_len = 16,
+     .block_len = 1},
+    {.name = "aes-256-gcm",
+     .kind = CB_KIND_AEAD,
+     .key_len = 32,
+     .iv_len = 12,
+     .tag_len = 16,
+     .block_len = 1},
+    {.name = "chacha20-poly1305",
+     .kind = CB_KIND_AEAD,
+     .key_len = 32,
+     .iv_len = 12,
+     .tag_len = 16,
+     .block_len = 1},
 };
 
 #define N_ALGORITHMS (sizeof algorithms / sizeof algorithms[0])
 
 static const char *const op_names[CB_OP_COUNT] = {
-	[CB_OP_HASH] = "hash",
-	[CB_OP_ENCRYPT] = "encrypt",
-	[CB_OP_DECRYPT] = "decrypt",
-	[CB_OP_DECRYPT_FORGED] = "decrypt-forged",
+    [CB_OP_HASH] = "hash",
+    [CB_OP_ENCRYPT] = "encrypt",
+    [CB_OP_DECRYPT] = "decrypt",
+    [CB_OP_DECRYPT_FORGED] = "decrypt-forged",
 };
 
 const struct cb_algorithm *cb_algorithm_find(const char *name)

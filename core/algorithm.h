@@ -31,13 +31,13 @@ enum cb_op {
 #define CB_OUTPUT_SLACK 64
 
 struct cb_algorithm {
-	const char *name;      /* canonical: "sha256", "aes-128-cbc", ... */
+	const char *name; /* canonical: "sha256", "aes-128-cbc", ... */
 	enum cb_alg_kind kind;
-	size_t digest_len;     /* hashes */
-	size_t key_len;        /* ciphers */
-	size_t iv_len;         /* 16 for CBC/CTR, 12 for AEAD nonces */
-	size_t tag_len;        /* AEAD */
-	size_t block_len;      /* a payload must be a multiple of this (CBC: 16; else 1) */
+	size_t digest_len; /* hashes */
+	size_t key_len;    /* ciphers */
+	size_t iv_len;     /* 16 for CBC/CTR, 12 for AEAD nonces */
+	size_t tag_len;    /* AEAD */
+	size_t block_len;  /* a payload must be a multiple of this (CBC: 16; else 1) */
 };
 
 /* The algorithm called NAME, or NULL. */

@@ -1,6 +1,5 @@
 /* clock.c: wall, CPU, TSC and core-cycle clocks, and the core-clock estimate. */
-#define _GNU_SOURCE
-#include "clock.h"
+#include "core/clock.h"
 
 #include <errno.h>
 #include <linux/perf_event.h>

@@ -28,9 +28,9 @@ double cb_tsc_hz(void);
 
 /* Core-cycle counting for one thread. */
 struct cb_cycles {
-	int fd;            /* perf_event fd, or -1 */
-	const char *kind;  /* "perf-cycles" or "estimate" */
-	char why[160];     /* why perf cycles are not used, when they are not */
+	int fd;           /* perf_event fd, or -1 */
+	const char *kind; /* "perf-cycles" or "estimate" */
+	char why[160];    /* why perf cycles are not used, when they are not */
 };
 /* Open a per-thread core-cycle counter for the calling thread; when the
  * kernel refuses, C->kind is "estimate" and C->why says why. Never fails. */

@@ -12,7 +12,7 @@
 
 #include <jansson.h>
 
-#include "algorithm.h"
+#include "core/algorithm.h"
 
 /* Status of one call. */
 #define CB_OK 0
@@ -37,8 +37,8 @@ struct cb_option {
  * messages. */
 struct cb_engine_config {
 	enum cb_mode mode;
-	bool recreate;  /* re-create the context for every message (no reuse) */
-	size_t chunk;   /* hash fed in chunks of this many bytes (0: one update) */
+	bool recreate; /* re-create the context for every message (no reuse) */
+	size_t chunk;  /* hash fed in chunks of this many bytes (0: one update) */
 	const struct cb_option *options;
 	size_t n_options;
 };
@@ -50,20 +50,20 @@ struct cb_engine_config {
 struct cb_cell_setup {
 	const struct cb_algorithm *alg;
 	enum cb_op op;
-	size_t len;                 /* bytes per message */
-	const unsigned char *key;   /* alg->key_len bytes */
-	const unsigned char *iv;    /* alg->iv_len bytes (nonce for AEAD) */
-	const unsigned char *tag;   /* decrypt, decrypt-forged: the tag to check */
-	const unsigned char *aad;   /* AEAD associated data (NULL: none, the default) */
+	size_t len;               /* bytes per message */
+	const unsigned char *key; /* alg->key_len bytes */
+	const unsigned char *iv;  /* alg->iv_len bytes (nonce for AEAD) */
+	const unsigned char *tag; /* decrypt, decrypt-forged: the tag to check */
+	const unsigned char *aad; /* AEAD associated data (NULL: none, the default) */
 	size_t aad_len;
 	const struct cb_engine_config *config;
 };
 
 /* What a virtual clock needs to know about the trial it times. */
 struct cb_trial_info {
-	unsigned run;    /* index of this run among --runs */
-	unsigned round;  /* 0-based; warm-up rounds are negative-free: counted first */
-	uint64_t seq;    /* trial's position in the run */
+	unsigned run;   /* index of this run among --runs */
+	unsigned round; /* 0-based; warm-up rounds are negative-free: counted first */
+	uint64_t seq;   /* trial's position in the run */
 	uint64_t calls;
 	size_t len;
 	unsigned thread;
@@ -104,7 +104,7 @@ struct cb_engine {
 	/* Optional. Built-ins whose output is not the algorithm's check it
 	 * themselves: 0 when OUT is right for IN, else nonzero with WHY. */
 	int (*self_check)(void *ctx, const unsigned char *in, size_t len, const unsigned char *out,
-			  char *why, size_t why_len);
+	                  char *why, size_t why_len);
 };
 
 /* ---- Registry ---- */
@@ -125,7 +125,7 @@ bool cb_engine_usable(const struct cb_engine *engine, const char **why);
 double cb_option_number(const struct cb_engine_config *config, const char *key, double fallback);
 /* The option KEY as a string, or FALLBACK. */
 const char *cb_option_string(const struct cb_engine_config *config, const char *key,
-			     const char *fallback);
+                             const char *fallback);
 
 /* A test-only fault switch: when the environment variable
  * CRYPTOBENCH_FAULT names an engine, the runner flips a bit of that engine's

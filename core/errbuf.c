@@ -1,5 +1,5 @@
 /* errbuf.c: filling a caller's error buffer. */
-#include "errbuf.h"
+#include "core/errbuf.h"
 
 #include <stdarg.h>
 #include <stdio.h>

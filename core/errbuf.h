@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 /* printf into ERR (truncated to ERR_LEN); nothing when ERR is NULL. */
-void cb_errorf(char *err, size_t err_len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void cb_errorf(char *err, size_t err_len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -2,10 +2,9 @@
  *
  * Every source may be missing (containers, VMs, other architectures): a field
  * that cannot be read is null, never a default that looks like a reading. */
-#define _GNU_SOURCE
-#include "host.h"
+#include "core/host.h"
 
-#include "clock.h"
+#include "core/clock.h"
 
 #include <sched.h>
 #include <stdbool.h>

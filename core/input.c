@@ -1,5 +1,5 @@
 /* input.c: the xorshift32 input generator and aligned buffers. */
-#include "input.h"
+#include "core/input.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +18,7 @@ void cb_input_fill(unsigned char *buf, size_t len, uint32_t seed)
 		x ^= x << 5;
 		buf[i] = (unsigned char)(x & 0xff);
 	}
-	for (size_t done = unit; done < len;) {  /* repeat the unit */
+	for (size_t done = unit; done < len;) { /* repeat the unit */
 		size_t n = len - done < unit ? len - done : unit;
 		memcpy(buf + done, buf, n);
 		done += n;

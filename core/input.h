@@ -14,11 +14,11 @@
 #define CB_INPUT_UNIT (1024u * 1024u)
 
 struct cb_input {
-	unsigned char *data;  /* the payload: data[0 .. len) */
+	unsigned char *data; /* the payload: data[0 .. len) */
 	size_t len;
-	size_t offset;        /* bytes past a page boundary data starts at */
+	size_t offset; /* bytes past a page boundary data starts at */
 	uint32_t seed;
-	void *allocation;     /* what to free */
+	void *allocation; /* what to free */
 };
 
 /* Fill BUF with LEN bytes of the generator's stream (the unit repeated). */

@@ -1,5 +1,5 @@
 /* plan.c: from a scenario to cells and an order of trials. */
-#include "plan.h"
+#include "core/plan.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,10 +9,10 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-#include "units.h"
+#include "core/units.h"
 
-static int add_skip(struct cb_plan *plan, const struct cb_variant *v, const struct cb_algorithm *alg,
-		    enum cb_op op, const char *fmt, ...)
+static int add_skip(struct cb_plan *plan, const struct cb_variant *v,
+                    const struct cb_algorithm *alg, enum cb_op op, const char *fmt, ...)
 {
 	struct cb_skip *grown = realloc(plan->skips, (plan->n_skips + 1) * sizeof *grown);
 	char reason[256];
@@ -33,8 +33,8 @@ static int add_skip(struct cb_plan *plan, const struct cb_variant *v, const stru
 }
 
 /* Why VARIANT cannot run ALG/OP here, or NULL when it can. */
-static const char *why_not(const struct cb_variant *v, const struct cb_algorithm *alg, enum cb_op op,
-			   char *buf, size_t len)
+static const char *why_not(const struct cb_variant *v, const struct cb_algorithm *alg,
+                           enum cb_op op, char *buf, size_t len)
 {
 	const char *unusable;
 
@@ -44,7 +44,7 @@ static const char *why_not(const struct cb_variant *v, const struct cb_algorithm
 	}
 	if (!v->engine->supports(alg, op, v->config.mode)) {
 		snprintf(buf, len, "%s has no %s %s%s", v->engine->name, alg->name, cb_op_name(op),
-			 v->config.mode == CB_MODE_STREAM ? " in stream mode" : "");
+		         v->config.mode == CB_MODE_STREAM ? " in stream mode" : "");
 		return buf;
 	}
 	if (v->config.chunk && alg->kind != CB_KIND_HASH) {
@@ -78,10 +78,12 @@ static int add_cells(struct cb_plan *plan, const struct cb_scenario *s)
 				}
 				for (size_t z = 0; z < s->n_sizes; z++) {
 					if (s->sizes[z] % alg->block_len != 0) {
-						if (add_skip(plan, variant, alg, op,
-							     "%s needs a multiple of %zu bytes, not %s",
-							     alg->name, alg->block_len,
-							     cb_format_size(s->sizes[z], size_text)) != 0)
+						if (add_skip(
+						        plan, variant, alg, op,
+						        "%s needs a multiple of %zu bytes, not %s",
+						        alg->name, alg->block_len,
+						        cb_format_size(s->sizes[z], size_text)) !=
+						    0)
 							return -1;
 						continue;
 					}
@@ -110,7 +112,8 @@ void cb_plan_schedule(struct cb_plan *plan)
 		/* Warm-up stays interleaved: it exists to warm every cell alike. */
 		for (unsigned r = 0; r < s->warmup_rounds; r++)
 			for (size_t c = 0; c < plan->n_cells; c++)
-				plan->slots[k++] = (struct cb_slot){.cell = c, .round = r, .warmup = 1};
+				plan->slots[k++] =
+				    (struct cb_slot){.cell = c, .round = r, .warmup = 1};
 		for (size_t c = 0; c < plan->n_cells; c++)
 			for (unsigned r = s->warmup_rounds; r < rounds; r++)
 				plan->slots[k++] = (struct cb_slot){.cell = c, .round = r};
@@ -118,8 +121,8 @@ void cb_plan_schedule(struct cb_plan *plan)
 	}
 	for (unsigned r = 0; r < rounds; r++)
 		for (size_t c = 0; c < plan->n_cells; c++)
-			plan->slots[k++] = (struct cb_slot){
-				.cell = c, .round = r, .warmup = r < s->warmup_rounds};
+			plan->slots[k++] =
+			    (struct cb_slot){.cell = c, .round = r, .warmup = r < s->warmup_rounds};
 	if (s->order == CB_ORDER_RANDOMIZED) {
 		/* A fresh permutation per round, reproducible from the seed. */
 		gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
@@ -127,7 +130,7 @@ void cb_plan_schedule(struct cb_plan *plan)
 		gsl_rng_set(rng, (unsigned long)s->order_seed);
 		for (unsigned r = 0; r < rounds; r++)
 			gsl_ran_shuffle(rng, plan->slots + (size_t)r * plan->n_cells, plan->n_cells,
-					sizeof *plan->slots);
+			                sizeof *plan->slots);
 		gsl_rng_free(rng);
 	}
 }
@@ -143,8 +146,9 @@ struct cb_plan *cb_plan_build(const struct cb_scenario *scenario, char *err, siz
 		goto oom;
 	if (plan->n_cells == 0) {
 		snprintf(err, err_len, "%s: no cell can run here (%zu combination%s skipped%s%s)",
-			 scenario->file, plan->n_skips, plan->n_skips == 1 ? "" : "s",
-			 plan->n_skips ? ", first: " : "", plan->n_skips ? plan->skips[0].reason : "");
+		         scenario->file, plan->n_skips, plan->n_skips == 1 ? "" : "s",
+		         plan->n_skips ? ", first: " : "",
+		         plan->n_skips ? plan->skips[0].reason : "");
 		cb_plan_free(plan);
 		return NULL;
 	}
@@ -177,7 +181,7 @@ json_t *cb_cell_to_json(const struct cb_cell *cell)
 	const struct cb_variant *v = cell->variant;
 
 	return json_pack("{s:s, s:s, s:s, s:s, s:I, s:i, s:s}", "engine", v->engine->name, "label",
-			 v->label, "algorithm", cell->alg->name, "op", cb_op_name(cell->op), "size",
-			 (json_int_t)cell->size, "threads", (int)cell->threads, "mode",
-			 v->config.mode == CB_MODE_STREAM ? "stream" : "message");
+	                 v->label, "algorithm", cell->alg->name, "op", cb_op_name(cell->op), "size",
+	                 (json_int_t)cell->size, "threads", (int)cell->threads, "mode",
+	                 v->config.mode == CB_MODE_STREAM ? "stream" : "message");
 }

@@ -5,11 +5,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "scenario.h"
+#include "core/scenario.h"
 
 /* One point of the experiment. */
 struct cb_cell {
-	size_t index;                  /* position in the plan */
+	size_t index; /* position in the plan */
 	const struct cb_variant *variant;
 	const struct cb_algorithm *alg;
 	enum cb_op op;
@@ -37,11 +37,11 @@ struct cb_plan {
 		const struct cb_algorithm *alg;
 		enum cb_op op;
 		char *reason;
-	} *skips;
+	} * skips;
 	size_t n_skips;
 
-	struct cb_slot *slots;   /* the whole run, in order */
-	size_t n_slots;          /* (warmup_rounds + rounds) * n_cells */
+	struct cb_slot *slots; /* the whole run, in order */
+	size_t n_slots;        /* (warmup_rounds + rounds) * n_cells */
 };
 
 /* Build the plan of SCENARIO: engines x algorithms x ops x sizes x threads,

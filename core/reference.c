@@ -1,5 +1,5 @@
 /* reference.c: expected outputs from libcrypto's EVP interface. */
-#include "reference.h"
+#include "core/reference.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 
 #include <openssl/evp.h>
 
-#include "input.h"
+#include "core/input.h"
 
 /* Work in pieces of this size so a 128 MiB ciphertext never exists whole. */
 #define PIECE (1u << 20)
@@ -17,19 +17,19 @@ static const char *evp_name(const struct cb_algorithm *alg)
 	static const struct {
 		const char *ours, *evp;
 	} names[] = {
-		{"md5", "MD5"},
-		{"sha1", "SHA1"},
-		{"sha256", "SHA256"},
-		{"sha512", "SHA512"},
-		{"blake2b-512", "BLAKE2B-512"},
-		{"sha3-256", "SHA3-256"},
-		{"aes-128-cbc", "AES-128-CBC"},
-		{"aes-256-cbc", "AES-256-CBC"},
-		{"aes-128-ctr", "AES-128-CTR"},
-		{"aes-256-ctr", "AES-256-CTR"},
-		{"aes-128-gcm", "AES-128-GCM"},
-		{"aes-256-gcm", "AES-256-GCM"},
-		{"chacha20-poly1305", "ChaCha20-Poly1305"},
+	    {"md5", "MD5"},
+	    {"sha1", "SHA1"},
+	    {"sha256", "SHA256"},
+	    {"sha512", "SHA512"},
+	    {"blake2b-512", "BLAKE2B-512"},
+	    {"sha3-256", "SHA3-256"},
+	    {"aes-128-cbc", "AES-128-CBC"},
+	    {"aes-256-cbc", "AES-256-CBC"},
+	    {"aes-128-ctr", "AES-128-CTR"},
+	    {"aes-256-ctr", "AES-256-CTR"},
+	    {"aes-128-gcm", "AES-128-GCM"},
+	    {"aes-256-gcm", "AES-256-GCM"},
+	    {"chacha20-poly1305", "ChaCha20-Poly1305"},
 	};
 
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -46,7 +46,7 @@ static int fail(char *err, size_t err_len, const char *what, const struct cb_alg
 
 /* A cipher context at the start of a message: key, IV or nonce, no padding. */
 static EVP_CIPHER_CTX *cipher_start(const struct cb_algorithm *alg, const unsigned char *key,
-				    const unsigned char *iv, int encrypt)
+                                    const unsigned char *iv, int encrypt)
 {
 	EVP_CIPHER *cipher = EVP_CIPHER_fetch(NULL, evp_name(alg), NULL);
 	EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
@@ -67,7 +67,7 @@ static EVP_CIPHER_CTX *cipher_start(const struct cb_algorithm *alg, const unsign
 /* Encrypt LEN bytes piece by piece; each piece goes to SINK (OUT when
  * given, else a scratch buffer) and into the running SHA-256 of the output. */
 static int encrypt_pieces(EVP_CIPHER_CTX *ctx, const unsigned char *in, size_t len,
-			  unsigned char *out, EVP_MD_CTX *sha, struct cb_expected *e)
+                          unsigned char *out, EVP_MD_CTX *sha, struct cb_expected *e)
 {
 	unsigned char *scratch = out ? NULL : malloc(PIECE + 32);
 	size_t done = 0;
@@ -105,8 +105,8 @@ static void finish_sha(EVP_MD_CTX *sha, struct cb_expected *e)
 }
 
 static int cipher_message(const struct cb_algorithm *alg, const unsigned char *key,
-			  const unsigned char *iv, const unsigned char *in, size_t len,
-			  unsigned char *out, struct cb_expected *e)
+                          const unsigned char *iv, const unsigned char *in, size_t len,
+                          unsigned char *out, struct cb_expected *e)
 {
 	EVP_CIPHER_CTX *ctx = cipher_start(alg, key, iv, 1);
 	EVP_MD_CTX *sha = EVP_MD_CTX_new();
@@ -123,7 +123,7 @@ static int cipher_message(const struct cb_algorithm *alg, const unsigned char *k
 		if (!EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, (int)alg->tag_len, e->tag))
 			goto done;
 		EVP_DigestUpdate(sha, e->tag, alg->tag_len);
-		if (len < 8) {  /* a tiny message: the tag follows in the head */
+		if (len < 8) { /* a tiny message: the tag follows in the head */
 			size_t more = 8 - len < alg->tag_len ? 8 - len : alg->tag_len;
 			memcpy(e->head + len, e->tag, more);
 			e->head_len = len + more;
@@ -138,7 +138,7 @@ done:
 }
 
 static int hash_stream(const struct cb_algorithm *alg, const unsigned char *in, size_t len,
-		       uint64_t calls, struct cb_expected *e)
+                       uint64_t calls, struct cb_expected *e)
 {
 	EVP_MD *md = EVP_MD_fetch(NULL, evp_name(alg), NULL);
 	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
@@ -159,22 +159,24 @@ static int hash_stream(const struct cb_algorithm *alg, const unsigned char *in, 
 }
 
 int cb_reference_message(const struct cb_algorithm *alg, const unsigned char *key,
-			 const unsigned char *iv, const unsigned char *in, size_t len,
-			 struct cb_expected *expected, char *err, size_t err_len)
+                         const unsigned char *iv, const unsigned char *in, size_t len,
+                         struct cb_expected *expected, char *err, size_t err_len)
 {
 	memset(expected, 0, sizeof *expected);
 	if (!evp_name(alg))
 		return fail(err, err_len, "lookup", alg);
 	if (alg->kind == CB_KIND_HASH)
-		return hash_stream(alg, in, len, 1, expected) == 0 ? 0 : fail(err, err_len, "hash", alg);
+		return hash_stream(alg, in, len, 1, expected) == 0
+		           ? 0
+		           : fail(err, err_len, "hash", alg);
 	if (cipher_message(alg, key, iv, in, len, NULL, expected) != 0)
 		return fail(err, err_len, "encryption", alg);
 	return 0;
 }
 
 int cb_reference_stream(const struct cb_algorithm *alg, enum cb_op op, const unsigned char *key,
-			const unsigned char *iv, const unsigned char *in, size_t len,
-			uint64_t calls, struct cb_expected *expected, char *err, size_t err_len)
+                        const unsigned char *iv, const unsigned char *in, size_t len,
+                        uint64_t calls, struct cb_expected *expected, char *err, size_t err_len)
 {
 	EVP_CIPHER_CTX *ctx;
 	EVP_MD_CTX *sha;
@@ -185,8 +187,8 @@ int cb_reference_stream(const struct cb_algorithm *alg, enum cb_op op, const uns
 		return fail(err, err_len, "stream lookup", alg);
 	if (alg->kind == CB_KIND_HASH)
 		return hash_stream(alg, in, len, calls, expected) == 0
-			       ? 0
-			       : fail(err, err_len, "stream hash", alg);
+		           ? 0
+		           : fail(err, err_len, "stream hash", alg);
 	ctx = cipher_start(alg, key, iv, op != CB_OP_DECRYPT);
 	sha = EVP_MD_CTX_new();
 	if (!ctx || !sha) {
@@ -207,9 +209,9 @@ done:
 }
 
 int cb_reference_encrypt(const struct cb_algorithm *alg, const unsigned char *key,
-			 const unsigned char *iv, const unsigned char *in, size_t len,
-			 unsigned char *out, unsigned char tag[CB_MAX_TAG], char *err,
-			 size_t err_len)
+                         const unsigned char *iv, const unsigned char *in, size_t len,
+                         unsigned char *out, unsigned char tag[CB_MAX_TAG], char *err,
+                         size_t err_len)
 {
 	struct cb_expected e;
 

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "algorithm.h"
+#include "core/algorithm.h"
 
 struct cb_expected {
 	unsigned char digest[CB_MAX_DIGEST]; /* hash: the digest */
@@ -24,22 +24,22 @@ struct cb_expected {
 /* The expected output of one message of LEN bytes from IN with ALG, OP (hash
  * or encrypt), KEY and IV, without associated data. 0, or -1 with ERR. */
 int cb_reference_message(const struct cb_algorithm *alg, const unsigned char *key,
-			 const unsigned char *iv, const unsigned char *in, size_t len,
-			 struct cb_expected *expected, char *err, size_t err_len);
+                         const unsigned char *iv, const unsigned char *in, size_t len,
+                         struct cb_expected *expected, char *err, size_t err_len);
 
 /* Stream mode: CALLS messages of LEN bytes from IN fed to one context. For a
  * hash, the digest of IN repeated CALLS times; for CBC/CTR, EXPECTED->head and
  * output_sha256 describe the LAST call's output, encrypting or (OP decrypt)
  * decrypting. 0, or -1 with ERR. */
 int cb_reference_stream(const struct cb_algorithm *alg, enum cb_op op, const unsigned char *key,
-			const unsigned char *iv, const unsigned char *in, size_t len,
-			uint64_t calls, struct cb_expected *expected, char *err, size_t err_len);
+                        const unsigned char *iv, const unsigned char *in, size_t len,
+                        uint64_t calls, struct cb_expected *expected, char *err, size_t err_len);
 
 /* Encrypt LEN bytes of IN into OUT (LEN bytes) and, for AEAD, TAG: the input
  * of decrypt cells. 0, or -1 with ERR. */
 int cb_reference_encrypt(const struct cb_algorithm *alg, const unsigned char *key,
-			 const unsigned char *iv, const unsigned char *in, size_t len,
-			 unsigned char *out, unsigned char tag[CB_MAX_TAG], char *err,
-			 size_t err_len);
+                         const unsigned char *iv, const unsigned char *in, size_t len,
+                         unsigned char *out, unsigned char tag[CB_MAX_TAG], char *err,
+                         size_t err_len);
 
 #endif

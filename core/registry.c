@@ -1,7 +1,7 @@
 /* registry.c: the engines compiled in, probed once, and option helpers. */
 #include "config.h"
 
-#include "engine.h"
+#include "core/engine.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -37,32 +37,30 @@ extern const struct cb_engine cb_engine_kcapi;
 
 static const struct cb_engine *const engines[] = {
 #ifdef HAVE_ENGINE_OPENSSL
-	&cb_engine_openssl,
+    &cb_engine_openssl,
 #endif
 #ifdef HAVE_ENGINE_GCRYPT
-	&cb_engine_gcrypt,
+    &cb_engine_gcrypt,
 #endif
 #ifdef HAVE_ENGINE_NETTLE
-	&cb_engine_nettle,
+    &cb_engine_nettle,
 #endif
 #ifdef HAVE_ENGINE_SODIUM
-	&cb_engine_sodium,
+    &cb_engine_sodium,
 #endif
 #ifdef HAVE_ENGINE_MBEDTLS
-	&cb_engine_mbedtls,
+    &cb_engine_mbedtls,
 #endif
 #ifdef HAVE_ENGINE_WOLFSSL
-	&cb_engine_wolfssl,
+    &cb_engine_wolfssl,
 #endif
 #ifdef HAVE_ENGINE_GNUTLS
-	&cb_engine_gnutls,
+    &cb_engine_gnutls,
 #endif
 #ifdef HAVE_ENGINE_KCAPI
-	&cb_engine_kcapi,
+    &cb_engine_kcapi,
 #endif
-	&cb_engine_null,
-	&cb_engine_memcpy,
-	&cb_engine_sim,
+    &cb_engine_null,    &cb_engine_memcpy, &cb_engine_sim,
 };
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])
@@ -107,7 +105,8 @@ bool cb_engine_usable(const struct cb_engine *engine, const char **why)
 	pthread_mutex_lock(&probe_lock);
 	if (!probes[i].done) {
 		probes[i].why[0] = '\0';
-		probes[i].status = engine->probe ? engine->probe(probes[i].why, sizeof probes[i].why) : 0;
+		probes[i].status =
+		    engine->probe ? engine->probe(probes[i].why, sizeof probes[i].why) : 0;
 		if (probes[i].status != 0 && probes[i].why[0] == '\0')
 			strcpy(probes[i].why, "probe failed");
 		probes[i].done = 1;
@@ -136,7 +135,7 @@ double cb_option_number(const struct cb_engine_config *config, const char *key, 
 }
 
 const char *cb_option_string(const struct cb_engine_config *config, const char *key,
-			     const char *fallback)
+                             const char *fallback)
 {
 	const struct cb_option *o = find_option(config, key);
 

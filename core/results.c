@@ -1,5 +1,5 @@
 /* results.c: writing the results file, one JSON line at a time. */
-#include "results.h"
+#include "core/results.h"
 
 #include <errno.h>
 #include <fcntl.h>

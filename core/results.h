@@ -39,43 +39,43 @@ int cb_writer_close(struct cb_writer *w, json_t *end);
 
 /* A cell as read back: what identifies it across files. */
 struct cb_result_cell {
-	char *engine;    /* engine name */
-	char *label;     /* variant label (engine name when no variant) */
+	char *engine; /* engine name */
+	char *label;  /* variant label (engine name when no variant) */
 	char *algorithm;
 	char *op;
 	uint64_t size;
 	unsigned threads;
-	char *mode;      /* "message" or "stream" */
-	char *key;       /* "label|algorithm|op|size|threads": unique per cell */
-	json_t *json;    /* the cell object of the first trial seen */
+	char *mode;   /* "message" or "stream" */
+	char *key;    /* "label|algorithm|op|size|threads": unique per cell */
+	json_t *json; /* the cell object of the first trial seen */
 };
 
 struct cb_result_trial {
-	size_t cell;     /* index into cb_results.cells */
+	size_t cell; /* index into cb_results.cells */
 	unsigned round;
 	uint64_t seq;
 	bool warmup;
 	bool valid;
 	uint64_t calls;
-	uint64_t bytes;  /* payload bytes of the whole trial, all threads */
-	double ns;       /* wall time of the trial */
-	double cpu_ns;   /* CPU time summed over threads (or -1) */
-	double cycles;   /* core cycles (counted or estimated), or -1 */
+	uint64_t bytes;    /* payload bytes of the whole trial, all threads */
+	double ns;         /* wall time of the trial */
+	double cpu_ns;     /* CPU time summed over threads (or -1) */
+	double cycles;     /* core cycles (counted or estimated), or -1 */
 	const char *error; /* for invalid trials (owned by the json) */
-	json_t *json;    /* the whole line */
+	json_t *json;      /* the whole line */
 };
 
 struct cb_results {
 	char *path;
-	json_t *header;     /* the run line */
-	json_t *end;        /* the end line, or NULL when the file was cut */
-	bool interrupted;   /* end says so, or no end line */
+	json_t *header;   /* the run line */
+	json_t *end;      /* the end line, or NULL when the file was cut */
+	bool interrupted; /* end says so, or no end line */
 	struct cb_result_cell *cells;
 	size_t n_cells;
 	struct cb_result_trial *trials;
 	size_t n_trials;
-	json_t *skips;      /* array of skip lines */
-	json_t *resumes;    /* array of resume lines */
+	json_t *skips;   /* array of skip lines */
+	json_t *resumes; /* array of resume lines */
 };
 
 /* Read PATH. NULL with "PATH:LINE: message" in ERR when the file is not a

@@ -1,5 +1,5 @@
 /* results_read.c: reading a results file back for analysis. */
-#include "results.h"
+#include "core/results.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -61,7 +61,7 @@ static long cell_index(struct cb_results *r, json_t *cell)
 	c.size = (uint64_t)number_or(cell, "size", 0);
 	c.threads = (unsigned)number_or(cell, "threads", 1);
 	snprintf(key, sizeof key, "%s|%s|%s|%" PRIu64 "|%u", c.label, c.algorithm, c.op, c.size,
-		 c.threads);
+	         c.threads);
 	long found = cb_results_find_cell(r, key);
 	if (found >= 0) {
 		free_cell(&c);
@@ -125,7 +125,7 @@ static int add_trial(struct cb_results *r, json_t *line, size_t *capacity)
 
 /* Handle one parsed line; -1 with ERR when it does not belong. */
 static int take_line(struct cb_results *r, json_t *line, size_t lineno, size_t *capacity, char *err,
-		     size_t err_len)
+                     size_t err_len)
 {
 	const char *type = json_string_value(json_object_get(line, "type"));
 
@@ -137,11 +137,13 @@ static int take_line(struct cb_results *r, json_t *line, size_t lineno, size_t *
 		const char *schema = json_string_value(json_object_get(line, "schema"));
 
 		if (strcmp(type, "run") != 0) {
-			say(err, err_len, r->path, lineno, "not a cryptobench results file (first line is not a run header)");
+			say(err, err_len, r->path, lineno,
+			    "not a cryptobench results file (first line is not a run header)");
 			return -1;
 		}
 		if (!schema || strcmp(schema, CB_SCHEMA) != 0) {
-			say(err, err_len, r->path, lineno, "schema '%s' is not one this version reads (%s)",
+			say(err, err_len, r->path, lineno,
+			    "schema '%s' is not one this version reads (%s)",
 			    schema ? schema : "(none)", CB_SCHEMA);
 			return -1;
 		}
@@ -163,7 +165,8 @@ static int take_line(struct cb_results *r, json_t *line, size_t lineno, size_t *
 		json_decref(r->end);
 		r->end = json_incref(line);
 	} else if (strcmp(type, "run") == 0) {
-		say(err, err_len, r->path, lineno, "a second run header: two results files joined into one?");
+		say(err, err_len, r->path, lineno,
+		    "a second run header: two results files joined into one?");
 		return -1;
 	}
 	/* Other types (e.g. "round" notes) are kept only by what needs them. */
@@ -196,11 +199,13 @@ struct cb_results *cb_results_read(const char *path, char *err, size_t err_len)
 		line = json_loadb(buf, (size_t)n, 0, &jerr);
 		if (!line) {
 			if (!complete && lineno > 1)
-				break; /* the last line was cut by a hard kill: keep what came before */
+				break; /* the last line was cut by a hard kill: keep what came
+				          before */
 			say(err, err_len, path, lineno, "not JSON: %s", jerr.text);
 			goto fail;
 		}
-		if (!json_is_object(line) || take_line(r, line, lineno, &capacity, err, err_len) != 0) {
+		if (!json_is_object(line) ||
+		    take_line(r, line, lineno, &capacity, err, err_len) != 0) {
 			if (!json_is_object(line))
 				say(err, err_len, path, lineno, "line is not a JSON object");
 			json_decref(line);

@@ -1,7 +1,7 @@
 /* runner.c: preparing a run, calibrating cells, and writing every trial. */
 #include "config.h"
 
-#include "runner.h"
+#include "core/runner.h"
 
 #include <inttypes.h>
 #include <sched.h>
@@ -12,11 +12,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "host.h"
-#include "input.h"
-#include "trial.h"
-#include "units.h"
+#include "core/clock.h"
+#include "core/host.h"
+#include "core/input.h"
+#include "core/trial.h"
+#include "core/units.h"
 
 /* A trial shorter than this many clock resolutions is mostly clock. */
 #define RESOLUTIONS_PER_TRIAL 1000
@@ -39,12 +39,12 @@ struct cb_run {
 	struct cb_cell_state *states;
 	struct cb_trial_buffers buffers;
 	struct cb_trial_context tc;
-	struct cb_cycles cycles;     /* probed once, for the header */
-	uint64_t trial_time_ns;      /* the scenario's, raised to the clock's floor */
+	struct cb_cycles cycles; /* probed once, for the header */
+	uint64_t trial_time_ns;  /* the scenario's, raised to the clock's floor */
 	uint64_t resolution_ns;
-	bool real_clock;             /* some cell runs on the wall clock */
+	bool real_clock; /* some cell runs on the wall clock */
 	double core_hz_start;
-	size_t input_len;            /* kept when the input itself is freed */
+	size_t input_len; /* kept when the input itself is freed */
 	char input_sha256[65], unit_sha256[65];
 	uint64_t started_ns;
 };
@@ -76,7 +76,7 @@ static bool plaintext_read(const struct cb_plan *plan)
 }
 
 static const struct ciphertext *ciphertext_for(struct cb_run *run, const struct cb_algorithm *alg,
-					       char *err, size_t err_len)
+                                               char *err, size_t err_len)
 {
 	unsigned char key[CB_MAX_KEY], iv[CB_MAX_IV], tag[CB_MAX_TAG];
 	struct ciphertext *ct, *grown;
@@ -103,13 +103,13 @@ static const struct ciphertext *ciphertext_for(struct cb_run *run, const struct 
 	/* Every mode used here encrypts a prefix to a prefix of the ciphertext,
 	 * so one ciphertext of the largest size serves every size. */
 	if (cb_reference_encrypt(alg, key, iv, run->input.data, ct->len, ct->data, tag, err,
-				 err_len) != 0)
+	                         err_len) != 0)
 		return NULL;
 	return ct;
 }
 
 static int prepare_cell(struct cb_run *run, struct cb_cell_state *s, const struct cb_cell *cell,
-			char *err, size_t err_len)
+                        char *err, size_t err_len)
 {
 	const struct cb_algorithm *alg = cell->alg;
 	int self_checked = cell->variant->engine->self_check != NULL;
@@ -118,9 +118,13 @@ static int prepare_cell(struct cb_run *run, struct cb_cell_state *s, const struc
 	s->cell = cell;
 	cb_standard_key(alg, s->key);
 	cb_standard_iv(alg, s->iv);
-	s->setup = (struct cb_cell_setup){.alg = alg, .op = cell->op, .len = cell->size,
-					  .key = s->key, .iv = s->iv, .tag = s->tag,
-					  .config = &cell->variant->config};
+	s->setup = (struct cb_cell_setup){.alg = alg,
+	                                  .op = cell->op,
+	                                  .len = cell->size,
+	                                  .key = s->key,
+	                                  .iv = s->iv,
+	                                  .tag = s->tag,
+	                                  .config = &cell->variant->config};
 	s->in = run->input.data;
 	s->expect_status = cell->op == CB_OP_DECRYPT_FORGED ? CB_REJECTED : CB_OK;
 	if (cell->op == CB_OP_DECRYPT || cell->op == CB_OP_DECRYPT_FORGED) {
@@ -132,8 +136,8 @@ static int prepare_cell(struct cb_run *run, struct cb_cell_state *s, const struc
 		if (alg->kind == CB_KIND_AEAD) {
 			struct cb_expected e;
 
-			if (cb_reference_message(alg, s->key, s->iv, run->input.data, cell->size, &e,
-						 err, err_len) != 0)
+			if (cb_reference_message(alg, s->key, s->iv, run->input.data, cell->size,
+			                         &e, err, err_len) != 0)
 				return -1;
 			memcpy(s->tag, e.tag, sizeof s->tag);
 			if (cell->op == CB_OP_DECRYPT_FORGED)
@@ -145,11 +149,11 @@ static int prepare_cell(struct cb_run *run, struct cb_cell_state *s, const struc
 	if (self_checked || cell->variant->config.mode == CB_MODE_STREAM)
 		return 0; /* stream references depend on the calibrated calls */
 	return cb_reference_message(alg, s->key, s->iv, run->input.data, cell->size, &s->expected,
-				    err, err_len);
+	                            err, err_len);
 }
 
 struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_options *options,
-			      char *err, size_t err_len)
+                              char *err, size_t err_len)
 {
 	struct cb_run *run = calloc(1, sizeof *run);
 	const struct cb_scenario *sc = plan->scenario;
@@ -166,7 +170,7 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 	run->input_len = run->input.len;
 	cb_sha256_hex(run->input.data, run->input.len, run->input_sha256);
 	cb_sha256_hex(run->input.data, biggest < CB_INPUT_UNIT ? biggest : CB_INPUT_UNIT,
-		      run->unit_sha256);
+	              run->unit_sha256);
 	run->states = calloc(plan->n_cells, sizeof *run->states);
 	if (!run->states)
 		goto oom;
@@ -174,7 +178,7 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 		const struct cb_cell *c = &plan->cells[i];
 		/* Built-ins write up to the payload whatever the algorithm. */
 		size_t out = c->variant->engine->self_check ? c->size
-							     : cb_output_len(c->alg, c->op, c->size);
+		                                            : cb_output_len(c->alg, c->op, c->size);
 
 		if (c->threads > threads)
 			threads = c->threads;
@@ -192,7 +196,7 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 		cb_input_free(&run->input);
 	}
 	if (cb_trial_buffers_init(&run->buffers, threads, biggest_output + CB_OUTPUT_SLACK,
-				  sc->input_offset) != 0)
+	                          sc->input_offset) != 0)
 		goto oom;
 
 	cb_cycles_open(&run->cycles);
@@ -204,7 +208,8 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 
 		/* The CPUs this process may use, in order: thread t gets the t-th. */
 		if (sched_getaffinity(0, sizeof allowed, &allowed) == 0)
-			for (int cpu = 0; cpu < CPU_SETSIZE && run->tc.n_cpus < CB_MAX_THREADS; cpu++)
+			for (int cpu = 0; cpu < CPU_SETSIZE && run->tc.n_cpus < CB_MAX_THREADS;
+			     cpu++)
 				if (CPU_ISSET(cpu, &allowed))
 					run->tc.cpus[run->tc.n_cpus++] = cpu;
 		run->tc.pin = run->tc.n_cpus > 0;
@@ -222,7 +227,8 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 	run->core_hz_start = run->real_clock ? cb_core_hz_estimate(20000000) : 0;
 	return run;
 oom:
-	snprintf(err, err_len, "out of memory preparing the run (largest payload %zu bytes)", biggest);
+	snprintf(err, err_len, "out of memory preparing the run (largest payload %zu bytes)",
+	         biggest);
 fail:
 	cb_run_free(run);
 	return NULL;
@@ -269,7 +275,7 @@ static json_t *engines_json(const struct cb_plan *plan)
 		if (seen)
 			continue;
 		obj = json_pack("{s:s, s:s, s:s}", "name", e->name, "kind", e->kind, "version",
-				e->version());
+		                e->version());
 		json_object_set_new(obj, "usable", json_boolean(cb_engine_usable(e, &why)));
 		if (why)
 			json_object_set_new(obj, "why", json_string(why));
@@ -299,25 +305,26 @@ json_t *cb_run_header(const struct cb_run *run)
 	cb_hex(id, sizeof id, id_hex);
 	json_object_set_new(h, "run_id", json_string(id_hex));
 	json_object_set_new(h, "started", iso_time_now());
-	json_object_set_new(h, "tool", json_pack("{s:s, s:s, s:s?}", "name", PACKAGE_NAME,
-						 "version", PACKAGE_VERSION, "command_line",
-						 run->options->command_line));
+	json_object_set_new(h, "tool",
+	                    json_pack("{s:s, s:s, s:s?}", "name", PACKAGE_NAME, "version",
+	                              PACKAGE_VERSION, "command_line", run->options->command_line));
 	json_object_set_new(h, "host", cb_host_capture());
 	json_object_set_new(h, "scenario", cb_scenario_to_json(sc));
 	json_object_set_new(h, "engines", engines_json(plan));
-	json_object_set_new(h, "input",
-			    json_pack("{s:s, s:I, s:I, s:I, s:I, s:s, s:s}", "generator", "xorshift32",
-				      "seed", (json_int_t)sc->input_seed, "unit",
-				      (json_int_t)CB_INPUT_UNIT, "offset",
-				      (json_int_t)sc->input_offset, "size", (json_int_t)run->input_len,
-				      "sha256", run->input_sha256, "unit_sha256", run->unit_sha256));
+	json_object_set_new(
+	    h, "input",
+	    json_pack("{s:s, s:I, s:I, s:I, s:I, s:s, s:s}", "generator", "xorshift32", "seed",
+	              (json_int_t)sc->input_seed, "unit", (json_int_t)CB_INPUT_UNIT, "offset",
+	              (json_int_t)sc->input_offset, "size", (json_int_t)run->input_len, "sha256",
+	              run->input_sha256, "unit_sha256", run->unit_sha256));
 	counter = json_pack("{s:s, s:I, s:s, s:s, s:f}", "wall", "CLOCK_MONOTONIC_RAW",
-			    "wall_resolution_ns", (json_int_t)run->resolution_ns, "cpu",
-			    "CLOCK_THREAD_CPUTIME_ID", "cycles", run->cycles.kind, "core_hz_start",
-			    run->core_hz_start);
+	                    "wall_resolution_ns", (json_int_t)run->resolution_ns, "cpu",
+	                    "CLOCK_THREAD_CPUTIME_ID", "cycles", run->cycles.kind, "core_hz_start",
+	                    run->core_hz_start);
 	if (run->cycles.fd < 0)
 		json_object_set_new(counter, "cycles_why", json_string(run->cycles.why));
-	json_object_set_new(counter, "tsc_hz", cb_tsc_present() ? json_real(cb_tsc_hz()) : json_null());
+	json_object_set_new(counter, "tsc_hz",
+	                    cb_tsc_present() ? json_real(cb_tsc_hz()) : json_null());
 	json_object_set_new(h, "counter", counter);
 	json_object_set_new(h, "order", json_string(cb_order_name(sc->order)));
 	json_object_set_new(h, "order_seed", json_integer((json_int_t)sc->order_seed));
@@ -331,10 +338,12 @@ json_t *cb_run_header(const struct cb_run *run)
 		const char *seed = getenv("CRYPTOBENCH_SETUP_SEED");
 		const char *pad = getenv("CRYPTOBENCH_ENV_PAD");
 
-		json_object_set_new(h, "setup",
-				    json_pack("{s:I, s:I, s:o}", "input_offset", (json_int_t)sc->input_offset,
-					      "env_pad", (json_int_t)(pad ? strlen(pad) : 0), "seed",
-					      seed ? json_integer((json_int_t)strtoull(seed, NULL, 10)) : json_null()));
+		json_object_set_new(
+		    h, "setup",
+		    json_pack("{s:I, s:I, s:o}", "input_offset", (json_int_t)sc->input_offset,
+		              "env_pad", (json_int_t)(pad ? strlen(pad) : 0), "seed",
+		              seed ? json_integer((json_int_t)strtoull(seed, NULL, 10))
+		                   : json_null()));
 	}
 	json_object_set_new(h, "runs", json_integer(run->options->runs ? run->options->runs : 1));
 	return h;
@@ -346,10 +355,10 @@ int cb_run_write_skips(const struct cb_run *run, struct cb_writer *w)
 
 	for (size_t i = 0; i < plan->n_skips; i++) {
 		const struct cb_skip *s = &plan->skips[i];
-		json_t *obj = json_pack("{s:{s:s, s:s, s:s, s:s}, s:s}", "cell", "engine",
-					s->variant->engine->name, "label", s->variant->label,
-					"algorithm", s->alg->name, "op", cb_op_name(s->op), "reason",
-					s->reason);
+		json_t *obj =
+		    json_pack("{s:{s:s, s:s, s:s, s:s}, s:s}", "cell", "engine",
+		              s->variant->engine->name, "label", s->variant->label, "algorithm",
+		              s->alg->name, "op", cb_op_name(s->op), "reason", s->reason);
 		int rc = cb_writer_line(w, "skip", obj);
 
 		json_decref(obj);
@@ -362,10 +371,13 @@ int cb_run_write_skips(const struct cb_run *run, struct cb_writer *w)
 /* Grow calls until one trial lasts at least the trial time. The trials it
  * runs are not recorded: they only size the real ones. */
 static void calibrate(struct cb_run *run, struct cb_cell_state *s, const struct cb_slot *slot,
-		      uint64_t seq)
+                      uint64_t seq)
 {
-	struct cb_trial_info info = {.run = run->options->run_index, .round = slot->round,
-				     .seq = seq, .calls = 1, .len = s->cell->size};
+	struct cb_trial_info info = {.run = run->options->run_index,
+	                             .round = slot->round,
+	                             .seq = seq,
+	                             .calls = 1,
+	                             .len = s->cell->size};
 	struct cb_trial_result r;
 	const uint64_t max_calls = 1ull << 40;
 
@@ -382,9 +394,11 @@ static void calibrate(struct cb_run *run, struct cb_cell_state *s, const struct 
 			break;
 		/* Aim 10% past the target, but never grow more than 100x in one step:
 		 * a first call can be slow (cold caches, lazy initialisation). */
-		double want = r.ns ? (double)info.calls * 1.1 * (double)run->trial_time_ns / (double)r.ns
-				   : (double)info.calls * 100;
-		uint64_t next = want > (double)info.calls * 100 ? info.calls * 100 : (uint64_t)want + 1;
+		double want =
+		    r.ns ? (double)info.calls * 1.1 * (double)run->trial_time_ns / (double)r.ns
+		         : (double)info.calls * 100;
+		uint64_t next =
+		    want > (double)info.calls * 100 ? info.calls * 100 : (uint64_t)want + 1;
 
 		info.calls = next > info.calls ? next : info.calls * 2;
 	}
@@ -392,8 +406,8 @@ static void calibrate(struct cb_run *run, struct cb_cell_state *s, const struct 
 }
 
 static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *s,
-			  const struct cb_slot *slot, uint64_t seq, const struct cb_trial_info *info,
-			  const struct cb_trial_result *r)
+                          const struct cb_slot *slot, uint64_t seq,
+                          const struct cb_trial_info *info, const struct cb_trial_result *r)
 {
 	const struct cb_cell *cell = s->cell;
 	json_t *t = json_object();
@@ -404,7 +418,7 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 	json_object_set_new(t, "warmup", json_boolean(slot->warmup));
 	json_object_set_new(t, "calls", json_integer((json_int_t)info->calls));
 	json_object_set_new(t, "bytes",
-			    json_integer((json_int_t)(info->calls * cell->size * cell->threads)));
+	                    json_integer((json_int_t)(info->calls * cell->size * cell->threads)));
 	json_object_set_new(t, "valid", json_boolean(r->valid));
 	if (!r->valid) {
 		/* An invalid trial keeps its reason, never its time. */
@@ -444,7 +458,7 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 }
 
 static void show_progress(const struct cb_run *run, size_t done, size_t total,
-			  const struct cb_slot *slot)
+                          const struct cb_slot *slot)
 {
 	const struct cb_scenario *sc = run->plan->scenario;
 	const struct cb_cell *c = &run->plan->cells[slot->cell];
@@ -452,10 +466,11 @@ static void show_progress(const struct cb_run *run, size_t done, size_t total,
 	double eta = done ? elapsed / (double)done * (double)(total - done) : 0;
 	char size[32];
 
-	fprintf(stderr, "\r\033[K%s round %u/%u  cell %zu/%zu %s %s %s %s x%u  %.0fs elapsed, ETA %.0fs",
-		slot->warmup ? "warm-up" : "", slot->round + 1, sc->warmup_rounds + sc->rounds,
-		slot->cell + 1, run->plan->n_cells, c->variant->label, c->alg->name,
-		cb_op_name(c->op), cb_format_size(c->size, size), c->threads, elapsed, eta);
+	fprintf(stderr,
+	        "\r\033[K%s round %u/%u  cell %zu/%zu %s %s %s %s x%u  %.0fs elapsed, ETA %.0fs",
+	        slot->warmup ? "warm-up" : "", slot->round + 1, sc->warmup_rounds + sc->rounds,
+	        slot->cell + 1, run->plan->n_cells, c->variant->label, c->alg->name,
+	        cb_op_name(c->op), cb_format_size(c->size, size), c->threads, elapsed, eta);
 }
 
 /* Slots an interrupted file already holds, and the calls its cells used. */
@@ -482,8 +497,8 @@ static unsigned char *slots_done(struct cb_run *run)
 	return done;
 }
 
-int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals *totals,
-		   char *err, size_t err_len)
+int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals *totals, char *err,
+                   size_t err_len)
 {
 	const struct cb_plan *plan = run->plan;
 	unsigned char *done = slots_done(run);
@@ -500,8 +515,10 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 	for (size_t k = 0; k < plan->n_slots && rc == 0; k++) {
 		const struct cb_slot *slot = &plan->slots[k];
 		struct cb_cell_state *s = &run->states[slot->cell];
-		struct cb_trial_info info = {.run = run->options->run_index, .round = slot->round,
-					     .seq = k, .len = s->cell->size};
+		struct cb_trial_info info = {.run = run->options->run_index,
+		                             .round = slot->round,
+		                             .seq = k,
+		                             .len = s->cell->size};
 		struct cb_trial_result r;
 		json_t *line;
 
@@ -534,9 +551,9 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 		if (!r.valid) {
 			totals->invalid++;
 			if (!totals->first_error[0])
-				snprintf(totals->first_error, sizeof totals->first_error, "%.40s %s %s: %.180s",
-					 s->cell->variant->label, s->cell->alg->name,
-					 cb_op_name(s->cell->op), r.error);
+				snprintf(totals->first_error, sizeof totals->first_error,
+				         "%.40s %s %s: %.180s", s->cell->variant->label,
+				         s->cell->alg->name, cb_op_name(s->cell->op), r.error);
 		}
 		/* A round ends when the next slot starts another (or the run ends). */
 		if (k + 1 == plan->n_slots || plan->slots[k + 1].round != slot->round)
@@ -556,7 +573,8 @@ json_t *cb_run_end(const struct cb_run *run, const struct cb_run_totals *totals)
 	json_object_set_new(end, "trials", json_integer((json_int_t)totals->trials));
 	json_object_set_new(end, "invalid", json_integer((json_int_t)totals->invalid));
 	json_object_set_new(end, "interrupted", json_boolean(totals->interrupted));
-	json_object_set_new(end, "elapsed_s", json_real((double)(cb_wall_ns() - run->started_ns) / 1e9));
+	json_object_set_new(end, "elapsed_s",
+	                    json_real((double)(cb_wall_ns() - run->started_ns) / 1e9));
 	if (run->real_clock)
 		json_object_set_new(end, "core_hz_end", json_real(cb_core_hz_estimate(20000000)));
 	json_object_set_new(end, "host", cb_host_state());

@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "plan.h"
-#include "results.h"
+#include "core/plan.h"
+#include "core/results.h"
 
 struct cb_run_options {
 	unsigned run_index;              /* among --runs; recorded, and sim's run */
@@ -19,7 +19,7 @@ struct cb_run_options {
 };
 
 struct cb_run_totals {
-	uint64_t trials;     /* written by this process */
+	uint64_t trials; /* written by this process */
 	uint64_t invalid;
 	bool interrupted;
 	char first_error[256];
@@ -32,7 +32,7 @@ struct cb_run;
  * outputs and output buffers. NULL with ERR when memory or the reference
  * fails. */
 struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_options *options,
-			      char *err, size_t err_len);
+                              char *err, size_t err_len);
 void cb_run_free(struct cb_run *run);
 
 /* The header of a new results file: tool, host, scenario, engines, input
@@ -47,8 +47,8 @@ int cb_run_write_skips(const struct cb_run *run, struct cb_writer *w);
  * skipped and calls per trial are taken from it. Stops early, after the
  * current trial, when options->stop is set. Fills TOTALS. 0, or -1 when W
  * cannot be written (ERR says why). Does not close W. */
-int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals *totals,
-		   char *err, size_t err_len);
+int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals *totals, char *err,
+                   size_t err_len);
 
 /* The end line: totals, interruption, host state. New reference. */
 json_t *cb_run_end(const struct cb_run *run, const struct cb_run_totals *totals);

@@ -1,7 +1,7 @@
-/* scenario.h: a scenario as C data, loaded from a sandboxed Lua script.
+/* scenario.h: a scenario as C data: what the plan is built from.
  *
- * The Lua side (scenario.c, lua_sandbox.c) only declares; nothing in Lua runs
- * while anything is timed. Every error names the script's file and line. */
+ * core/lua/load.h loads one from a sandboxed Lua script; nothing in Lua runs
+ * while anything is timed. */
 #ifndef CB_SCENARIO_H
 #define CB_SCENARIO_H
 
@@ -11,19 +11,19 @@
 
 #include <jansson.h>
 
-#include "engine.h"
+#include "core/engine.h"
 
 enum cb_order { CB_ORDER_ROUND_ROBIN, CB_ORDER_RANDOMIZED, CB_ORDER_BLOCKED };
 
 /* One entry of `engines`: an engine and the conditions of this variant. */
 struct cb_variant {
-	char *label;                   /* unique in the scenario */
+	char *label; /* unique in the scenario */
 	const struct cb_engine *engine;
 	struct cb_engine_config config;
-	struct cb_option *options;     /* engine-specific (config.options points here) */
+	struct cb_option *options; /* engine-specific (config.options points here) */
 	size_t n_options;
-	char **env;                    /* "NAME=value" pairs for a masked process; NULL-ended */
-	json_t *spec;                  /* the entry as written, for the results file */
+	char **env;   /* "NAME=value" pairs for a masked process; NULL-ended */
+	json_t *spec; /* the entry as written, for the results file */
 };
 
 /* A parameter read by cb.param(): its value and where it came from. */
@@ -42,10 +42,10 @@ struct cb_dropped {
 struct cb_scenario {
 	char *name;
 	char *description;
-	char *file;          /* as given on the command line */
-	char *source;        /* the script's text, byte for byte */
+	char *file;   /* as given on the command line */
+	char *source; /* the script's text, byte for byte */
 	size_t source_len;
-	char sha256[65];     /* of source, hex */
+	char sha256[65]; /* of source, hex */
 
 	struct cb_variant *variants;
 	size_t n_variants;
@@ -53,46 +53,28 @@ struct cb_scenario {
 	size_t n_algorithms;
 	enum cb_op *ops;
 	size_t n_ops;
-	size_t *sizes;       /* bytes, ascending as written */
+	size_t *sizes; /* bytes, ascending as written */
 	size_t n_sizes;
 	unsigned *threads;
 	size_t n_threads;
 
 	unsigned rounds;
-	unsigned warmup_rounds;  /* whole interleaved rounds before the measured ones */
+	unsigned warmup_rounds; /* whole interleaved rounds before the measured ones */
 	enum cb_order order;
-	uint64_t order_seed;     /* for randomized order; recorded */
-	uint64_t trial_time_ns;  /* minimum duration of one trial */
-	uint32_t input_seed;     /* xorshift32 seed of the input generator */
-	size_t input_offset;     /* bytes past a page boundary the input starts at */
-	bool pin_threads;        /* pin thread t of a trial to the t-th CPU it may use */
+	uint64_t order_seed;    /* for randomized order; recorded */
+	uint64_t trial_time_ns; /* minimum duration of one trial */
+	uint32_t input_seed;    /* xorshift32 seed of the input generator */
+	size_t input_offset;    /* bytes past a page boundary the input starts at */
+	bool pin_threads;       /* pin thread t of a trial to the t-th CPU it may use */
 
-	json_t *derive;          /* array of cb.derive{} declarations, as JSON */
-	json_t *includes;        /* files cb.include() ran: [{path, sha256, source}] */
+	json_t *derive;   /* array of cb.derive{} declarations, as JSON */
+	json_t *includes; /* files cb.include() ran: [{path, sha256, source}] */
 	struct cb_param *params;
 	size_t n_params;
 	struct cb_dropped *dropped;
 	size_t n_dropped;
 };
 
-/* A command-line override: --set KEY=VALUE. KEY is a scenario field
- * (rounds, trial_time, sizes, ...) or a cb.param() name. */
-struct cb_override {
-	const char *key;
-	const char *value;
-};
-
-/* Options of loading that come from the command line. */
-struct cb_load_options {
-	const struct cb_override *overrides;
-	size_t n_overrides;
-	bool quick;            /* shrink rounds and sizes for a preview */
-};
-
-/* Load the scenario in PATH. On success returns it; on failure returns NULL
- * and writes one line "FILE:LINE: message" to ERR. */
-struct cb_scenario *cb_scenario_load(const char *path, const struct cb_load_options *options,
-				     char *err, size_t err_len);
 void cb_scenario_free(struct cb_scenario *scenario);
 
 /* The scenario as the results header records it (name, file, sha256,

@@ -1,5 +1,5 @@
 /* trial.c: timing one trial and checking what it produced. */
-#include "trial.h"
+#include "core/trial.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
+#include "core/input.h"
 
 int cb_trial_buffers_init(struct cb_trial_buffers *b, unsigned n, size_t len, size_t offset)
 {
@@ -44,8 +44,8 @@ struct job {
 	unsigned char *out;
 	uint64_t calls;
 	pthread_barrier_t *barrier;
-	unsigned index;      /* thread number within the trial */
-	int last_bad;        /* a status other than the expected one, or CB_OK */
+	unsigned index; /* thread number within the trial */
+	int last_bad;   /* a status other than the expected one, or CB_OK */
 	uint64_t bad_calls;
 	uint64_t start, end, cpu, cycles;
 };
@@ -97,13 +97,14 @@ static void *thread_main(void *arg)
 }
 
 static const struct cb_expected *expected_for(struct cb_cell_state *s, uint64_t calls, char *err,
-					      size_t err_len)
+                                              size_t err_len)
 {
 	if (s->setup.config->mode != CB_MODE_STREAM)
 		return &s->expected;
 	if (s->stream_calls != calls) {
-		if (cb_reference_stream(s->cell->alg, s->cell->op, s->key, s->iv, s->in, s->cell->size, calls,
-					&s->stream_expected, err, err_len) != 0)
+		if (cb_reference_stream(s->cell->alg, s->cell->op, s->key, s->iv, s->in,
+		                        s->cell->size, calls, &s->stream_expected, err,
+		                        err_len) != 0)
 			return NULL;
 		s->stream_calls = calls;
 	}
@@ -113,7 +114,7 @@ static const struct cb_expected *expected_for(struct cb_cell_state *s, uint64_t 
 /* Check one thread's output after the timed region. 0 when right; else
  * WHY says what is wrong. Fills the output fields of R from thread 0. */
 static int check_output(struct job *j, const struct cb_expected *want, struct cb_trial_result *r,
-			int first, char *why, size_t why_len)
+                        int first, char *why, size_t why_len)
 {
 	const struct cb_cell *cell = j->state->cell;
 	const struct cb_algorithm *alg = cell->alg;
@@ -123,13 +124,14 @@ static int check_output(struct job *j, const struct cb_expected *want, struct cb
 
 	if (j->bad_calls) {
 		if (cell->op == CB_OP_DECRYPT_FORGED && j->last_bad == CB_OK)
-			snprintf(why, why_len, "FORGED TAG ACCEPTED by %s in %" PRIu64 " of %" PRIu64 " calls",
-				 j->engine->name, j->bad_calls, j->calls);
+			snprintf(why, why_len,
+			         "FORGED TAG ACCEPTED by %s in %" PRIu64 " of %" PRIu64 " calls",
+			         j->engine->name, j->bad_calls, j->calls);
 		else
 			snprintf(why, why_len, "%s returned %s in %" PRIu64 " of %" PRIu64 " calls",
-				 j->engine->name,
-				 j->last_bad == CB_REJECTED ? "a rejected tag" : "a failure",
-				 j->bad_calls, j->calls);
+			         j->engine->name,
+			         j->last_bad == CB_REJECTED ? "a rejected tag" : "a failure",
+			         j->bad_calls, j->calls);
 		return -1;
 	}
 	if (cell->op == CB_OP_DECRYPT_FORGED)
@@ -160,8 +162,9 @@ static int check_output(struct job *j, const struct cb_expected *want, struct cb
 			return 0;
 		cb_hex(j->out, 8 < out_len ? 8 : out_len, got_hex);
 		cb_hex(want->head, want->head_len, want_hex);
-		snprintf(why, why_len, "ciphertext mismatch: got %s..., expected %s... (sha256 %.16s vs %.16s)",
-			 got_hex, want_hex, sha, want->output_sha256);
+		snprintf(why, why_len,
+		         "ciphertext mismatch: got %s..., expected %s... (sha256 %.16s vs %.16s)",
+		         got_hex, want_hex, sha, want->output_sha256);
 		return -1;
 	case CB_OP_DECRYPT:
 		/* By digest: the plaintext itself need not stay in memory. */
@@ -192,8 +195,8 @@ static void invalid(struct cb_trial_result *r, const char *why)
 }
 
 void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
-		  struct cb_trial_buffers *buffers, const struct cb_trial_info *info,
-		  struct cb_trial_result *r)
+                  struct cb_trial_buffers *buffers, const struct cb_trial_info *info,
+                  struct cb_trial_result *r)
 {
 	const struct cb_engine *e = s->cell->variant->engine;
 	unsigned n = s->cell->threads;
@@ -208,8 +211,13 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 	r->valid = true;
 	memset(jobs, 0, n * sizeof jobs[0]);
 	for (unsigned t = 0; t < n; t++, opened++) {
-		jobs[t] = (struct job){.engine = e, .state = s, .tc = tc, .out = buffers->out[t],
-				       .calls = info->calls, .index = t, .last_bad = CB_OK};
+		jobs[t] = (struct job){.engine = e,
+		                       .state = s,
+		                       .tc = tc,
+		                       .out = buffers->out[t],
+		                       .calls = info->calls,
+		                       .index = t,
+		                       .last_bad = CB_OK};
 		jobs[t].ctx = e->open(&s->setup, why, sizeof why);
 		if (!jobs[t].ctx) {
 			char msg[300];

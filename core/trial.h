@@ -11,9 +11,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "clock.h"
-#include "plan.h"
-#include "reference.h"
+#include "core/clock.h"
+#include "core/plan.h"
+#include "core/reference.h"
 
 #define CB_MAX_THREADS 256
 
@@ -23,13 +23,13 @@ struct cb_cell_state {
 	const struct cb_cell *cell;
 	struct cb_cell_setup setup;
 	unsigned char key[CB_MAX_KEY], iv[CB_MAX_IV], tag[CB_MAX_TAG];
-	const unsigned char *in;        /* what each call reads: plaintext or ciphertext */
-	struct cb_expected expected;    /* message mode (decrypt: the plaintext's SHA-256) */
+	const unsigned char *in;     /* what each call reads: plaintext or ciphertext */
+	struct cb_expected expected; /* message mode (decrypt: the plaintext's SHA-256) */
 	struct cb_expected stream_expected;
-	uint64_t stream_calls;          /* calls stream_expected was computed for (0: none) */
-	int expect_status;              /* CB_OK, or CB_REJECTED for decrypt-forged */
-	uint64_t calls;                 /* calibrated calls per trial (0: not yet) */
-	char broken[512];                /* non-empty: the engine failed; no more trials */
+	uint64_t stream_calls; /* calls stream_expected was computed for (0: none) */
+	int expect_status;     /* CB_OK, or CB_REJECTED for decrypt-forged */
+	uint64_t calls;        /* calibrated calls per trial (0: not yet) */
+	char broken[512];      /* non-empty: the engine failed; no more trials */
 };
 
 /* Buffers shared by the trials of a run: one output per thread. */
@@ -41,28 +41,28 @@ struct cb_trial_buffers {
 };
 
 struct cb_trial_result {
-	uint64_t ns;            /* wall time: barrier to last thread's end (or virtual) */
-	uint64_t cpu_ns;        /* CPU time, summed over threads */
-	uint64_t ticks;         /* TSC ticks over the trial (0 when absent) */
-	uint64_t cycles;        /* perf core cycles summed over threads (0 when not counted) */
-	double core_hz_before;  /* core clock estimates around the trial (0 when not made) */
+	uint64_t ns;           /* wall time: barrier to last thread's end (or virtual) */
+	uint64_t cpu_ns;       /* CPU time, summed over threads */
+	uint64_t ticks;        /* TSC ticks over the trial (0 when absent) */
+	uint64_t cycles;       /* perf core cycles summed over threads (0 when not counted) */
+	double core_hz_before; /* core clock estimates around the trial (0 when not made) */
 	double core_hz_after;
 	uint64_t thread_ns[CB_MAX_THREADS];
 	bool virtual_clock;
 	bool valid;
-	bool setup_failed;      /* the engine could not even open: no point trying again */
+	bool setup_failed; /* the engine could not even open: no point trying again */
 	char error[512];
-	char output[17];        /* first 8 output bytes, hex */
+	char output[17];                    /* first 8 output bytes, hex */
 	char digest[2 * CB_MAX_DIGEST + 1]; /* a hash's whole digest, hex (else empty) */
 	char output_sha256[65];
 };
 
 struct cb_trial_context {
 	unsigned run;
-	bool estimate_core_hz;  /* no perf counter: estimate the core clock around trials */
-	bool count_cycles;      /* perf counters work */
+	bool estimate_core_hz;    /* no perf counter: estimate the core clock around trials */
+	bool count_cycles;        /* perf counters work */
 	const char *fault_engine; /* test-only fault switch (cb_fault_engine) */
-	bool pin;               /* pin thread t to cpus[t % n_cpus] before it starts */
+	bool pin;                 /* pin thread t to cpus[t % n_cpus] before it starts */
 	int cpus[CB_MAX_THREADS];
 	unsigned n_cpus;
 };
@@ -76,7 +76,7 @@ void cb_trial_buffers_free(struct cb_trial_buffers *b);
  * output. Fills RESULT; never fails as a whole: an engine that cannot open
  * or gives a wrong output makes an invalid result with the reason. */
 void cb_trial_run(struct cb_cell_state *state, const struct cb_trial_context *tc,
-		  struct cb_trial_buffers *buffers, const struct cb_trial_info *info,
-		  struct cb_trial_result *result);
+                  struct cb_trial_buffers *buffers, const struct cb_trial_info *info,
+                  struct cb_trial_result *result);
 
 #endif

@@ -3,7 +3,7 @@
  * A quantity is a decimal number and a unit. Fractions are allowed only when
  * they name a whole count ("1.5KiB" is 1536 bytes, "0.1KiB" is not a size),
  * so the arithmetic stays in integers and never rounds silently. */
-#include "units.h"
+#include "core/units.h"
 
 #include <stdio.h>
 #include <string.h>

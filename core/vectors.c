@@ -1,7 +1,7 @@
 /* vectors.c: the known-answer vector reader and the runner of one vector. */
-#include "vectors.h"
+#include "core/vectors.h"
 
-#include "input.h"
+#include "core/input.h"
 
 #include <ctype.h>
 #include <dirent.h>

@@ -9,8 +9,8 @@
 
 #include <stddef.h>
 
-#include "algorithm.h"
-#include "engine.h"
+#include "core/algorithm.h"
+#include "core/engine.h"
 
 /* ---- Vectors and files ---- */
 

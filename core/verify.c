@@ -1,9 +1,9 @@
 /* verify.c: known-answer vectors and cross-engine agreement, as a matrix. */
-#include "verify.h"
+#include "core/verify.h"
 
-#include "engine.h"
-#include "input.h"
-#include "vectors.h"
+#include "core/engine.h"
+#include "core/input.h"
+#include "core/vectors.h"
 
 #include <stdarg.h>
 #include <stdbool.h>

@@ -2,13 +2,10 @@
 # `gnuplot -c`), and the code that writes their data and render scripts from
 # the analysis and runs gnuplot. The program finds the templates in
 # CB_DATADIR/plots and copies them beside the charts.
-libcryptobench_a_SOURCES += \
+libcbplots_a_SOURCES += \
 	plots/plot.c plots/plot.h plots/plot_internal.h \
 	plots/plot_names.c plots/plot_render.c \
 	plots/plot_charts.c plots/plot_ratio.c plots/plot_timeline.c plots/plot_forest.c
-
-# The `plot` subcommand is a thin front to plots/, listed with it.
-libcryptobench_a_SOURCES += core/cmd_plot.c
 
 plot_templates = \
 	plots/throughput-size.gp \

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "plot_internal.h"
+#include "plots/plot_internal.h"
 
 /* The chart kinds' templates: copied into DIR/templates/ so the folder renders alone. */
 static const char *const templates[] = {

@@ -42,9 +42,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "compare.h"
-#include "results.h"
-#include "summary.h"
+#include "analysis/compare.h"
+#include "core/results.h"
+#include "analysis/summary.h"
 
 enum cb_plot_format { CB_PLOT_PNG, CB_PLOT_PDF, CB_PLOT_SVG };
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot_internal.h"
+#include "plots/plot_internal.h"
 
 /* The cell of S with these dimensions and samples, or NULL. */
 static const struct cb_cell_summary *find(const struct cb_run_summary *s, const char *label,

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot_internal.h"
+#include "plots/plot_internal.h"
 
 /* The subtitle of compared runs: the first run's machine, and the runs' dates. */
 static void forest_where(struct plot_ctx *c, const struct cb_compare *cmp)

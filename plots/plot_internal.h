@@ -5,8 +5,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "derive.h"
-#include "plot.h"
+#include "analysis/derive.h"
+#include "plots/plot.h"
 
 /* Where one set of charts goes, and what they are drawn from. */
 struct plot_ctx {

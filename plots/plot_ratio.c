@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot_internal.h"
+#include "plots/plot_internal.h"
 
 static void underscore(const char *s, char *buf, size_t len)
 {

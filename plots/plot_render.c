@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "plot_internal.h"
+#include "plots/plot_internal.h"
 
 static bool executable(const char *path)
 {

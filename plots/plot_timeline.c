@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "plot_internal.h"
+#include "plots/plot_internal.h"
 
 /* A time unit that keeps the numbers short. */
 static double pick_unit(double ns, const char **unit)

@@ -38,7 +38,8 @@ cli_tests = \
 	tests/cli_interrupt.sh \
 	tests/cli_verify.sh \
 	tests/cli_compare.sh \
-	tests/cli_plot.sh
+	tests/cli_plot.sh \
+	tests/layering.sh
 
 TESTS += $(cli_tests)
 dist_check_SCRIPTS += $(cli_tests) tests/lib.sh

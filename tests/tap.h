@@ -34,33 +34,34 @@ static inline int tap_check(int ok, const char *file, int line, const char *fmt,
 /* ok(condition, "what it checks", ...) */
 #define ok(cond, ...) tap_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 static inline int tap_is_str(const char *got, const char *want, const char *file, int line,
-			     const char *what)
+                             const char *what)
 {
 	int same = got && want && strcmp(got, want) == 0;
 
 	tap_check(same, file, line, "%s", what);
 	if (!same)
-		printf("#   got: '%s'\n#  want: '%s'\n", got ? got : "(null)", want ? want : "(null)");
+		printf("#   got: '%s'\n#  want: '%s'\n", got ? got : "(null)",
+		       want ? want : "(null)");
 	return same;
 }
 
 /* is_str(got, expected, "what", ...) */
-#define is_str(got, want, ...)                                                                    \
-	do {                                                                                      \
-		char tap_what_[512];                                                              \
-		snprintf(tap_what_, sizeof tap_what_, __VA_ARGS__);                               \
-		tap_is_str((got), (want), __FILE__, __LINE__, tap_what_);                         \
+#define is_str(got, want, ...)                                                                     \
+	do {                                                                                       \
+		char tap_what_[512];                                                               \
+		snprintf(tap_what_, sizeof tap_what_, __VA_ARGS__);                                \
+		tap_is_str((got), (want), __FILE__, __LINE__, tap_what_);                          \
 	} while (0)
 /* is_num(got, expected, "what"): exact for integers */
-#define is_num(got, want, ...)                                                            \
-	(tap_check((got) == (want), __FILE__, __LINE__, __VA_ARGS__) ||                       \
+#define is_num(got, want, ...)                                                                     \
+	(tap_check((got) == (want), __FILE__, __LINE__, __VA_ARGS__) ||                            \
 	 (printf("#   got: %.17g\n#  want: %.17g\n", (double)(got), (double)(want)), 0))
 /* near(got, expected, tolerance, "what"): |got - expected| <= tolerance */
-#define near(got, want, tol, ...)                                                         \
-	(tap_check(fabs((double)(got) - (double)(want)) <= (tol), __FILE__, __LINE__,         \
-		   __VA_ARGS__) ||                                                            \
-	 (printf("#   got: %.17g\n#  want: %.17g (+/- %g)\n", (double)(got), (double)(want),   \
-		 (double)(tol)),                                                              \
+#define near(got, want, tol, ...)                                                                  \
+	(tap_check(fabs((double)(got) - (double)(want)) <= (tol), __FILE__, __LINE__,              \
+	           __VA_ARGS__) ||                                                                 \
+	 (printf("#   got: %.17g\n#  want: %.17g (+/- %g)\n", (double)(got), (double)(want),       \
+	         (double)(tol)),                                                                   \
 	  0))
 #define diag(...) (printf("# "), printf(__VA_ARGS__), printf("\n"))
 

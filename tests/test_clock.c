@@ -5,9 +5,8 @@
  * machine is (monotonicity, CPU time never far ahead of wall time, sleeping
  * burning no CPU, two clocks agreeing over the same interval, a core clock
  * within any plausible range). */
-#define _GNU_SOURCE
-#include "clock.h"
-#include "tap.h"
+#include "core/clock.h"
+#include "tests/tap.h"
 
 #include <pthread.h>
 #include <stdlib.h>

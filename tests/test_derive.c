@@ -7,13 +7,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compare.h"
-#include "derive.h"
-#include "format.h"
-#include "report.h"
-#include "results.h"
-#include "summary.h"
-#include "tap.h"
+#include "analysis/compare.h"
+#include "analysis/derive.h"
+#include "analysis/format.h"
+#include "analysis/report.h"
+#include "core/results.h"
+#include "analysis/summary.h"
+#include "tests/tap.h"
 
 struct cell {
 	const char *label, *engine, *alg, *op;

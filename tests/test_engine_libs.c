@@ -7,10 +7,10 @@
 #include "config.h" /* the HAVE_ENGINE_* switches */
 #endif
 
-#include "algorithm.h"
-#include "engine.h"
-#include "input.h"
-#include "tap.h"
+#include "core/algorithm.h"
+#include "core/engine.h"
+#include "core/input.h"
+#include "tests/tap.h"
 
 #include <stdio.h>
 #include <stdlib.h>

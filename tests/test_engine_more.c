@@ -13,10 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "algorithm.h"
-#include "engine.h"
-#include "input.h"
-#include "tap.h"
+#include "core/algorithm.h"
+#include "core/engine.h"
+#include "core/input.h"
+#include "tests/tap.h"
 
 #ifdef HAVE_ENGINE_SODIUM
 extern const struct cb_engine cb_engine_sodium;

@@ -5,10 +5,9 @@
  * The last part replaces fopen for this program: host.c reads every file
  * through it, so /proc and /sys paths can be made to vanish or to return
  * garbage without a container or root. */
-#define _GNU_SOURCE
-#include "clock.h"
-#include "host.h"
-#include "tap.h"
+#include "core/clock.h"
+#include "core/host.h"
+#include "tests/tap.h"
 
 #include <dlfcn.h>
 #include <sched.h>

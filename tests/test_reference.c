@@ -2,28 +2,28 @@
  * agrees with the published outputs on the generated input. */
 #include <string.h>
 
-#include "input.h"
-#include "reference.h"
-#include "tap.h"
+#include "core/input.h"
+#include "core/reference.h"
+#include "tests/tap.h"
 
 /* First 8 bytes of the output and of the tag on the 1 MiB input: the table
  * all seven libraries agree on (shared/ENGINES.md section 2). */
 static const struct {
 	const char *alg, *head, *tag;
 } agreed[] = {
-	{"md5", "5c3bd9249358fd39", NULL},
-	{"sha1", "2eefecbc3d41ac79", NULL},
-	{"sha256", "8d08fc073d1a44b4", NULL},
-	{"sha512", "859206e0ac479b7f", NULL},
-	{"blake2b-512", "0404f6923b04c2b8", NULL},
-	{"sha3-256", "e499970a9e37cacd", NULL},
-	{"aes-128-cbc", "452baef136354a6d", NULL},
-	{"aes-256-cbc", "d1116f3ff5fe721a", NULL},
-	{"aes-128-ctr", "6879c50fd38a3b41", NULL},
-	{"aes-256-ctr", "3883caed9a1fba92", NULL},
-	{"aes-128-gcm", "f1816974f4ff3c50", "114ab9c70e339fc7"},
-	{"aes-256-gcm", "25ef18a15701091f", "76ef61f961bffbe7"},
-	{"chacha20-poly1305", "eb16c6babbf36e44", "f01b24c83c97c7d7"},
+    {"md5", "5c3bd9249358fd39", NULL},
+    {"sha1", "2eefecbc3d41ac79", NULL},
+    {"sha256", "8d08fc073d1a44b4", NULL},
+    {"sha512", "859206e0ac479b7f", NULL},
+    {"blake2b-512", "0404f6923b04c2b8", NULL},
+    {"sha3-256", "e499970a9e37cacd", NULL},
+    {"aes-128-cbc", "452baef136354a6d", NULL},
+    {"aes-256-cbc", "d1116f3ff5fe721a", NULL},
+    {"aes-128-ctr", "6879c50fd38a3b41", NULL},
+    {"aes-256-ctr", "3883caed9a1fba92", NULL},
+    {"aes-128-gcm", "f1816974f4ff3c50", "114ab9c70e339fc7"},
+    {"aes-256-gcm", "25ef18a15701091f", "76ef61f961bffbe7"},
+    {"chacha20-poly1305", "eb16c6babbf36e44", "f01b24c83c97c7d7"},
 };
 
 int main(void)
@@ -44,11 +44,13 @@ int main(void)
 
 		cb_standard_key(alg, key);
 		cb_standard_iv(alg, iv);
-		if (!ok(cb_reference_message(alg, key, iv, in.data, CB_INPUT_UNIT, &e, err, sizeof err) == 0,
-			"%s: reference computes", alg->name))
+		if (!ok(cb_reference_message(alg, key, iv, in.data, CB_INPUT_UNIT, &e, err,
+		                             sizeof err) == 0,
+		        "%s: reference computes", alg->name))
 			continue;
 		cb_hex(e.head, e.head_len, hex);
-		is_str(hex, agreed[i].head, "%s: first 8 bytes agree with every library", alg->name);
+		is_str(hex, agreed[i].head, "%s: first 8 bytes agree with every library",
+		       alg->name);
 		if (agreed[i].tag) {
 			cb_hex(e.tag, 8, hex);
 			is_str(hex, agreed[i].tag, "%s: tag agrees", alg->name);
@@ -57,9 +59,11 @@ int main(void)
 			continue;
 		/* Stream of 3 calls vs one message of 3 MiB. */
 		struct cb_expected s, m;
-		cb_reference_stream(alg, CB_OP_ENCRYPT, key, iv, in.data, CB_INPUT_UNIT, 3, &s, err, sizeof err);
+		cb_reference_stream(alg, CB_OP_ENCRYPT, key, iv, in.data, CB_INPUT_UNIT, 3, &s, err,
+		                    sizeof err);
 		if (alg->kind == CB_KIND_HASH) {
-			cb_reference_message(alg, key, iv, in.data, 3 * CB_INPUT_UNIT, &m, err, sizeof err);
+			cb_reference_message(alg, key, iv, in.data, 3 * CB_INPUT_UNIT, &m, err,
+			                     sizeof err);
 			ok(memcmp(s.digest, m.digest, alg->digest_len) == 0,
 			   "%s: stream of 3 x 1 MiB = digest of 3 MiB", alg->name);
 		} else {
@@ -68,17 +72,24 @@ int main(void)
 			unsigned char tag[CB_MAX_TAG];
 			char sha[65];
 
-			cb_reference_encrypt(alg, key, iv, in.data, 3 * CB_INPUT_UNIT, ct, tag, err, sizeof err);
+			cb_reference_encrypt(alg, key, iv, in.data, 3 * CB_INPUT_UNIT, ct, tag, err,
+			                     sizeof err);
 			cb_sha256_hex(ct + 2 * CB_INPUT_UNIT, CB_INPUT_UNIT, sha);
-			is_str(s.output_sha256, sha, "%s: stream's last call = last MiB of one message", alg->name);
+			is_str(s.output_sha256, sha,
+			       "%s: stream's last call = last MiB of one message", alg->name);
 			/* Decrypting the 3 MiB ciphertext as a stream gives the input back. */
-			cb_reference_stream(alg, CB_OP_DECRYPT, key, iv, ct + 2 * CB_INPUT_UNIT, CB_INPUT_UNIT, 1, &m, err, sizeof err);
-			cb_reference_stream(alg, CB_OP_DECRYPT, key, iv, ct, 3 * CB_INPUT_UNIT, 1, &s, err, sizeof err);
+			cb_reference_stream(alg, CB_OP_DECRYPT, key, iv, ct + 2 * CB_INPUT_UNIT,
+			                    CB_INPUT_UNIT, 1, &m, err, sizeof err);
+			cb_reference_stream(alg, CB_OP_DECRYPT, key, iv, ct, 3 * CB_INPUT_UNIT, 1,
+			                    &s, err, sizeof err);
 			cb_sha256_hex(in.data, CB_INPUT_UNIT, sha);
 			ok(alg->block_len == 1 || strcmp(m.output_sha256, sha) != 0,
-			   "%s: the last MiB decrypted alone is not the plaintext: the chain carries over", alg->name);
+			   "%s: the last MiB decrypted alone is not the plaintext: the chain "
+			   "carries over",
+			   alg->name);
 			cb_sha256_hex(in.data, 3 * CB_INPUT_UNIT, sha);
-			is_str(s.output_sha256, sha, "%s: the reference decrypts its own ciphertext", alg->name);
+			is_str(s.output_sha256, sha,
+			       "%s: the reference decrypts its own ciphertext", alg->name);
 		}
 	}
 	cb_input_free(&in);

@@ -4,8 +4,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "results.h"
-#include "tap.h"
+#include "core/results.h"
+#include "tests/tap.h"
 
 static char path[] = "/tmp/cb-test-results-XXXXXX";
 
@@ -18,9 +18,11 @@ static void write_file(const char *text)
 }
 
 #define HEADER "{\"type\":\"run\",\"schema\":\"cryptobench/1\",\"run_id\":\"ab\"}\n"
-#define TRIAL(seq, valid) \
-	"{\"type\":\"trial\",\"round\":0,\"seq\":" #seq ",\"cell\":{\"engine\":\"sim\",\"label\":\"sim\"," \
-	"\"algorithm\":\"sha256\",\"op\":\"hash\",\"size\":64,\"threads\":1,\"mode\":\"message\"}," \
+#define TRIAL(seq, valid)                                                                          \
+	"{\"type\":\"trial\",\"round\":0,\"seq\":" #seq                                            \
+	",\"cell\":{\"engine\":\"sim\",\"label\":\"sim\","                                         \
+	"\"algorithm\":\"sha256\",\"op\":\"hash\",\"size\":64,\"threads\":1,\"mode\":\"message\"}" \
+	","                                                                                        \
 	"\"warmup\":false,\"calls\":10,\"bytes\":640,\"valid\":" #valid ",\"ns\":1000}\n"
 
 int main(void)
@@ -31,7 +33,8 @@ int main(void)
 
 	close(fd);
 
-	write_file(HEADER TRIAL(0, true) TRIAL(1, false) "{\"type\":\"end\",\"interrupted\":false}\n");
+	write_file(HEADER TRIAL(0, true)
+	               TRIAL(1, false) "{\"type\":\"end\",\"interrupted\":false}\n");
 	r = cb_results_read(path, err, sizeof err);
 	ok(r != NULL, "a complete file reads");
 	if (r) {
@@ -55,8 +58,8 @@ int main(void)
 
 	/* Ctrl-C, then --resume: the last end line counts. */
 	write_file(HEADER TRIAL(0, true) "{\"type\":\"end\",\"interrupted\":true}\n"
-		   "{\"type\":\"resume\",\"trials_before\":1}\n" TRIAL(1, true)
-		   "{\"type\":\"end\",\"interrupted\":false}\n");
+	                                 "{\"type\":\"resume\",\"trials_before\":1}\n" TRIAL(
+	                                     1, true) "{\"type\":\"end\",\"interrupted\":false}\n");
 	r = cb_results_read(path, err, sizeof err);
 	ok(r != NULL, "a resumed file reads");
 	if (r) {
@@ -73,7 +76,8 @@ int main(void)
 
 	write_file(HEADER "not json\n" TRIAL(0, true));
 	r = cb_results_read(path, err, sizeof err);
-	ok(r == NULL && strstr(err, ":2:"), "a bad line in the middle is an error at its line: %s", err);
+	ok(r == NULL && strstr(err, ":2:"), "a bad line in the middle is an error at its line: %s",
+	   err);
 
 	write_file(HEADER HEADER);
 	r = cb_results_read(path, err, sizeof err);

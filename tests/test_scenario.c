@@ -4,7 +4,8 @@
  * Usage: test_scenario [BAD_DIR [GOOD_DIR]]
  * (defaults tests/scenarios/bad and BAD_DIR/../good). Each bad fixture
  * begins with "-- expect: <part of the message>" and "-- line: N". */
-#include "scenario.h"
+#include "core/lua/load.h"
+#include "core/scenario.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -13,9 +14,9 @@
 
 #include <lauxlib.h>
 
-#include "input.h"
-#include "lua_sandbox.h"
-#include "tap.h"
+#include "core/input.h"
+#include "core/lua/sandbox.h"
+#include "tests/tap.h"
 
 static char *read_file(const char *path, size_t *len)
 {
@@ -391,8 +392,8 @@ static void test_include(const char *dir)
 	json_t *inc = json_array_get(sc->includes, 0);
 	const char *path = json_string_value(json_object_get(inc, "path"));
 	const char *source = json_string_value(json_object_get(inc, "source"));
-	ok(json_array_size(sc->includes) == 1 && path && strstr(path, "lib/common.lua") &&
-	       source && strlen(json_string_value(json_object_get(inc, "sha256"))) == 64,
+	ok(json_array_size(sc->includes) == 1 && path && strstr(path, "lib/common.lua") && source &&
+	       strlen(json_string_value(json_object_get(inc, "sha256"))) == 64,
 	   "include: the included file's path, digest and text are recorded");
 	json_t *j = cb_scenario_to_json(sc);
 	ok(json_equal(json_object_get(j, "includes"), sc->includes),

@@ -8,11 +8,12 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "plan.h"
-#include "results.h"
-#include "runner.h"
-#include "scenario.h"
-#include "tap.h"
+#include "core/plan.h"
+#include "core/results.h"
+#include "core/runner.h"
+#include "core/lua/load.h"
+#include "core/scenario.h"
+#include "tests/tap.h"
 
 static const char *srcdir(void)
 {
@@ -22,8 +23,8 @@ static const char *srcdir(void)
 }
 
 /* Load, plan, run and read back one scenario. NULL on failure (reported). */
-static struct cb_results *run_scenario(const char *name, const struct cb_override *set, size_t n_set,
-				       struct cb_run_totals *totals, size_t *cells)
+static struct cb_results *run_scenario(const char *name, const struct cb_override *set,
+                                       size_t n_set, struct cb_run_totals *totals, size_t *cells)
 {
 	char path[1024], out[] = "/tmp/cb-test-sim-XXXXXX", err[1024];
 	struct cb_load_options load = {.overrides = set, .n_overrides = n_set};
@@ -48,7 +49,8 @@ static struct cb_results *run_scenario(const char *name, const struct cb_overrid
 	header = cb_run_header(run);
 	w = cb_writer_create(out, header, err, sizeof err);
 	json_decref(header);
-	if (!w || cb_run_write_skips(run, w) != 0 || cb_run_execute(run, w, totals, err, sizeof err) != 0) {
+	if (!w || cb_run_write_skips(run, w) != 0 ||
+	    cb_run_execute(run, w, totals, err, sizeof err) != 0) {
 		diag("%s", err);
 		goto done;
 	}
@@ -97,8 +99,9 @@ static void test_declared_cost(void)
 	ok(!r->interrupted, "the run is complete");
 	ok(json_is_string(json_object_get(json_object_get(r->header, "scenario"), "source")),
 	   "header holds the scenario's source");
-	is_num(strlen(json_string_value(json_object_get(json_object_get(r->header, "scenario"), "sha256"))), 64,
-	       "header holds the scenario's sha256");
+	is_num(strlen(json_string_value(
+	           json_object_get(json_object_get(r->header, "scenario"), "sha256"))),
+	       64, "header holds the scenario's sha256");
 	is_str(json_string_value(json_object_get(json_object_get(r->header, "input"), "sha256")),
 	       "8d08fc073d1a44b439b9b06fb73769587c38e4d02adb22d3a1bd8c304e7ec816",
 	       "header holds the SHA-256 of the 1 MiB input");
@@ -110,7 +113,8 @@ static void test_declared_cost(void)
 		double got = median_ns_per_call(r, c, &n);
 
 		ok(n == 7 && got > 0 && got <= want * 1.01 && got >= want * 0.99,
-		   "%s: median %.2f ns/call within 1%% of declared %.2f (n=%zu)", cell->key, got, want, n);
+		   "%s: median %.2f ns/call within 1%% of declared %.2f (n=%zu)", cell->key, got,
+		   want, n);
 	}
 	cb_results_free(r);
 }
@@ -134,7 +138,8 @@ static void test_orders(void)
 			size_t expect_round = i / cells, expect_cell = i % cells;
 
 			wrong += t->seq != i;
-			if (o == 1 && t->round >= 1) { /* blocked after the interleaved warm-up round */
+			if (o == 1 &&
+			    t->round >= 1) { /* blocked after the interleaved warm-up round */
 				size_t k = i - cells;
 				expect_cell = k / (rounds - 1);
 				expect_round = 1 + k % (rounds - 1);
@@ -148,7 +153,8 @@ static void test_orders(void)
 		}
 		is_num(wrong, 0, "%s: seq, cell and round follow the order", orders[o]);
 		if (o == 2) {
-			ok(not_rr > 0, "randomized: %zu of %zu trials left round-robin position", not_rr, r->n_trials);
+			ok(not_rr > 0, "randomized: %zu of %zu trials left round-robin position",
+			   not_rr, r->n_trials);
 			ok(json_integer_value(json_object_get(r->header, "order_seed")) != 0,
 			   "randomized: the order seed is recorded");
 			/* Each round is a permutation of the cells. */
@@ -184,7 +190,8 @@ static void test_fault_switch(void)
 	   (unsigned long long)totals.invalid);
 	is_num(timed, 0, "no invalid trial keeps a timing");
 	ok(r->n_trials && r->trials[0].error && strstr(r->trials[0].error, "sim output"),
-	   "the reason is recorded: %s", r->n_trials && r->trials[0].error ? r->trials[0].error : "(none)");
+	   "the reason is recorded: %s",
+	   r->n_trials && r->trials[0].error ? r->trials[0].error : "(none)");
 	cb_results_free(r);
 }
 

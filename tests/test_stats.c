@@ -12,11 +12,11 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-#include "curve.h"
-#include "ratio.h"
-#include "repro.h"
-#include "stats.h"
-#include "tap.h"
+#include "analysis/curve.h"
+#include "analysis/ratio.h"
+#include "analysis/repro.h"
+#include "analysis/stats.h"
+#include "tests/tap.h"
 
 #define DEFAULT_SEED 20260804UL
 #define Z95 1.959963984540054

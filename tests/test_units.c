@@ -1,9 +1,9 @@
 /* test_units.c: sizes and durations as people write them. */
-#include "units.h"
+#include "core/units.h"
 
 #include <stdbool.h>
 
-#include "tap.h"
+#include "tests/tap.h"
 
 static void size_is(const char *text, size_t want)
 {

@@ -25,14 +25,15 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "compare.h"
-#include "derive.h"
-#include "plan.h"
-#include "results.h"
-#include "runner.h"
-#include "scenario.h"
-#include "summary.h"
-#include "tap.h"
+#include "analysis/compare.h"
+#include "analysis/derive.h"
+#include "core/plan.h"
+#include "core/results.h"
+#include "core/runner.h"
+#include "core/lua/load.h"
+#include "core/scenario.h"
+#include "analysis/summary.h"
+#include "tests/tap.h"
 
 #define DEFAULT_SEED 20260804ul
 

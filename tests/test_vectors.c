@@ -2,11 +2,11 @@
  * vector through every compiled-in crypto engine.
  *
  * Usage: test_vectors [VECTORS_DIR] (default tests/vectors). */
-#include "tap.h"
+#include "tests/tap.h"
 
-#include "engine.h"
-#include "vectors.h"
-#include "verify.h"
+#include "core/engine.h"
+#include "core/vectors.h"
+#include "core/verify.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * A hash handle is opened once and reset per message; a cipher handle is
  * opened and keyed once, then given the IV (or counter) per message.
  * Stream mode keeps one handle running. */
-#include "engine.h"
+#include "core/engine.h"
 
 #include <pthread.h>
 #include <stdio.h>

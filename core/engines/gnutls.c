@@ -5,7 +5,7 @@
  * asked of the library by name at run time (gnutls_digest_get_id,
  * gnutls_cipher_get_id): gnutls_digest_list() leaves SHA3-256 out although
  * it works. The library initialises itself when it loads. */
-#include "engine.h"
+#include "core/engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>

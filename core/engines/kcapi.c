@@ -6,7 +6,7 @@
  * CRYPTO_USER_API_HASH, _SKCIPHER and _AEAD; without them socket(AF_ALG)
  * fails with EAFNOSUPPORT, which probe() reports. libkcapi prints its errors
  * to stderr unless told not to, so the engine silences it. */
-#include "engine.h"
+#include "core/engine.h"
 
 #include <errno.h>
 #include <pthread.h>

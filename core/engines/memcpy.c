@@ -3,7 +3,7 @@
  * Copies each message from the input to the output buffer. No engine that
  * reads its input and writes as many bytes can beat it, so it is the line
  * crypto throughput is read against. */
-#include "engine.h"
+#include "core/engine.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -56,7 +56,7 @@ static void memcpy_close(void *ctx)
 }
 
 static int memcpy_self_check(void *ctx, const unsigned char *in, size_t len,
-			     const unsigned char *out, char *why, size_t why_len)
+                             const unsigned char *out, char *why, size_t why_len)
 {
 	(void)ctx;
 	if (memcmp(in, out, len) == 0)
@@ -66,14 +66,14 @@ static int memcpy_self_check(void *ctx, const unsigned char *in, size_t len,
 }
 
 const struct cb_engine cb_engine_memcpy = {
-	.name = "memcpy",
-	.kind = "builtin",
-	.version = memcpy_version,
-	.probe = memcpy_probe,
-	.supports = memcpy_supports,
-	.open = memcpy_open,
-	.call = memcpy_call,
-	.finish = memcpy_finish,
-	.close = memcpy_close,
-	.self_check = memcpy_self_check,
+    .name = "memcpy",
+    .kind = "builtin",
+    .version = memcpy_version,
+    .probe = memcpy_probe,
+    .supports = memcpy_supports,
+    .open = memcpy_open,
+    .call = memcpy_call,
+    .finish = memcpy_finish,
+    .close = memcpy_close,
+    .self_check = memcpy_self_check,
 };

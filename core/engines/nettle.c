@@ -4,7 +4,7 @@
  * allocates one and keys it (hashes: init). Recreating allocates and keys one
  * inside every call, the nearest nettle has to creating a context. nettle has
  * no BLAKE2 in 3.8, and checks neither tags nor CBC lengths itself. */
-#include "engine.h"
+#include "core/engine.h"
 
 #include <pthread.h>
 #include <stdint.h>

@@ -3,7 +3,7 @@
  * Its time per call is the harness's own cost (the call through a function
  * pointer, the loop, the clock reads), reported beside every cell so a
  * measurement that is mostly harness is caught. */
-#include "engine.h"
+#include "core/engine.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -61,7 +61,7 @@ static void null_close(void *ctx)
 }
 
 static int null_self_check(void *ctx, const unsigned char *in, size_t len, const unsigned char *out,
-			   char *why, size_t why_len)
+                           char *why, size_t why_len)
 {
 	uint64_t mark = (uint64_t)len ^ in[0], got;
 
@@ -70,19 +70,19 @@ static int null_self_check(void *ctx, const unsigned char *in, size_t len, const
 	if (got == mark)
 		return 0;
 	snprintf(why, why_len, "null output %016llx, expected %016llx", (unsigned long long)got,
-		 (unsigned long long)mark);
+	         (unsigned long long)mark);
 	return -1;
 }
 
 const struct cb_engine cb_engine_null = {
-	.name = "null",
-	.kind = "builtin",
-	.version = null_version,
-	.probe = null_probe,
-	.supports = null_supports,
-	.open = null_open,
-	.call = null_call,
-	.finish = null_finish,
-	.close = null_close,
-	.self_check = null_self_check,
+    .name = "null",
+    .kind = "builtin",
+    .version = null_version,
+    .probe = null_probe,
+    .supports = null_supports,
+    .open = null_open,
+    .call = null_call,
+    .finish = null_finish,
+    .close = null_close,
+    .self_check = null_self_check,
 };

@@ -4,7 +4,7 @@
  * never looks a name up. Message mode re-initialises one reused context per
  * call (ciphers: the IV only, so the key schedule is not redone); stream mode
  * keeps one context and only updates it. */
-#include "engine.h"
+#include "core/engine.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -13,7 +13,7 @@
  * The noise of a trial is drawn from a generator seeded by (seed, run, round,
  * thread), so it does not depend on how many trials calibration ran. Real
  * time is spent only on touching the output. */
-#include "engine.h"
+#include "core/engine.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -36,14 +36,15 @@ struct sim {
 	double contaminate_factor;
 	double run_shift;
 	uint64_t seed;
-	bool forged;  /* decrypt-forged: reject, as a real engine must */
+	bool forged; /* decrypt-forged: reject, as a real engine must */
 	gsl_rng *rng;
 };
 
 static const char *const sim_options[] = {
-	"overhead_ns",	    "ns_per_byte",     "jitter",	     "spike_rate",
-	"spike_factor",	    "drift_per_round", "contaminate_from", "contaminate_to",
-	"contaminate_factor", "run_shift",	     "seed",		     NULL,
+    "overhead_ns",      "ns_per_byte",    "jitter",
+    "spike_rate",       "spike_factor",   "drift_per_round",
+    "contaminate_from", "contaminate_to", "contaminate_factor",
+    "run_shift",        "seed",           NULL,
 };
 
 static const char *sim_version(void)
@@ -88,7 +89,8 @@ static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_l
 	s->forged = setup->op == CB_OP_DECRYPT_FORGED;
 	if (s->overhead_ns < 0 || s->ns_per_byte < 0 || s->jitter < 0 || s->spike_rate < 0 ||
 	    s->spike_rate > 1 || s->spike_factor <= 0 || s->contaminate_factor <= 0) {
-		snprintf(err, err_len, "sim: costs and noise must be non-negative (spike_rate <= 1)");
+		snprintf(err, err_len,
+		         "sim: costs and noise must be non-negative (spike_rate <= 1)");
 		gsl_rng_free(s->rng);
 		free(s);
 		return NULL;
@@ -137,7 +139,7 @@ static uint64_t sim_virtual_ns(void *ctx, const struct cb_trial_info *t)
 	double factor = 1.0;
 
 	gsl_rng_set(s->rng, mix(s->seed ^ mix(((uint64_t)t->run << 40) ^ ((uint64_t)t->round << 8) ^
-					       t->thread)));
+	                                      t->thread)));
 	if (s->jitter > 0)
 		factor *= exp(s->jitter * gsl_ran_gaussian(s->rng, 1.0));
 	if (s->spike_rate > 0 && gsl_rng_uniform(s->rng) < s->spike_rate)
@@ -150,7 +152,7 @@ static uint64_t sim_virtual_ns(void *ctx, const struct cb_trial_info *t)
 }
 
 static int sim_self_check(void *ctx, const unsigned char *in, size_t len, const unsigned char *out,
-			  char *why, size_t why_len)
+                          char *why, size_t why_len)
 {
 	(void)ctx;
 	if (memcmp(in, out, 8 < len ? 8 : len) == 0)
@@ -160,16 +162,16 @@ static int sim_self_check(void *ctx, const unsigned char *in, size_t len, const 
 }
 
 const struct cb_engine cb_engine_sim = {
-	.name = "sim",
-	.kind = "builtin",
-	.version = sim_version,
-	.probe = sim_probe,
-	.supports = sim_supports,
-	.open = sim_open,
-	.call = sim_call,
-	.finish = sim_finish,
-	.close = sim_close,
-	.options = sim_options,
-	.virtual_ns = sim_virtual_ns,
-	.self_check = sim_self_check,
+    .name = "sim",
+    .kind = "builtin",
+    .version = sim_version,
+    .probe = sim_probe,
+    .supports = sim_supports,
+    .open = sim_open,
+    .call = sim_call,
+    .finish = sim_finish,
+    .close = sim_close,
+    .options = sim_options,
+    .virtual_ns = sim_virtual_ns,
+    .self_check = sim_self_check,
 };

@@ -7,7 +7,7 @@
  * init a reused one gets; only AES-256-GCM has a keyed state (beforenm) whose
  * schedule recreation really repeats. ChaCha20-Poly1305 has no keyed state
  * at all: every call takes the key. */
-#include "engine.h"
+#include "core/engine.h"
 
 #include <stdalign.h>
 #include <stdio.h>

@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "core/engine.h"
 
 enum wolf_alg {
 	WOLF_MD5,

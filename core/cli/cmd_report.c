@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "report.h"
-#include "results.h"
+#include "core/cli/cli.h"
+#include "analysis/report.h"
+#include "core/results.h"
 
 static const char report_help[] =
     "usage: cryptobench report FILE|DIR... [--format text|markdown|csv|json]\n"

@@ -1,10 +1,10 @@
-/* scenario_internal.h: what the three files of the scenario loader share.
+/* internal.h: what the three files of the scenario loader share.
  *
- * scenario.c         the loader, the `cryptobench` module, --set, --quick, JSON
- * scenario_check.c   reading Lua values, with errors that point at the line
- * scenario_fields.c  the fields of cb.scenario{} and cb.derive{}
+ * load.c    the loader, the `cryptobench` module, --set, --quick
+ * check.c   reading Lua values, with errors that point at the line
+ * fields.c  the fields of cb.scenario{} and cb.derive{}
  *
- * Not for other modules: scenario.h is the interface. Every function here
+ * Not for other modules: load.h is the interface. Every function here
  * that takes a lua_State runs inside a protected call from the script and
  * reports a problem by raising a Lua error "FILE:LINE: message". */
 #ifndef CB_SCENARIO_INTERNAL_H
@@ -16,7 +16,7 @@
 #include <jansson.h>
 #include <lua.h>
 
-#include "scenario.h"
+#include "core/lua/load.h"
 
 #define CB_SCENARIO_MAX_SIZE ((size_t)4 << 30)
 #define CB_SCENARIO_MAX_THREADS 256
@@ -50,7 +50,7 @@ struct cb_field {
 	bool list;     /* with --set: comma-separated */
 };
 
-/* ---- scenario_check.c ---- */
+/* ---- check.c ---- */
 
 /* Note the file and line of the script's call being read. */
 void cb_check_begin_call(struct cb_loading *ld, lua_State *L);
@@ -92,7 +92,7 @@ void *cb_check_calloc(lua_State *L, size_t n, size_t size);
 /* A number, boolean or string at IDX as JSON (null for anything else). */
 json_t *cb_check_scalar_json(lua_State *L, int idx);
 
-/* ---- scenario_fields.c ---- */
+/* ---- fields.c ---- */
 
 /* The fields --set may override, with their parsers. */
 extern const struct cb_field cb_set_fields[];

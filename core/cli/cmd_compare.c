@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "compare.h"
-#include "report.h"
-#include "results.h"
+#include "core/cli/cli.h"
+#include "analysis/compare.h"
+#include "analysis/report.h"
+#include "core/results.h"
 
 static const char compare_help[] =
     "usage: cryptobench compare FILE|FOLDER... [--format text|markdown|csv|json]\n"

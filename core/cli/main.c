@@ -4,31 +4,31 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "core/cli/cli.h"
 
 static const struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
 	const char *summary;
 } commands[] = {
-	{"run", cb_cmd_run, "run a scenario and write a results file"},
-	{"report", cb_cmd_report, "summarise results files"},
-	{"compare", cb_cmd_compare, "do runs of one scenario agree? (reproducibility)"},
-	{"plot", cb_cmd_plot, "draw charts of results files with gnuplot"},
-	{"engines", cb_cmd_engines, "list engines, versions, algorithms and availability"},
-	{"verify", cb_cmd_verify, "known-answer tests and agreement between engines"},
-	{"input", cb_cmd_input, "write the generated input, for checking with other tools"},
+    {"run", cb_cmd_run, "run a scenario and write a results file"},
+    {"report", cb_cmd_report, "summarise results files"},
+    {"compare", cb_cmd_compare, "do runs of one scenario agree? (reproducibility)"},
+    {"plot", cb_cmd_plot, "draw charts of results files with gnuplot"},
+    {"engines", cb_cmd_engines, "list engines, versions, algorithms and availability"},
+    {"verify", cb_cmd_verify, "known-answer tests and agreement between engines"},
+    {"input", cb_cmd_input, "write the generated input, for checking with other tools"},
 };
 
 static void usage(FILE *out)
 {
 	fprintf(out, "usage: cryptobench COMMAND [ARGS]\n\n"
-		     "How fast does a crypto engine really hash or encrypt here, and can the\n"
-		     "number be trusted?\n\ncommands:\n");
+	             "How fast does a crypto engine really hash or encrypt here, and can the\n"
+	             "number be trusted?\n\ncommands:\n");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
 	fprintf(out, "\n'cryptobench COMMAND --help' describes each. Exit status: 0 success, 1 a\n"
-		     "problem you asked to fail on, 2 bad input, 130 interrupted.\n");
+	             "problem you asked to fail on, 2 bad input, 130 interrupted.\n");
 }
 
 int main(int argc, char **argv)

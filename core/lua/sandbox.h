@@ -1,4 +1,4 @@
-/* lua_sandbox.h: a Lua 5.4 state that can run scenario text and nothing else.
+/* sandbox.h: a Lua 5.4 state that can run scenario text and nothing else.
  *
  * Only base, string, table, math and utf8 are opened; dofile, loadfile and
  * string.dump are gone; `load` takes text only; `require` finds only the

@@ -2,15 +2,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "verify.h"
+#include "core/cli/cli.h"
+#include "core/verify.h"
 
 static const char verify_help[] =
-	"usage: cryptobench verify [ENGINE...] [--vectors DIR]\n\n"
-	"Run every known-answer vector (FIPS 180-4, RFC 1321, RFC 7693, FIPS 202,\n"
-	"SP 800-38A, the GCM specification, RFC 8439) on every crypto engine that\n"
-	"offers its algorithm, then check that all engines agree on the 1 MiB\n"
-	"generated input. Prints a matrix; exits 1 on any failure or disagreement.\n";
+    "usage: cryptobench verify [ENGINE...] [--vectors DIR]\n\n"
+    "Run every known-answer vector (FIPS 180-4, RFC 1321, RFC 7693, FIPS 202,\n"
+    "SP 800-38A, the GCM specification, RFC 8439) on every crypto engine that\n"
+    "offers its algorithm, then check that all engines agree on the 1 MiB\n"
+    "generated input. Prints a matrix; exits 1 on any failure or disagreement.\n";
 
 int cb_cmd_verify(int argc, char **argv)
 {

@@ -13,11 +13,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "plan.h"
-#include "results.h"
-#include "runner.h"
-#include "scenario.h"
+#include "core/cli/cli.h"
+#include "core/plan.h"
+#include "core/results.h"
+#include "core/runner.h"
+#include "core/lua/load.h"
+#include "core/scenario.h"
 
 #define MAX_OVERRIDES 64
 
@@ -30,27 +31,27 @@ static void on_signal(int sig)
 }
 
 static const char run_help[] =
-	"usage: cryptobench run SCENARIO.lua [options]\n\n"
-	"Run every trial of a scenario and write them to a results file (JSON Lines).\n\n"
-	"  -o, --output FILE     results file (default results/NAME-TIME.jsonl); with\n"
-	"                        --runs N, a folder that gets run-1.jsonl .. run-N.jsonl\n"
-	"      --runs N          N independent runs, each a fresh process (default 1)\n"
-	"      --set KEY=VALUE   override a scenario field (rounds, sizes, trial_time, ...)\n"
-	"                        or a cb.param(); may repeat\n"
-	"      --quick           a preview: few rounds, short trials, sizes up to 1 MiB\n"
-	"      --resume FILE     continue an interrupted results file of this scenario\n"
-	"      --progress, --no-progress\n"
-	"                        progress on stderr (default: when stderr is a terminal)\n\n"
-	"Ctrl-C finishes the current trial, closes the file marked interrupted, and\n"
-	"exits 130; --resume completes it later.\n";
+    "usage: cryptobench run SCENARIO.lua [options]\n\n"
+    "Run every trial of a scenario and write them to a results file (JSON Lines).\n\n"
+    "  -o, --output FILE     results file (default results/NAME-TIME.jsonl); with\n"
+    "                        --runs N, a folder that gets run-1.jsonl .. run-N.jsonl\n"
+    "      --runs N          N independent runs, each a fresh process (default 1)\n"
+    "      --set KEY=VALUE   override a scenario field (rounds, sizes, trial_time, ...)\n"
+    "                        or a cb.param(); may repeat\n"
+    "      --quick           a preview: few rounds, short trials, sizes up to 1 MiB\n"
+    "      --resume FILE     continue an interrupted results file of this scenario\n"
+    "      --progress, --no-progress\n"
+    "                        progress on stderr (default: when stderr is a terminal)\n\n"
+    "Ctrl-C finishes the current trial, closes the file marked interrupted, and\n"
+    "exits 130; --resume completes it later.\n";
 
 struct run_args {
 	const char *scenario;
 	const char *output;
 	const char *resume;
 	unsigned runs;
-	int run_index;        /* internal: this process is run K of --runs */
-	int progress;         /* -1: decide from the terminal */
+	int run_index; /* internal: this process is run K of --runs */
+	int progress;  /* -1: decide from the terminal */
 	struct cb_override overrides[MAX_OVERRIDES];
 	size_t n_overrides;
 	int quick;
@@ -60,16 +61,11 @@ struct run_args {
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	static const struct option longopts[] = {
-		{"output", required_argument, NULL, 'o'},
-		{"runs", required_argument, NULL, 'r'},
-		{"set", required_argument, NULL, 's'},
-		{"quick", no_argument, NULL, 'q'},
-		{"resume", required_argument, NULL, 'R'},
-		{"progress", no_argument, NULL, 'p'},
-		{"no-progress", no_argument, NULL, 'P'},
-		{"run-index", required_argument, NULL, 'I'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
+	    {"output", required_argument, NULL, 'o'}, {"runs", required_argument, NULL, 'r'},
+	    {"set", required_argument, NULL, 's'},    {"quick", no_argument, NULL, 'q'},
+	    {"resume", required_argument, NULL, 'R'}, {"progress", no_argument, NULL, 'p'},
+	    {"no-progress", no_argument, NULL, 'P'},  {"run-index", required_argument, NULL, 'I'},
+	    {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
 	};
 	int opt;
 
@@ -90,12 +86,15 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case 'r':
 			n = strtol(optarg, &end, 10);
 			if (*end || n < 1 || n > 1000)
-				return cb_usage_error("run", "--runs wants a number from 1 to 1000, not '%s'", optarg);
+				return cb_usage_error(
+				    "run", "--runs wants a number from 1 to 1000, not '%s'",
+				    optarg);
 			a->runs = (unsigned)n;
 			break;
 		case 's':
 			if (!strchr(optarg, '=') || optarg[0] == '=')
-				return cb_usage_error("run", "--set wants KEY=VALUE, not '%s'", optarg);
+				return cb_usage_error("run", "--set wants KEY=VALUE, not '%s'",
+				                      optarg);
 			if (a->n_overrides == MAX_OVERRIDES)
 				return cb_usage_error("run", "more than %d --set", MAX_OVERRIDES);
 			{
@@ -132,12 +131,15 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		}
 	}
 	if (optind >= argc)
-		return cb_usage_error("run", "which scenario? e.g. cryptobench run scenarios/quickstart.lua");
+		return cb_usage_error(
+		    "run", "which scenario? e.g. cryptobench run scenarios/quickstart.lua");
 	if (optind + 1 < argc)
-		return cb_usage_error("run", "one scenario at a time ('%s' is extra)", argv[optind + 1]);
+		return cb_usage_error("run", "one scenario at a time ('%s' is extra)",
+		                      argv[optind + 1]);
 	a->scenario = argv[optind];
 	if (a->resume && a->runs > 1)
-		return cb_usage_error("run", "--resume continues one file; it does not take --runs");
+		return cb_usage_error("run",
+		                      "--resume continues one file; it does not take --runs");
 	return 0;
 }
 
@@ -154,8 +156,8 @@ static void record_command_line(struct run_args *a, int argc, char **argv)
 	size_t used = 0;
 
 	for (int i = 0; i < argc && used < sizeof a->command_line; i++)
-		used += (size_t)snprintf(a->command_line + used, sizeof a->command_line - used, "%s%s",
-					 i ? " " : "cryptobench ", argv[i]);
+		used += (size_t)snprintf(a->command_line + used, sizeof a->command_line - used,
+		                         "%s%s", i ? " " : "cryptobench ", argv[i]);
 }
 
 static int make_dirs(const char *path)
@@ -243,7 +245,8 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 				i++;
 				continue;
 			}
-			if (strncmp(argv[i], "--runs=", 7) == 0 || strncmp(argv[i], "--output=", 9) == 0)
+			if (strncmp(argv[i], "--runs=", 7) == 0 ||
+			    strncmp(argv[i], "--output=", 9) == 0)
 				continue;
 			child[n++] = argv[i];
 		}
@@ -267,7 +270,8 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 		while (pid > 0 && waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
 			;
 		if (pid < 0 || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
-			status = pid > 0 && WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : CB_EXIT_PROBLEM;
+			status =
+			    pid > 0 && WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : CB_EXIT_PROBLEM;
 			break;
 		}
 	}
@@ -292,8 +296,10 @@ static struct cb_results *open_resume(const char *path, const struct cb_scenario
 	scenario = json_object_get(old->header, "scenario");
 	sha = json_string_value(json_object_get(scenario, "sha256"));
 	if (!sha || strcmp(sha, s->sha256) != 0) {
-		fprintf(stderr, "%s: not a run of %s (the scenario's text differs: sha256 %.12s vs %.12s)\n",
-			path, s->file, sha ? sha : "?", s->sha256);
+		fprintf(
+		    stderr,
+		    "%s: not a run of %s (the scenario's text differs: sha256 %.12s vs %.12s)\n",
+		    path, s->file, sha ? sha : "?", s->sha256);
 	} else if (!old->interrupted) {
 		fprintf(stderr, "%s: this run is complete; nothing to resume\n", path);
 	} else {
@@ -309,8 +315,10 @@ static struct cb_results *open_resume(const char *path, const struct cb_scenario
 		json_decref(then);
 		if (same)
 			return old;
-		fprintf(stderr, "%s: the interrupted run used other parameters or settings (--set, --quick): give the same ones\n",
-			path);
+		fprintf(stderr,
+		        "%s: the interrupted run used other parameters or settings (--set, "
+		        "--quick): give the same ones\n",
+		        path);
 	}
 	cb_results_free(old);
 	return NULL;
@@ -320,8 +328,9 @@ static int measure(struct run_args *a, const struct cb_scenario *s, const struct
 {
 	char err[512], path[4096];
 	struct cb_run_options options = {.run_index = a->run_index > 0 ? (unsigned)a->run_index : 0,
-					 .runs = a->runs, .stop = &stop_requested,
-					 .command_line = a->command_line};
+	                                 .runs = a->runs,
+	                                 .stop = &stop_requested,
+	                                 .command_line = a->command_line};
 	struct cb_results *old = NULL;
 	struct cb_writer *w = NULL;
 	struct cb_run_totals totals;
@@ -334,7 +343,8 @@ static int measure(struct run_args *a, const struct cb_scenario *s, const struct
 		if (!(old = open_resume(a->resume, s)))
 			return CB_EXIT_USAGE;
 		options.resume = old;
-		options.run_index = (unsigned)json_integer_value(json_object_get(old->header, "run_index"));
+		options.run_index =
+		    (unsigned)json_integer_value(json_object_get(old->header, "run_index"));
 		snprintf(path, sizeof path, "%s", a->resume);
 	} else if (a->output) {
 		snprintf(path, sizeof path, "%s", a->output);
@@ -351,7 +361,7 @@ static int measure(struct run_args *a, const struct cb_scenario *s, const struct
 	if (old) {
 		w = cb_writer_append(path, err, sizeof err);
 		line = json_pack("{s:s, s:I}", "command_line", a->command_line, "trials_before",
-				 (json_int_t)old->n_trials);
+		                 (json_int_t)old->n_trials);
 		if (w)
 			cb_writer_line(w, "resume", line);
 		json_decref(line);
@@ -380,13 +390,15 @@ static int measure(struct run_args *a, const struct cb_scenario *s, const struct
 	if (rc != 0)
 		return CB_EXIT_PROBLEM;
 	fprintf(stderr, "%s: %llu trials written, %llu invalid\n", path,
-		(unsigned long long)totals.trials, (unsigned long long)totals.invalid);
+	        (unsigned long long)totals.trials, (unsigned long long)totals.invalid);
 	if (totals.invalid)
-		fprintf(stderr, "warning: invalid trials (no timing kept), first: %s\n", totals.first_error);
+		fprintf(stderr, "warning: invalid trials (no timing kept), first: %s\n",
+		        totals.first_error);
 	if (totals.interrupted) {
-		fprintf(stderr, "interrupted: %s keeps every finished trial; continue with\n"
-				"  cryptobench run %s --resume %s\n",
-			path, s->file, path);
+		fprintf(stderr,
+		        "interrupted: %s keeps every finished trial; continue with\n"
+		        "  cryptobench run %s --resume %s\n",
+		        path, s->file, path);
 		return CB_EXIT_INTERRUPTED;
 	}
 	return CB_EXIT_OK;
@@ -407,8 +419,8 @@ int cb_cmd_run(int argc, char **argv)
 		return rc < 0 ? CB_EXIT_OK : rc;
 	}
 	record_command_line(&a, argc, argv);
-	load = (struct cb_load_options){.overrides = a.overrides, .n_overrides = a.n_overrides,
-					.quick = a.quick};
+	load = (struct cb_load_options){
+	    .overrides = a.overrides, .n_overrides = a.n_overrides, .quick = a.quick};
 	s = cb_scenario_load(a.scenario, &load, err, sizeof err);
 	if (!s) {
 		fprintf(stderr, "%s\n", err);
@@ -416,7 +428,8 @@ int cb_cmd_run(int argc, char **argv)
 		return CB_EXIT_USAGE;
 	}
 	for (size_t i = 0; i < s->n_dropped && a.run_index < 0; i++) /* once, not per run */
-		fprintf(stderr, "note: %s left out: %s\n", s->dropped[i].name, s->dropped[i].reason);
+		fprintf(stderr, "note: %s left out: %s\n", s->dropped[i].name,
+		        s->dropped[i].reason);
 	plan = cb_plan_build(s, err, sizeof err);
 	if (!plan) {
 		fprintf(stderr, "%s\n", err);

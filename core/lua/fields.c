@@ -1,9 +1,9 @@
-/* scenario_fields.c: the fields of cb.scenario{} and cb.derive{}.
+/* fields.c: the fields of cb.scenario{} and cb.derive{}.
  *
  * Each field has a parser that checks a Lua value and stores it in the
  * scenario; --set runs the same parsers on its strings, so a field means the
  * same from the script and from the command line. */
-#include "scenario_internal.h"
+#include "core/lua/internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,8 +12,8 @@
 
 #include <lauxlib.h>
 
-#include "lua_sandbox.h"
-#include "units.h"
+#include "core/lua/sandbox.h"
+#include "core/units.h"
 
 #define MAX_NAMES 128
 #define MAX_ROUNDS 1000000
@@ -74,11 +74,6 @@ static const char *const order_names[] = {
     [CB_ORDER_RANDOMIZED] = "randomized",
     [CB_ORDER_BLOCKED] = "blocked",
 };
-
-const char *cb_order_name(enum cb_order order)
-{
-	return (unsigned)order < 3 ? order_names[order] : "?";
-}
 
 /* ---- Fields of cb.scenario{} (and of --set) ---- */
 

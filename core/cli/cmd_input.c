@@ -6,14 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "input.h"
-#include "units.h"
+#include "core/cli/cli.h"
+#include "core/input.h"
+#include "core/units.h"
 
 static const char input_help[] =
-	"usage: cryptobench input SIZE [--seed N]\n\n"
-	"Write SIZE bytes of the generated input (xorshift32, seed 20260804 unless\n"
-	"given, a 1 MiB unit repeated) to stdout.\n";
+    "usage: cryptobench input SIZE [--seed N]\n\n"
+    "Write SIZE bytes of the generated input (xorshift32, seed 20260804 unless\n"
+    "given, a 1 MiB unit repeated) to stdout.\n";
 
 int cb_cmd_input(int argc, char **argv)
 {
@@ -32,12 +32,15 @@ int cb_cmd_input(int argc, char **argv)
 			unsigned long v = strtoul(argv[++i], &end, 0);
 
 			if (*end || v == 0 || v > 0xffffffffUL)
-				return cb_usage_error("input", "--seed wants a nonzero 32-bit number, not '%s'", argv[i]);
+				return cb_usage_error(
+				    "input", "--seed wants a nonzero 32-bit number, not '%s'",
+				    argv[i]);
 			seed = (uint32_t)v;
 		} else if (!have_size && cb_parse_size(argv[i], &size) == 0) {
 			have_size = 1;
 		} else {
-			return cb_usage_error("input", "bad argument '%s' (a size such as 1MiB)", argv[i]);
+			return cb_usage_error("input", "bad argument '%s' (a size such as 1MiB)",
+			                      argv[i]);
 		}
 	}
 	if (!have_size)

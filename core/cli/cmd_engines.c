@@ -3,19 +3,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "engine.h"
+#include "core/cli/cli.h"
+#include "core/engine.h"
 
 static const char engines_help[] =
-	"usage: cryptobench engines [--json]\n\n"
-	"List the engines compiled in: runtime version, whether usable on this machine\n"
-	"(and why not), hardware features they report, and which algorithms they offer.\n"
-	"In the matrix, 'ok' = offered, '-' = not offered by the library.\n";
+    "usage: cryptobench engines [--json]\n\n"
+    "List the engines compiled in: runtime version, whether usable on this machine\n"
+    "(and why not), hardware features they report, and which algorithms they offer.\n"
+    "In the matrix, 'ok' = offered, '-' = not offered by the library.\n";
 
 static bool offers(const struct cb_engine *e, const struct cb_algorithm *alg)
 {
 	return alg->kind == CB_KIND_HASH ? e->supports(alg, CB_OP_HASH, CB_MODE_MESSAGE)
-					 : e->supports(alg, CB_OP_ENCRYPT, CB_MODE_MESSAGE);
+	                                 : e->supports(alg, CB_OP_ENCRYPT, CB_MODE_MESSAGE);
 }
 
 static json_t *engine_json(const struct cb_engine *e)
@@ -23,7 +23,7 @@ static json_t *engine_json(const struct cb_engine *e)
 	const char *why = NULL;
 	bool usable = cb_engine_usable(e, &why);
 	json_t *obj = json_pack("{s:s, s:s, s:s, s:b}", "name", e->name, "kind", e->kind, "version",
-				e->version(), "usable", usable);
+	                        e->version(), "usable", usable);
 	json_t *algs = json_array();
 
 	if (why)
@@ -54,7 +54,8 @@ static void print_text(void)
 		if (cb_engine_usable(e, &why))
 			printf("%-9s %-8s %s\n", e->name, e->kind, e->version());
 		else
-			printf("%-9s %-8s %s  UNAVAILABLE: %s\n", e->name, e->kind, e->version(), why);
+			printf("%-9s %-8s %s  UNAVAILABLE: %s\n", e->name, e->kind, e->version(),
+			       why);
 	}
 	printf("\n%-18s", "algorithm");
 	for (size_t i = 0; i < cb_engine_count(); i++)
@@ -70,7 +71,9 @@ static void print_text(void)
 
 			if (strcmp(e->kind, "builtin") == 0)
 				continue;
-			printf(" %-8s", !offers(e, alg) ? "-" : cb_engine_usable(e, NULL) ? "ok" : "n/a");
+			printf(" %-8s", !offers(e, alg)             ? "-"
+			                : cb_engine_usable(e, NULL) ? "ok"
+			                                            : "n/a");
 		}
 		printf("\n");
 	}

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "plot.h"
-#include "results.h"
+#include "core/cli/cli.h"
+#include "plots/plot.h"
+#include "core/results.h"
 
 #ifndef GNUPLOT_PATH
 #define GNUPLOT_PATH ""

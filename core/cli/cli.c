@@ -1,5 +1,5 @@
 /* cli.c: helpers the subcommands share. */
-#include "cli.h"
+#include "core/cli/cli.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "results.h"
+#include "core/results.h"
 
 int cb_usage_error(const char *cmd, const char *fmt, ...)
 {

@@ -1,10 +1,10 @@
-/* lua_sandbox.c: a Lua state that can run scenario text and nothing else.
+/* sandbox.c: a Lua state that can run scenario text and nothing else.
  *
  * The library list is an edited copy of Lua's linit.c; the message handler
  * follows lua.c's msghandler, and also makes sure every message starts with
  * the script's "FILE:LINE:", because a message without one (assert, error with
  * level 0, a table thrown) leaves the user searching. */
-#include "lua_sandbox.h"
+#include "core/lua/sandbox.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,11 +1,11 @@
-/* scenario_check.c: reading the script's values, with errors that point at
+/* check.c: reading the script's values, with errors that point at
  * the line the user must change.
  *
  * Lua knows only the line of a call, and a cb.scenario{} call spans many
  * lines, so an error about a field looks in the script's text for the line
  * where that field (or the bad value, quoted) is written. Tables are read
  * raw: no metamethod of the script runs while C reads its declarations. */
-#include "scenario_internal.h"
+#include "core/lua/internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,8 +14,8 @@
 
 #include <lauxlib.h>
 
-#include "lua_sandbox.h"
-#include "units.h"
+#include "core/lua/sandbox.h"
+#include "core/units.h"
 
 /* ---- Errors that point at the line ---- */
 

@@ -1,0 +1,7 @@
+# The command line: main and one file per subcommand, the only code that
+# sees all three layers (core, analysis, plots).
+cryptobench_SOURCES += \
+	core/cli/main.c \
+	core/cli/cli.c core/cli/cli.h \
+	core/cli/cmd_run.c core/cli/cmd_report.c core/cli/cmd_compare.c core/cli/cmd_plot.c \
+	core/cli/cmd_engines.c core/cli/cmd_verify.c core/cli/cmd_input.c
