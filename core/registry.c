@@ -134,14 +134,6 @@ double cb_option_number(const struct cb_engine_config *config, const char *key, 
 	return o->is_number ? o->number : strtod(o->string, NULL);
 }
 
-const char *cb_option_string(const struct cb_engine_config *config, const char *key,
-                             const char *fallback)
-{
-	const struct cb_option *o = find_option(config, key);
-
-	return o && !o->is_number ? o->string : fallback;
-}
-
 const char *cb_fault_engine(void)
 {
 	const char *name = getenv("CRYPTOBENCH_FAULT");

@@ -44,4 +44,16 @@ cli_tests = \
 TESTS += $(cli_tests)
 dist_check_SCRIPTS += $(cli_tests) tests/lib.sh
 
-EXTRA_DIST += tests/tap.h tests/vectors tests/scenarios
+# The known-answer vectors are runtime data of `verify`: they install in
+# $(pkgdatadir)/vectors (core/datadir.h).
+vectorsdir = $(pkgdatadir)/vectors
+dist_vectors_DATA = \
+	tests/vectors/fips180-sha.vec \
+	tests/vectors/fips202-sha3.vec \
+	tests/vectors/gcm-spec.vec \
+	tests/vectors/rfc1321-md5.vec \
+	tests/vectors/rfc7693-blake2b.vec \
+	tests/vectors/rfc8439-chacha20-poly1305.vec \
+	tests/vectors/sp800-38a-aes.vec
+
+EXTRA_DIST += tests/tap.h tests/vectors/README.md tests/scenarios
