@@ -19,6 +19,8 @@ extern const struct cb_engine cb_engine_null;
 extern const struct cb_engine cb_engine_memcpy;
 extern const struct cb_engine cb_engine_sim;
 
+/* Left as written: clang-format reads CB_ENGINES_BUILT as an expression. */
+/* clang-format off */
 static const struct cb_engine *const engines[] = {
 #define CB_ENGINE_ENTRY(name) &cb_engine_##name,
     CB_ENGINES_BUILT
@@ -27,6 +29,7 @@ static const struct cb_engine *const engines[] = {
     &cb_engine_memcpy,
     &cb_engine_sim,
 };
+/* clang-format on */
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])
 

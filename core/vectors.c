@@ -604,7 +604,6 @@ int cb_vector_has_aad(const struct cb_vector *v)
 
 /* ---- Running ---- */
 
-
 static const char *status_name(int status)
 {
 	return status == CB_OK ? "CB_OK" : status == CB_REJECTED ? "CB_REJECTED" : "CB_FAILED";

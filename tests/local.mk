@@ -8,7 +8,8 @@ AM_TESTS_ENVIRONMENT = \
 	top_srcdir='$(abs_top_srcdir)'; export top_srcdir; \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
 	CRYPTOBENCH='$(abs_top_builddir)/cryptobench'; export CRYPTOBENCH; \
-	OPENSSL_CMD='$(OPENSSL_CMD)'; export OPENSSL_CMD;
+	OPENSSL_CMD='$(OPENSSL_CMD)'; export OPENSSL_CMD; \
+	pkgdatadir='$(pkgdatadir)'; export pkgdatadir;
 
 unit_tests = \
 	tests/test_units \
@@ -42,7 +43,9 @@ cli_tests = \
 	tests/cli_compare.sh \
 	tests/cli_plot.sh \
 	tests/cli_golden.sh \
-	tests/layering.sh
+	tests/layering.sh \
+	tests/cli_install.sh \
+	tests/style.sh
 
 TESTS += $(cli_tests)
 dist_check_SCRIPTS += $(cli_tests) tests/lib.sh

@@ -1,0 +1,39 @@
+#!/bin/sh
+# The automated parts of STYLE.md: every C file of the tree is formatted as
+# .clang-format says, and cppcheck finds nothing at the levels warning,
+# portability and performance (a finding that is wrong is suppressed where
+# it occurs, with `// cppcheck-suppress ID` and a comment saying why).
+# Each is skipped, with the reason, when its tool is missing (./bootstrap
+# installs both).
+. "${top_srcdir:-.}/tests/lib.sh"
+: "${top_builddir:=.}"
+plan 2
+
+files=$(cd "$top_srcdir" && find core analysis plots tests -name '*.[ch]' | sort)
+sources=$(cd "$top_srcdir" && find core analysis plots tests -name '*.c' | sort)
+
+formatted() {
+	(cd "$top_srcdir" && clang-format --dry-run -Werror $files) >"$WORK/format" 2>&1 ||
+		{ diag "$(grep 'error:' "$WORK/format" | head -n 10)"; diag "fix: clang-format -i FILE"; false; }
+}
+if command -v clang-format >/dev/null 2>&1; then
+	check "the C files are formatted as .clang-format says" formatted
+else
+	skip 1 "no clang-format (./bootstrap installs it)"
+fi
+
+# The build's own defines, with placeholder paths: one configuration, checked
+# in full.
+cppcheck_clean() {
+	(cd "$top_srcdir" && cppcheck -q --std=c11 --enable=warning,portability,performance \
+		--inline-suppr --error-exitcode=1 -j2 -I . -I "$top_builddir" -D_GNU_SOURCE \
+		-DCB_SRCDIR='"src"' -DCB_BUILDDIR='"build"' -DCB_PKGDATADIR='"data"' $sources) \
+		>"$WORK/cppcheck" 2>&1 || { diag "$(head -n 20 "$WORK/cppcheck")"; false; }
+}
+if command -v cppcheck >/dev/null 2>&1; then
+	check "cppcheck finds nothing" cppcheck_clean
+else
+	skip 1 "no cppcheck (./bootstrap installs it)"
+fi
+
+done_testing
