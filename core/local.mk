@@ -17,7 +17,9 @@ libcbcore_a_SOURCES += \
 	core/vectors.c core/vectors.h \
 	core/verify.c core/verify.h \
 	core/trial.c core/trial.h \
-	core/engines/null.c core/engines/memcpy.c core/engines/sim.c
+	core/engines/null.c core/engines/memcpy.c core/engines/sim.c \
+	core/worker.c core/worker.h core/process.c core/process.h \
+	core/engines/runtimes.c
 
 if ENGINE_OPENSSL
 libcbcore_a_SOURCES += core/engines/openssl.c
@@ -44,4 +46,5 @@ if ENGINE_KCAPI
 libcbcore_a_SOURCES += core/engines/kcapi.c
 endif
 
-EXTRA_DIST += core/engines/README.md
+EXTRA_DIST += core/engines/README.md core/engines/workers/PROTOCOL.md \
+	core/engines/workers/worker.py core/engines/workers/worker.js

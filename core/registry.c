@@ -10,6 +10,11 @@
 extern const struct cb_engine cb_engine_null;
 extern const struct cb_engine cb_engine_memcpy;
 extern const struct cb_engine cb_engine_sim;
+extern const struct cb_engine cb_engine_python_hashlib;
+extern const struct cb_engine cb_engine_python_cryptography;
+extern const struct cb_engine cb_engine_python_pycryptodome;
+extern const struct cb_engine cb_engine_node_crypto;
+extern const struct cb_engine cb_engine_dotnet;
 #ifdef HAVE_ENGINE_OPENSSL
 extern const struct cb_engine cb_engine_openssl;
 #endif
@@ -60,7 +65,14 @@ static const struct cb_engine *const engines[] = {
 #ifdef HAVE_ENGINE_KCAPI
     &cb_engine_kcapi,
 #endif
-    &cb_engine_null,    &cb_engine_memcpy, &cb_engine_sim,
+    &cb_engine_python_hashlib,
+    &cb_engine_python_cryptography,
+    &cb_engine_python_pycryptodome,
+    &cb_engine_node_crypto,
+    &cb_engine_dotnet,
+    &cb_engine_null,
+    &cb_engine_memcpy,
+    &cb_engine_sim,
 };
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])

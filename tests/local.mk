@@ -37,6 +37,7 @@ cli_tests = \
 	tests/cli_openssl.sh \
 	tests/cli_interrupt.sh \
 	tests/cli_verify.sh \
+	tests/cli_workers.sh \
 	tests/cli_compare.sh \
 	tests/cli_plot.sh \
 	tests/layering.sh
@@ -44,4 +45,4 @@ cli_tests = \
 TESTS += $(cli_tests)
 dist_check_SCRIPTS += $(cli_tests) tests/lib.sh
 
-EXTRA_DIST += tests/tap.h tests/vectors tests/scenarios
+EXTRA_DIST += tests/tap.h tests/vectors tests/scenarios tests/workers
