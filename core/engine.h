@@ -93,7 +93,11 @@ struct cb_engine {
 	bool (*supports)(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode);
 
 	/* Prepare a context (allocation, key schedule: not timed). NULL on
-	 * failure, with ERR filled. */
+	 * failure, with ERR filled ("NAME: reason"). Called only through
+	 * cb_engine_open, so SETUP has passed the shared checks: the engine
+	 * offers its algorithm and op in its mode, setup->config is not NULL,
+	 * recreate comes with message mode, chunk with a hash, a cipher has its
+	 * key and IV, AEAD decryption its tag, AAD its buffer (within max_aad). */
 	void *(*open)(const struct cb_cell_setup *setup, char *err, size_t err_len);
 	/* One message of LEN bytes from IN; output to OUT (cb_output_len bytes;
 	 * OUT has room for LEN + CB_OUTPUT_SLACK). The only timed code. Returns
@@ -104,6 +108,9 @@ struct cb_engine {
 	int (*finish)(void *ctx, unsigned char *out);
 	void (*close)(void *ctx);
 
+	/* Optional. The most bytes of AAD the library takes in one piece (0: no
+	 * limit); cb_engine_open refuses more. */
+	size_t max_aad;
 	/* Optional. Engine-specific option names a variant may set (NULL-ended),
 	 * so a scenario's misspelt option gets a "did you mean". */
 	const char *const *options;
@@ -135,6 +142,12 @@ size_t cb_engine_count(void);
 const struct cb_engine *cb_engine_at(size_t i);
 /* The engine called NAME, or NULL. */
 const struct cb_engine *cb_engine_find(const char *name);
+
+/* The one way to open a context: the checks every engine shares (see
+ * `open` above), with one wording, then ENGINE->open. NULL on failure with
+ * ERR ("NAME: reason"). The runner, verify and the tests all open here. */
+void *cb_engine_open(const struct cb_engine *engine, const struct cb_cell_setup *setup, char *err,
+                     size_t err_len);
 
 /* Probe ENGINE once per process and remember the answer: true when usable;
  * otherwise WHY (if not NULL) points at the reason. */

@@ -1,9 +1,11 @@
-/* registry.c: the engines compiled in, probed once, and option helpers. */
+/* registry.c: the engines compiled in, probed once, the checks before every
+ * open, and option helpers. */
 #include "config.h"
 
 #include "core/engine.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,6 +129,69 @@ bool cb_engine_usable(const struct cb_engine *engine, const char **why)
 	if (why)
 		*why = probes[i].status == 0 ? NULL : probes[i].why;
 	return probes[i].status == 0;
+}
+
+/* Why SETUP cannot be opened by ENGINE, in ERR; 0 when it can. */
+static int setup_refused(const struct cb_engine *e, const struct cb_cell_setup *setup, char *err,
+                         size_t err_len)
+{
+	const struct cb_engine_config *config = setup->config;
+	const struct cb_algorithm *alg = setup->alg;
+	bool aead = alg && alg->kind == CB_KIND_AEAD;
+
+	if (!alg || !config) {
+		snprintf(err, err_len, "%s: open without %s", e->name,
+		         alg ? "a configuration" : "an algorithm");
+		return -1;
+	}
+	if (!e->supports(alg, setup->op, config->mode)) {
+		snprintf(err, err_len, "%s: %s %s%s not offered", e->name, alg->name,
+		         cb_op_name(setup->op),
+		         config->mode == CB_MODE_STREAM ? " in stream mode" : "");
+		return -1;
+	}
+	if (config->recreate && config->mode == CB_MODE_STREAM) {
+		snprintf(err, err_len, "%s: recreate applies to message mode only", e->name);
+		return -1;
+	}
+	if (config->chunk && alg->kind != CB_KIND_HASH) {
+		snprintf(err, err_len, "%s: chunk applies to hashes only", e->name);
+		return -1;
+	}
+	if (alg->kind != CB_KIND_HASH && (!setup->key || !setup->iv)) {
+		snprintf(err, err_len, "%s: %s needs a key and an IV", e->name, alg->name);
+		return -1;
+	}
+	if (aead && setup->op != CB_OP_ENCRYPT && !setup->tag) {
+		snprintf(err, err_len, "%s: decryption needs the tag", e->name);
+		return -1;
+	}
+	if (aead && setup->aad_len && !setup->aad) {
+		snprintf(err, err_len, "%s: %zu bytes of AAD without a buffer", e->name,
+		         setup->aad_len);
+		return -1;
+	}
+	if (aead && e->max_aad && setup->aad_len > e->max_aad) {
+		snprintf(err, err_len, "%s: %zu bytes of AAD exceed its limit of %zu", e->name,
+		         setup->aad_len, e->max_aad);
+		return -1;
+	}
+	return 0;
+}
+
+void *cb_engine_open(const struct cb_engine *engine, const struct cb_cell_setup *setup, char *err,
+                     size_t err_len)
+{
+	void *ctx;
+
+	if (err_len)
+		err[0] = '\0';
+	if (setup_refused(engine, setup, err, err_len) != 0)
+		return NULL;
+	ctx = engine->open(setup, err, err_len);
+	if (!ctx && err_len && err[0] == '\0')
+		snprintf(err, err_len, "%s: open failed", engine->name);
+	return ctx;
 }
 
 static const struct cb_option *find_option(const struct cb_engine_config *config, const char *key)

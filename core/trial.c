@@ -263,7 +263,7 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 		                       .calls = info->calls,
 		                       .index = t,
 		                       .last_bad = CB_OK};
-		jobs[t].ctx = e->open(&s->setup, why, sizeof why);
+		jobs[t].ctx = cb_engine_open(e, &s->setup, why, sizeof why);
 		if (!jobs[t].ctx) {
 			char msg[300];
 
