@@ -161,10 +161,35 @@ double cb_option_number(const struct cb_engine_config *config, const char *key, 
 const char *cb_option_string(const struct cb_engine_config *config, const char *key,
                              const char *fallback);
 
-/* A test-only fault switch: when the environment variable
- * CRYPTOBENCH_FAULT names an engine, the runner flips a bit of that engine's
- * output after every call (outside the timed region), so tests can prove
- * that a wrong output becomes an invalid trial. */
+/* ---- Test-only fault switch ----
+ *
+ * CRYPTOBENCH_FAULT=ENGINE[:KIND[@ROUND]] makes ENGINE misbehave on purpose,
+ * so tests can prove that each kind of failure is caught and leaves the rest
+ * of a run intact. ROUND (0-based, warm-up rounds first) limits the fault to
+ * the trials of one round; without it every trial is hit. The runner applies
+ * every kind; verify and the known-answer vectors only "wrong". */
+enum cb_fault_kind {
+	CB_FAULT_NONE,
+	CB_FAULT_WRONG,   /* "wrong" (the default): a bit of the output flipped after the calls */
+	CB_FAULT_NOTHING, /* "nothing": calls return success and write nothing */
+	CB_FAULT_ERROR,   /* "error": calls return CB_FAILED */
+	CB_FAULT_SLOW,    /* "slow": calls take ten times as long */
+	CB_FAULT_HANG,    /* "hang": the first call never returns */
+	CB_FAULT_CRASH,   /* "crash": the first call kills its process (SIGSEGV) */
+};
+
+struct cb_fault {
+	enum cb_fault_kind kind;
+	char engine[64];
+	long round; /* -1: every round */
+};
+
+/* The fault CRYPTOBENCH_FAULT asks for (kind CB_FAULT_NONE when unset). 0, or
+ * -1 with ERR when the variable cannot be read. */
+int cb_fault_from_env(struct cb_fault *fault, char *err, size_t err_len);
+/* Whether FAULT hits ENGINE in ROUND. */
+bool cb_fault_hits(const struct cb_fault *fault, const struct cb_engine *engine, long round);
+/* The engine whose outputs the switch corrupts ("wrong" only), or NULL. */
 const char *cb_fault_engine(void);
 
 #endif

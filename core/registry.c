@@ -219,9 +219,63 @@ const char *cb_option_string(const struct cb_engine_config *config, const char *
 	return o && !o->is_number ? o->string : fallback;
 }
 
+static const char *const fault_kinds[] = {
+    [CB_FAULT_WRONG] = "wrong", [CB_FAULT_NOTHING] = "nothing", [CB_FAULT_ERROR] = "error",
+    [CB_FAULT_SLOW] = "slow",   [CB_FAULT_HANG] = "hang",       [CB_FAULT_CRASH] = "crash",
+};
+
+int cb_fault_from_env(struct cb_fault *fault, char *err, size_t err_len)
+{
+	const char *spec = getenv("CRYPTOBENCH_FAULT");
+	size_t name_len, kind_len;
+	const char *kind, *at;
+	char *end;
+
+	memset(fault, 0, sizeof *fault);
+	fault->round = -1;
+	if (!spec || !*spec)
+		return 0;
+	name_len = strcspn(spec, ":@");
+	if (name_len == 0 || name_len >= sizeof fault->engine)
+		goto bad;
+	memcpy(fault->engine, spec, name_len);
+	kind = spec[name_len] == ':' ? spec + name_len + 1 : spec + name_len;
+	kind_len = strcspn(kind, "@");
+	at = kind + kind_len;
+	fault->kind = kind_len ? CB_FAULT_NONE : CB_FAULT_WRONG;
+	for (size_t k = 1; k < sizeof fault_kinds / sizeof fault_kinds[0]; k++)
+		if (kind_len && strlen(fault_kinds[k]) == kind_len &&
+		    strncmp(kind, fault_kinds[k], kind_len) == 0)
+			fault->kind = (enum cb_fault_kind)k;
+	if (fault->kind == CB_FAULT_NONE)
+		goto bad;
+	if (*at == '@') {
+		fault->round = strtol(at + 1, &end, 10);
+		if (end == at + 1 || *end || fault->round < 0)
+			goto bad;
+	}
+	return 0;
+bad:
+	snprintf(err, err_len,
+	         "CRYPTOBENCH_FAULT=%s: expected ENGINE[:KIND[@ROUND]], KIND one of wrong, "
+	         "nothing, error, slow, hang, crash",
+	         spec);
+	fault->kind = CB_FAULT_NONE;
+	return -1;
+}
+
+bool cb_fault_hits(const struct cb_fault *fault, const struct cb_engine *engine, long round)
+{
+	return fault->kind != CB_FAULT_NONE && strcmp(fault->engine, engine->name) == 0 &&
+	       (fault->round < 0 || fault->round == round);
+}
+
 const char *cb_fault_engine(void)
 {
-	const char *name = getenv("CRYPTOBENCH_FAULT");
+	static struct cb_fault fault;
+	char err[256];
 
-	return name && *name ? name : NULL;
+	if (cb_fault_from_env(&fault, err, sizeof err) != 0 || fault.kind != CB_FAULT_WRONG)
+		return NULL;
+	return fault.engine;
 }

@@ -37,6 +37,7 @@ cli_tests = \
 	tests/cli_output.sh \
 	tests/cli_openssl.sh \
 	tests/cli_interrupt.sh \
+	tests/cli_faults.sh \
 	tests/cli_verify.sh \
 	tests/cli_workers.sh \
 	tests/cli_compare.sh \
