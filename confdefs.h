@@ -25,4 +25,11 @@
 #define HAVE_ENGINE_WOLFSSL 1
 #define HAVE_ENGINE_GNUTLS 1
 #define HAVE_ENGINE_KCAPI 1
+#define HAVE_ENGINE_PYTHON_HASHLIB 1
+#define HAVE_ENGINE_PYTHON_CRYPTOGRAPHY 1
+#define HAVE_ENGINE_PYTHON_PYCRYPTODOME 1
+#define HAVE_ENGINE_NODE_CRYPTO 1
+#define HAVE_ENGINE_DOTNET 1
 #define GNUPLOT_PATH "/usr/bin/gnuplot"
+#define CB_ENGINES_BUILT  CB_ENGINE_ENTRY(openssl) CB_ENGINE_ENTRY(gcrypt) CB_ENGINE_ENTRY(nettle) CB_ENGINE_ENTRY(sodium) CB_ENGINE_ENTRY(mbedtls) CB_ENGINE_ENTRY(wolfssl) CB_ENGINE_ENTRY(gnutls) CB_ENGINE_ENTRY(kcapi) CB_ENGINE_ENTRY(python_hashlib) CB_ENGINE_ENTRY(python_cryptography) CB_ENGINE_ENTRY(python_pycryptodome) CB_ENGINE_ENTRY(node_crypto) CB_ENGINE_ENTRY(dotnet)
+#define CB_ENGINES_CONFIGURED "openssl gcrypt nettle sodium mbedtls wolfssl gnutls kcapi python_hashlib python_cryptography python_pycryptodome node_crypto dotnet"

@@ -1,12 +1,17 @@
 /* process.c: the engine side of workers: probe, open, requests, outputs. */
+#include "config.h"
+
 #include "core/process.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/worker.h"
 #include "core/input.h"
+
+#define WORKERS CB_DATADIR "/core/engines/workers"
 
 struct ctx {
 	struct cb_process_engine *pe;
@@ -237,4 +242,51 @@ int cb_process_call(void *ctx, const unsigned char *in, size_t len, unsigned cha
 	rc = exchange(c, req, len, out, &t, why, sizeof why);
 	json_decref(req);
 	return rc;
+}
+
+/* ---- Finding workers ---- */
+
+/* The worker's command from the test override, if any. */
+bool cb_process_override(struct cb_process_engine *pe)
+{
+	char name[64], *p;
+	const char *value;
+	size_t n = 0;
+
+	snprintf(name, sizeof name, "CRYPTOBENCH_WORKER_%s", pe->engine->name);
+	for (p = name; *p; p++)
+		*p = *p == '-' ? '_' : (char)toupper((unsigned char)*p);
+	value = getenv(name);
+	if (!value || !*value)
+		return false;
+	snprintf(pe->words, sizeof pe->words, "%s", value);
+	for (p = strtok(pe->words, " "); p && n + 1 < CB_PROCESS_MAX_ARGS; p = strtok(NULL, " "))
+		pe->argv[n++] = p;
+	pe->argv[n] = NULL;
+	return true;
+}
+
+int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_len)
+{
+	const char *only = getenv("CRYPTOBENCH_PYTHON");
+	const char *candidates[] = {only && *only ? only : "python3",
+	                            only && *only ? NULL : "/usr/bin/python3", NULL};
+	size_t used = 0;
+
+	if (cb_process_override(pe))
+		return cb_process_start(pe, why, why_len);
+	why[0] = '\0';
+	for (size_t i = 0; candidates[i]; i++) {
+		char reason[256];
+
+		pe->argv[0] = candidates[i];
+		pe->argv[1] = WORKERS "/worker.py";
+		pe->argv[2] = pe->backend;
+		pe->argv[3] = NULL;
+		if (cb_process_start(pe, reason, sizeof reason) == 0)
+			return 0;
+		used += (size_t)snprintf(why + used, used < why_len ? why_len - used : 0,
+		                         "%s%s: %s", i ? "; " : "", candidates[i], reason);
+	}
+	return -1;
 }

@@ -50,4 +50,52 @@ int cb_process_remote(void *ctx, const struct cb_trial_info *trial, unsigned cha
                       struct cb_remote_times *t, char *why, size_t why_len);
 void cb_process_close(void *ctx);
 
+/* The worker's command from $CRYPTOBENCH_WORKER_<ENGINE> (upper case, '-'
+ * as '_'; words separated by spaces), a test fixture's: true when set. */
+bool cb_process_override(struct cb_process_engine *pe);
+/* Python: the first of `python3` on PATH and /usr/bin/python3 (or only
+ * $CRYPTOBENCH_PYTHON) that has PE->backend's module runs
+ * core/engines/workers/worker.py BACKEND; the hello records which. */
+int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_len);
+
+/* Define cb_engine_SYM, named LABEL, a worker found by FIND_FN (BACKEND is
+ * its argument): one line per runtime engine file. */
+#define CB_PROCESS_ENGINE(sym, label, find_fn, backend_arg)                                        \
+	extern const struct cb_engine cb_engine_##sym;                                             \
+	static struct cb_process_engine cb_pe_##sym = {                                            \
+	    .engine = &cb_engine_##sym, .find = find_fn, .backend = backend_arg};                  \
+	static const char *sym##_version(void)                                                     \
+	{                                                                                          \
+		return cb_process_version(&cb_pe_##sym);                                           \
+	}                                                                                          \
+	static int sym##_probe(char *why, size_t why_len)                                          \
+	{                                                                                          \
+		return cb_process_probe(&cb_pe_##sym, why, why_len);                               \
+	}                                                                                          \
+	static bool sym##_supports(const struct cb_algorithm *alg, enum cb_op op,                  \
+	                           enum cb_mode mode)                                              \
+	{                                                                                          \
+		return cb_process_supports(&cb_pe_##sym, alg, op, mode);                           \
+	}                                                                                          \
+	static void *sym##_open(const struct cb_cell_setup *setup, char *err, size_t err_len)      \
+	{                                                                                          \
+		return cb_process_open(&cb_pe_##sym, setup, err, err_len);                         \
+	}                                                                                          \
+	static void sym##_describe(json_t *obj)                                                    \
+	{                                                                                          \
+		cb_process_describe(&cb_pe_##sym, obj);                                            \
+	}                                                                                          \
+	const struct cb_engine cb_engine_##sym = {                                                 \
+	    .name = label,                                                                         \
+	    .kind = "process",                                                                     \
+	    .version = sym##_version,                                                              \
+	    .probe = sym##_probe,                                                                  \
+	    .supports = sym##_supports,                                                            \
+	    .open = sym##_open,                                                                    \
+	    .call = cb_process_call,                                                               \
+	    .close = cb_process_close,                                                             \
+	    .describe = sym##_describe,                                                            \
+	    .remote = cb_process_remote,                                                           \
+	}
+
 #endif
