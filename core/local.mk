@@ -4,6 +4,7 @@
 libcbcore_a_SOURCES += \
 	core/algorithm.c core/algorithm.h \
 	core/errbuf.c core/errbuf.h \
+	core/datadir.c core/datadir.h \
 	core/units.c core/units.h \
 	core/input.c core/input.h \
 	core/reference.c core/reference.h \
@@ -26,5 +27,10 @@ libcbcore_a_SOURCES += \
 # engine source named there, found or not.
 libcbcore_a_LIBADD = $(LIBOBJS)
 
-EXTRA_DIST += core/engines/README.md core/engines/workers/PROTOCOL.md \
-	core/engines/workers/worker.py core/engines/workers/worker.js
+EXTRA_DIST += core/engines/README.md
+
+# The worker programs of other runtimes are runtime data: they install in
+# $(pkgdatadir)/workers (core/datadir.h).
+workersdir = $(pkgdatadir)/workers
+dist_workers_DATA = core/engines/workers/PROTOCOL.md core/engines/workers/worker.py \
+	core/engines/workers/worker.js

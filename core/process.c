@@ -9,9 +9,8 @@
 #include <string.h>
 
 #include "core/worker.h"
+#include "core/datadir.h"
 #include "core/input.h"
-
-#define WORKERS CB_DATADIR "/core/engines/workers"
 
 struct ctx {
 	struct cb_process_engine *pe;
@@ -246,6 +245,15 @@ int cb_process_call(void *ctx, const unsigned char *in, size_t len, unsigned cha
 
 /* ---- Finding workers ---- */
 
+const char *cb_process_script(struct cb_process_engine *pe, const char *file)
+{
+	char dir[4096];
+
+	snprintf(pe->script, sizeof pe->script, "%s/%s",
+	         cb_datadir(CB_DATA_WORKERS, dir, sizeof dir), file);
+	return pe->script;
+}
+
 /* The worker's command from the test override, if any. */
 bool cb_process_override(struct cb_process_engine *pe)
 {
@@ -280,7 +288,7 @@ int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_l
 		char reason[256];
 
 		pe->argv[0] = candidates[i];
-		pe->argv[1] = WORKERS "/worker.py";
+		pe->argv[1] = cb_process_script(pe, "worker.py");
 		pe->argv[2] = pe->backend;
 		pe->argv[3] = NULL;
 		if (cb_process_start(pe, reason, sizeof reason) == 0)

@@ -28,7 +28,8 @@ struct cb_process_engine {
 
 	/* Filled by the probe. */
 	const char *argv[CB_PROCESS_MAX_ARGS];
-	char words[1024]; /* storage for argv words that are not literals */
+	char words[1024];  /* storage for argv words that are not literals */
+	char script[4096]; /* the worker program's path (cb_process_script) */
 	json_t *hello;
 	char version[512];
 };
@@ -50,6 +51,8 @@ int cb_process_remote(void *ctx, const struct cb_trial_info *trial, unsigned cha
                       struct cb_remote_times *t, char *why, size_t why_len);
 void cb_process_close(void *ctx);
 
+/* FILE in the folder of worker programs (core/datadir.h), kept in PE. */
+const char *cb_process_script(struct cb_process_engine *pe, const char *file);
 /* The worker's command from $CRYPTOBENCH_WORKER_<ENGINE> (upper case, '-'
  * as '_'; words separated by spaces), a test fixture's: true when set. */
 bool cb_process_override(struct cb_process_engine *pe);

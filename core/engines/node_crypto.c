@@ -7,14 +7,12 @@
 
 #include <stdio.h>
 
-#define WORKERS CB_DATADIR "/core/engines/workers"
-
 static int find_node(struct cb_process_engine *pe, char *why, size_t why_len)
 {
 	if (cb_process_override(pe))
 		return cb_process_start(pe, why, why_len);
 	pe->argv[0] = "node";
-	pe->argv[1] = WORKERS "/worker.js";
+	pe->argv[1] = cb_process_script(pe, "worker.js");
 	pe->argv[2] = NULL;
 	return cb_process_start(pe, why, why_len);
 }
