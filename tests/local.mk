@@ -39,6 +39,7 @@ cli_tests = \
 	tests/cli_verify.sh \
 	tests/cli_compare.sh \
 	tests/cli_plot.sh \
+	tests/cli_kcapi_qemu.sh \
 	tests/layering.sh
 
 TESTS += $(cli_tests)
