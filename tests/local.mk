@@ -41,10 +41,19 @@ cli_tests = \
 	tests/cli_verify.sh \
 	tests/cli_compare.sh \
 	tests/cli_plot.sh \
+	tests/cli_golden.sh \
 	tests/cli_kcapi_qemu.sh \
 	tests/layering.sh
 
 TESTS += $(cli_tests)
 dist_check_SCRIPTS += $(cli_tests) tests/lib.sh
 
-EXTRA_DIST += tests/tap.h tests/vectors tests/scenarios
+EXTRA_DIST += tests/tap.h tests/vectors tests/scenarios tests/golden
+
+# Rewrite tests/golden/expected/ with what this build prints, after a change
+# of output made on purpose; review the result with git diff before
+# committing it (tests/cli_golden.sh says more).
+golden-update: cryptobench
+	top_srcdir='$(abs_top_srcdir)' CRYPTOBENCH='$(abs_top_builddir)/cryptobench' \
+		$(SHELL) $(top_srcdir)/tests/cli_golden.sh --update
+.PHONY: golden-update
