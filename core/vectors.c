@@ -1,8 +1,6 @@
 /* vectors.c: the known-answer vector reader (.vec files); vectors_run.c runs them. */
 #include "core/vectors.h"
 
-#include "core/input.h"
-
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>

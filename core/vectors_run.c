@@ -1,6 +1,8 @@
 /* vectors_run.c: one known-answer vector run through one engine (vectors.h). */
 #include "core/vectors.h"
 
+#include "core/input.h"
+
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
