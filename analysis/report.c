@@ -16,11 +16,6 @@ void cb_report_defaults(struct cb_report_options *opt)
 	cb_derive_defaults(&opt->derive);
 }
 
-int cb_report_parse_format(const char *name)
-{
-	return cb_format_parse(name);
-}
-
 const char *cb_report_cell_name(const struct cb_result_cell *c, char buf[256])
 {
 	char size[32];
