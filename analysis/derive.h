@@ -13,7 +13,9 @@
  * with it on every dimension neither selector names (engine and label count as
  * one). One metric is reported per combination of the `by` dimensions (taken
  * from the numerator cell); a dimension neither in `by` nor in a selector is
- * pooled: the rounds of all its pairs join one paired sample. The ratio is of
+ * pooled: each round contributes one observation, the geometric mean of its
+ * pairs' ratios (they share the round's load and clock, so they are not
+ * independent observations). The ratio is of
  * throughputs, numerator over denominator, paired by round (ratio.h). When
  * several metrics of one declaration share a denominator cell (one baseline
  * against many), each interval is widened by Bonferroni for their number.

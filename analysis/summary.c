@@ -128,8 +128,11 @@ static int summarise_cell(struct cb_run_summary *rs, size_t c, struct sample *bu
 		    t->cpu_ns >= 0 &&
 		    t->cpu_ns < opt->preempt_ratio * wall_of_threads(t, cs->cell->threads);
 		cs->preempted += s->preempted;
+		cs->short_trials += t->trial_time_reached == 0;
 	}
 	cs->n = n;
+	cs->order = &cs->ns;
+	cs->order_measure = "ns/call";
 	cs->round_mbs = malloc((rs->n_rounds ? rs->n_rounds : 1) * sizeof *cs->round_mbs);
 	if (!cs->round_mbs) {
 		cb_errorf(err, err_len, "out of memory");
@@ -151,6 +154,8 @@ static int summarise_cell(struct cb_run_summary *rs, size_t c, struct sample *bu
 		cs->have_cycles = true;
 		if (summarise_values(buf, n, 2, false, opt, &cs->cpb, err, err_len) != 0)
 			return -1;
+		cs->order = &cs->cpb;
+		cs->order_measure = "c/B";
 	}
 	return 0;
 }
@@ -203,6 +208,8 @@ static void find_rounds(struct cb_run_summary *rs)
 
 		if (json_is_string(json_object_get(t->json, "clock")))
 			rs->virtual_clock = true;
+		rs->short_trials += is_sample(t) && t->trial_time_reached == 0;
+		rs->unknown_trial_time |= is_sample(t) && t->trial_time_reached < 0;
 		if (!is_sample(t))
 			continue;
 		if (!any || t->round < lo)
@@ -252,8 +259,10 @@ struct cb_run_summary *cb_summary_build(const struct cb_results *r,
 	}
 	set_overhead(rs);
 	if (cycles)
-		rs->counter = json_string_value(
-		    json_object_get(json_object_get(r->header, "counter"), "cycles"));
+		rs->counter = rs->virtual_clock
+		                  ? "virtual"
+		                  : json_string_value(json_object_get(
+		                        json_object_get(r->header, "counter"), "cycles"));
 	free(buf);
 	return rs;
 fail:
@@ -306,5 +315,5 @@ void cb_summary_headline(const struct cb_cell_summary *s, enum cb_statistic stat
 
 bool cb_summary_flagged(const struct cb_cell_summary *s)
 {
-	return s->n > 0 && (s->ns.contaminated || s->ns.drift || s->ns.autocorrelated);
+	return s->n > 0 && (s->ns.contaminated || s->order->drift || s->order->autocorrelated);
 }

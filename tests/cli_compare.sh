@@ -31,7 +31,9 @@ check "compare --format markdown: tables" out_has "|---|"
 cb run "$sim/ratio.lua" --runs 2 --set metrics=2 --set seed=2 --set shift=0.3488 -o "$WORK/moved" --no-progress
 cb compare "$WORK/moved";   check "a planted change: exit 0 without --fail-on" status_is 0
 check "...called non-reproducible" out_has "non-reproducible"
-check "...saying which rule fired" out_has "disjoint intervals (runs 1, 2)"
+check "...saying which runs differ beyond the margin" out_has "runs 1, 2 differ by"
+check "...beyond delta" out_has "beyond delta 2%"
+check "...and how the table's false alarms are controlled" out_has "Benjamini-Hochberg across the"
 cb compare "$WORK/moved" --fail-on non-reproducible
 check "...--fail-on non-reproducible exits 1" status_is 1
 
@@ -48,6 +50,9 @@ cb compare "$WORK/same/run-1.jsonl"; check "one run: exit 2" status_is 2
 cb compare "$WORK/same/run-1.jsonl" "$WORK/same/run-1.jsonl"
 check "a run with itself: exit 2" status_is 2
 cb compare "$WORK/same" --fail-on anything; check "--fail-on with an unknown value: exit 2" status_is 2
+cb compare "$WORK/moved" --delta ratio=0.5
+check "--delta ratio=0.5: a 35% change of a ratio is within the margin" out_has "within delta 50%: largest difference -2"
+cb compare "$WORK/same" --delta speed=0.1; check "--delta with an unknown measure: exit 2" status_is 2
 cb compare "$WORK/same" --bogus;     check "an unknown option: exit 2" status_is 2
 
 # report: statistics named, formats kept.
