@@ -81,7 +81,11 @@ struct cb_engine {
 	bool (*supports)(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode);
 
 	/* Prepare a context (allocation, key schedule: not timed). NULL on
-	 * failure, with ERR filled. */
+	 * failure, with ERR filled ("NAME: reason"). Called only through
+	 * cb_engine_open, so SETUP has passed the shared checks: the engine
+	 * offers its algorithm and op in its mode, setup->config is not NULL,
+	 * recreate comes with message mode, chunk with a hash, a cipher has its
+	 * key and IV, AEAD decryption its tag, AAD its buffer (within max_aad). */
 	void *(*open)(const struct cb_cell_setup *setup, char *err, size_t err_len);
 	/* One message of LEN bytes from IN; output to OUT (cb_output_len bytes;
 	 * OUT has room for LEN + CB_OUTPUT_SLACK). The only timed code. Returns
@@ -92,6 +96,9 @@ struct cb_engine {
 	int (*finish)(void *ctx, unsigned char *out);
 	void (*close)(void *ctx);
 
+	/* Optional. The most bytes of AAD the library takes in one piece (0: no
+	 * limit); cb_engine_open refuses more. */
+	size_t max_aad;
 	/* Optional. Engine-specific option names a variant may set (NULL-ended),
 	 * so a scenario's misspelt option gets a "did you mean". */
 	const char *const *options;
@@ -118,6 +125,12 @@ const struct cb_engine *cb_engine_at(size_t i);
 /* The engine called NAME, or NULL. */
 const struct cb_engine *cb_engine_find(const char *name);
 
+/* The one way to open a context: the checks every engine shares (see
+ * `open` above), with one wording, then ENGINE->open. NULL on failure with
+ * ERR ("NAME: reason"). The runner, verify and the tests all open here. */
+void *cb_engine_open(const struct cb_engine *engine, const struct cb_cell_setup *setup, char *err,
+                     size_t err_len);
+
 /* Probe ENGINE once per process and remember the answer: true when usable;
  * otherwise WHY (if not NULL) points at the reason. */
 bool cb_engine_usable(const struct cb_engine *engine, const char **why);
@@ -130,10 +143,35 @@ double cb_option_number(const struct cb_engine_config *config, const char *key, 
 const char *cb_option_string(const struct cb_engine_config *config, const char *key,
                              const char *fallback);
 
-/* A test-only fault switch: when the environment variable
- * CRYPTOBENCH_FAULT names an engine, the runner flips a bit of that engine's
- * output after every call (outside the timed region), so tests can prove
- * that a wrong output becomes an invalid trial. */
+/* ---- Test-only fault switch ----
+ *
+ * CRYPTOBENCH_FAULT=ENGINE[:KIND[@ROUND]] makes ENGINE misbehave on purpose,
+ * so tests can prove that each kind of failure is caught and leaves the rest
+ * of a run intact. ROUND (0-based, warm-up rounds first) limits the fault to
+ * the trials of one round; without it every trial is hit. The runner applies
+ * every kind; verify and the known-answer vectors only "wrong". */
+enum cb_fault_kind {
+	CB_FAULT_NONE,
+	CB_FAULT_WRONG,   /* "wrong" (the default): a bit of the output flipped after the calls */
+	CB_FAULT_NOTHING, /* "nothing": calls return success and write nothing */
+	CB_FAULT_ERROR,   /* "error": calls return CB_FAILED */
+	CB_FAULT_SLOW,    /* "slow": calls take ten times as long */
+	CB_FAULT_HANG,    /* "hang": the first call never returns */
+	CB_FAULT_CRASH,   /* "crash": the first call kills its process (SIGSEGV) */
+};
+
+struct cb_fault {
+	enum cb_fault_kind kind;
+	char engine[64];
+	long round; /* -1: every round */
+};
+
+/* The fault CRYPTOBENCH_FAULT asks for (kind CB_FAULT_NONE when unset). 0, or
+ * -1 with ERR when the variable cannot be read. */
+int cb_fault_from_env(struct cb_fault *fault, char *err, size_t err_len);
+/* Whether FAULT hits ENGINE in ROUND. */
+bool cb_fault_hits(const struct cb_fault *fault, const struct cb_engine *engine, long round);
+/* The engine whose outputs the switch corrupts ("wrong" only), or NULL. */
 const char *cb_fault_engine(void);
 
 #endif

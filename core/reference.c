@@ -12,29 +12,30 @@
 /* Work in pieces of this size so a 128 MiB ciphertext never exists whole. */
 #define PIECE (1u << 20)
 
-static const char *evp_name(const struct cb_algorithm *alg)
-{
-	static const struct {
-		const char *ours, *evp;
-	} names[] = {
-	    {"md5", "MD5"},
-	    {"sha1", "SHA1"},
-	    {"sha256", "SHA256"},
-	    {"sha512", "SHA512"},
-	    {"blake2b-512", "BLAKE2B-512"},
-	    {"sha3-256", "SHA3-256"},
-	    {"aes-128-cbc", "AES-128-CBC"},
-	    {"aes-256-cbc", "AES-256-CBC"},
-	    {"aes-128-ctr", "AES-128-CTR"},
-	    {"aes-256-ctr", "AES-256-CTR"},
-	    {"aes-128-gcm", "AES-128-GCM"},
-	    {"aes-256-gcm", "AES-256-GCM"},
-	    {"chacha20-poly1305", "ChaCha20-Poly1305"},
-	};
+/* Canonical name -> the name libcrypto's default provider fetches. */
+static const struct {
+	const char *ours, *evp;
+} evp_names[] = {
+    {"md5", "MD5"},
+    {"sha1", "SHA1"},
+    {"sha256", "SHA256"},
+    {"sha512", "SHA512"},
+    {"blake2b-512", "BLAKE2B-512"},
+    {"sha3-256", "SHA3-256"},
+    {"aes-128-cbc", "AES-128-CBC"},
+    {"aes-256-cbc", "AES-256-CBC"},
+    {"aes-128-ctr", "AES-128-CTR"},
+    {"aes-256-ctr", "AES-256-CTR"},
+    {"aes-128-gcm", "AES-128-GCM"},
+    {"aes-256-gcm", "AES-256-GCM"},
+    {"chacha20-poly1305", "ChaCha20-Poly1305"},
+};
 
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(names[i].ours, alg->name) == 0)
-			return names[i].evp;
+const char *cb_reference_evp_name(const struct cb_algorithm *alg)
+{
+	for (size_t i = 0; alg && i < sizeof evp_names / sizeof evp_names[0]; i++)
+		if (strcmp(evp_names[i].ours, alg->name) == 0)
+			return evp_names[i].evp;
 	return NULL;
 }
 
@@ -48,7 +49,7 @@ static int fail(char *err, size_t err_len, const char *what, const struct cb_alg
 static EVP_CIPHER_CTX *cipher_start(const struct cb_algorithm *alg, const unsigned char *key,
                                     const unsigned char *iv, int encrypt)
 {
-	EVP_CIPHER *cipher = EVP_CIPHER_fetch(NULL, evp_name(alg), NULL);
+	EVP_CIPHER *cipher = EVP_CIPHER_fetch(NULL, cb_reference_evp_name(alg), NULL);
 	EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
 	int ok = cipher && ctx && EVP_CipherInit_ex(ctx, cipher, NULL, NULL, NULL, encrypt);
 
@@ -140,7 +141,7 @@ done:
 static int hash_stream(const struct cb_algorithm *alg, const unsigned char *in, size_t len,
                        uint64_t calls, struct cb_expected *e)
 {
-	EVP_MD *md = EVP_MD_fetch(NULL, evp_name(alg), NULL);
+	EVP_MD *md = EVP_MD_fetch(NULL, cb_reference_evp_name(alg), NULL);
 	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
 	unsigned int md_len = 0;
 	int ok = md && ctx && EVP_DigestInit_ex(ctx, md, NULL);
@@ -163,7 +164,7 @@ int cb_reference_message(const struct cb_algorithm *alg, const unsigned char *ke
                          struct cb_expected *expected, char *err, size_t err_len)
 {
 	memset(expected, 0, sizeof *expected);
-	if (!evp_name(alg))
+	if (!cb_reference_evp_name(alg))
 		return fail(err, err_len, "lookup", alg);
 	if (alg->kind == CB_KIND_HASH)
 		return hash_stream(alg, in, len, 1, expected) == 0
@@ -183,7 +184,7 @@ int cb_reference_stream(const struct cb_algorithm *alg, enum cb_op op, const uns
 	int rc = 0;
 
 	memset(expected, 0, sizeof *expected);
-	if (!evp_name(alg) || alg->kind == CB_KIND_AEAD)
+	if (!cb_reference_evp_name(alg) || alg->kind == CB_KIND_AEAD)
 		return fail(err, err_len, "stream lookup", alg);
 	if (alg->kind == CB_KIND_HASH)
 		return hash_stream(alg, in, len, calls, expected) == 0
@@ -215,7 +216,7 @@ int cb_reference_encrypt(const struct cb_algorithm *alg, const unsigned char *ke
 {
 	struct cb_expected e;
 
-	if (!evp_name(alg) || alg->kind == CB_KIND_HASH)
+	if (!cb_reference_evp_name(alg) || alg->kind == CB_KIND_HASH)
 		return fail(err, err_len, "lookup", alg);
 	memset(&e, 0, sizeof e);
 	if (cipher_message(alg, key, iv, in, len, out, &e) != 0)

@@ -13,6 +13,10 @@
 
 #include "core/algorithm.h"
 
+/* The name libcrypto's default provider fetches ALG by ("AES-128-GCM"), or
+ * NULL when ALG has none. The reference and the openssl engine share it. */
+const char *cb_reference_evp_name(const struct cb_algorithm *alg);
+
 struct cb_expected {
 	unsigned char digest[CB_MAX_DIGEST]; /* hash: the digest */
 	unsigned char tag[CB_MAX_TAG];       /* AEAD: the tag of the message */

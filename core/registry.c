@@ -1,9 +1,11 @@
-/* registry.c: the engines compiled in, probed once, and option helpers. */
+/* registry.c: the engines compiled in, probed once, the checks before every
+ * open, and option helpers. */
 #include "config.h"
 
 #include "core/engine.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +119,69 @@ bool cb_engine_usable(const struct cb_engine *engine, const char **why)
 	return probes[i].status == 0;
 }
 
+/* Why SETUP cannot be opened by ENGINE, in ERR; 0 when it can. */
+static int setup_refused(const struct cb_engine *e, const struct cb_cell_setup *setup, char *err,
+                         size_t err_len)
+{
+	const struct cb_engine_config *config = setup->config;
+	const struct cb_algorithm *alg = setup->alg;
+	bool aead = alg && alg->kind == CB_KIND_AEAD;
+
+	if (!alg || !config) {
+		snprintf(err, err_len, "%s: open without %s", e->name,
+		         alg ? "a configuration" : "an algorithm");
+		return -1;
+	}
+	if (!e->supports(alg, setup->op, config->mode)) {
+		snprintf(err, err_len, "%s: %s %s%s not offered", e->name, alg->name,
+		         cb_op_name(setup->op),
+		         config->mode == CB_MODE_STREAM ? " in stream mode" : "");
+		return -1;
+	}
+	if (config->recreate && config->mode == CB_MODE_STREAM) {
+		snprintf(err, err_len, "%s: recreate applies to message mode only", e->name);
+		return -1;
+	}
+	if (config->chunk && alg->kind != CB_KIND_HASH) {
+		snprintf(err, err_len, "%s: chunk applies to hashes only", e->name);
+		return -1;
+	}
+	if (alg->kind != CB_KIND_HASH && (!setup->key || !setup->iv)) {
+		snprintf(err, err_len, "%s: %s needs a key and an IV", e->name, alg->name);
+		return -1;
+	}
+	if (aead && setup->op != CB_OP_ENCRYPT && !setup->tag) {
+		snprintf(err, err_len, "%s: decryption needs the tag", e->name);
+		return -1;
+	}
+	if (aead && setup->aad_len && !setup->aad) {
+		snprintf(err, err_len, "%s: %zu bytes of AAD without a buffer", e->name,
+		         setup->aad_len);
+		return -1;
+	}
+	if (aead && e->max_aad && setup->aad_len > e->max_aad) {
+		snprintf(err, err_len, "%s: %zu bytes of AAD exceed its limit of %zu", e->name,
+		         setup->aad_len, e->max_aad);
+		return -1;
+	}
+	return 0;
+}
+
+void *cb_engine_open(const struct cb_engine *engine, const struct cb_cell_setup *setup, char *err,
+                     size_t err_len)
+{
+	void *ctx;
+
+	if (err_len)
+		err[0] = '\0';
+	if (setup_refused(engine, setup, err, err_len) != 0)
+		return NULL;
+	ctx = engine->open(setup, err, err_len);
+	if (!ctx && err_len && err[0] == '\0')
+		snprintf(err, err_len, "%s: open failed", engine->name);
+	return ctx;
+}
+
 static const struct cb_option *find_option(const struct cb_engine_config *config, const char *key)
 {
 	for (size_t i = 0; config && i < config->n_options; i++)
@@ -142,9 +207,63 @@ const char *cb_option_string(const struct cb_engine_config *config, const char *
 	return o && !o->is_number ? o->string : fallback;
 }
 
+static const char *const fault_kinds[] = {
+    [CB_FAULT_WRONG] = "wrong", [CB_FAULT_NOTHING] = "nothing", [CB_FAULT_ERROR] = "error",
+    [CB_FAULT_SLOW] = "slow",   [CB_FAULT_HANG] = "hang",       [CB_FAULT_CRASH] = "crash",
+};
+
+int cb_fault_from_env(struct cb_fault *fault, char *err, size_t err_len)
+{
+	const char *spec = getenv("CRYPTOBENCH_FAULT");
+	size_t name_len, kind_len;
+	const char *kind, *at;
+	char *end;
+
+	memset(fault, 0, sizeof *fault);
+	fault->round = -1;
+	if (!spec || !*spec)
+		return 0;
+	name_len = strcspn(spec, ":@");
+	if (name_len == 0 || name_len >= sizeof fault->engine)
+		goto bad;
+	memcpy(fault->engine, spec, name_len);
+	kind = spec[name_len] == ':' ? spec + name_len + 1 : spec + name_len;
+	kind_len = strcspn(kind, "@");
+	at = kind + kind_len;
+	fault->kind = kind_len ? CB_FAULT_NONE : CB_FAULT_WRONG;
+	for (size_t k = 1; k < sizeof fault_kinds / sizeof fault_kinds[0]; k++)
+		if (kind_len && strlen(fault_kinds[k]) == kind_len &&
+		    strncmp(kind, fault_kinds[k], kind_len) == 0)
+			fault->kind = (enum cb_fault_kind)k;
+	if (fault->kind == CB_FAULT_NONE)
+		goto bad;
+	if (*at == '@') {
+		fault->round = strtol(at + 1, &end, 10);
+		if (end == at + 1 || *end || fault->round < 0)
+			goto bad;
+	}
+	return 0;
+bad:
+	snprintf(err, err_len,
+	         "CRYPTOBENCH_FAULT=%s: expected ENGINE[:KIND[@ROUND]], KIND one of wrong, "
+	         "nothing, error, slow, hang, crash",
+	         spec);
+	fault->kind = CB_FAULT_NONE;
+	return -1;
+}
+
+bool cb_fault_hits(const struct cb_fault *fault, const struct cb_engine *engine, long round)
+{
+	return fault->kind != CB_FAULT_NONE && strcmp(fault->engine, engine->name) == 0 &&
+	       (fault->round < 0 || fault->round == round);
+}
+
 const char *cb_fault_engine(void)
 {
-	const char *name = getenv("CRYPTOBENCH_FAULT");
+	static struct cb_fault fault;
+	char err[256];
 
-	return name && *name ? name : NULL;
+	if (cb_fault_from_env(&fault, err, sizeof err) != 0 || fault.kind != CB_FAULT_WRONG)
+		return NULL;
+	return fault.engine;
 }

@@ -202,7 +202,8 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 	cb_cycles_open(&run->cycles);
 	run->tc.count_cycles = run->cycles.fd >= 0;
 	run->tc.estimate_core_hz = !run->tc.count_cycles;
-	run->tc.fault_engine = cb_fault_engine();
+	if (cb_fault_from_env(&run->tc.fault, err, err_len) != 0)
+		goto fail;
 	if (sc->pin_threads) {
 		cpu_set_t allowed;
 

@@ -4,9 +4,13 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "core/input.h"
 
@@ -44,11 +48,51 @@ struct job {
 	unsigned char *out;
 	uint64_t calls;
 	pthread_barrier_t *barrier;
-	unsigned index; /* thread number within the trial */
-	int last_bad;   /* a status other than the expected one, or CB_OK */
+	unsigned index;           /* thread number within the trial */
+	enum cb_fault_kind fault; /* the test-only fault switch, when it hits this trial */
+	int last_bad;             /* a status other than the expected one, or CB_OK */
 	uint64_t bad_calls;
 	uint64_t start, end, cpu, cycles;
 };
+
+/* The test-only fault switch (engine.h) in place of the engine's calls. */
+static void faulty_calls(struct job *j)
+{
+	const struct cb_engine *e = j->engine;
+	size_t len = j->state->cell->size;
+	struct timespec rest;
+	uint64_t start = cb_wall_ns(), slept;
+
+	switch (j->fault) {
+	case CB_FAULT_NOTHING: /* success, and not a byte written */
+		if (j->state->expect_status != CB_OK) {
+			j->last_bad = CB_OK;
+			j->bad_calls = j->calls;
+		}
+		return;
+	case CB_FAULT_ERROR:
+		j->last_bad = CB_FAILED;
+		j->bad_calls = j->calls;
+		return;
+	case CB_FAULT_HANG:
+		for (;;)
+			pause(); /* a call that never returns */
+	case CB_FAULT_CRASH:
+		raise(SIGSEGV);
+		abort();
+	case CB_FAULT_SLOW:
+		for (uint64_t i = 0; i < j->calls; i++)
+			if (e->call(j->ctx, j->state->in, len, j->out) != j->state->expect_status)
+				j->bad_calls++;
+		slept = 9 * (cb_wall_ns() - start); /* ten times the calls' own time */
+		rest.tv_sec = (time_t)(slept / 1000000000u);
+		rest.tv_nsec = (long)(slept % 1000000000u);
+		nanosleep(&rest, NULL);
+		return;
+	default:
+		return;
+	}
+}
 
 /* The timed region: the engine's calls and nothing else. */
 static void timed_calls(struct job *j)
@@ -75,14 +119,17 @@ static void timed_calls(struct job *j)
 	if (counter.fd >= 0)
 		cycles0 = cb_cycles_read(&counter);
 	j->start = cb_wall_ns();
-	for (uint64_t i = 0; i < j->calls; i++) {
-		int rc = e->call(j->ctx, in, len, j->out);
+	if (j->fault != CB_FAULT_NONE && j->fault != CB_FAULT_WRONG)
+		faulty_calls(j);
+	else
+		for (uint64_t i = 0; i < j->calls; i++) {
+			int rc = e->call(j->ctx, in, len, j->out);
 
-		if (rc != expect) {
-			j->last_bad = rc;
-			j->bad_calls++;
+			if (rc != expect) {
+				j->last_bad = rc;
+				j->bad_calls++;
+			}
 		}
-	}
 	j->end = cb_wall_ns();
 	if (counter.fd >= 0)
 		j->cycles = cb_cycles_read(&counter) - cycles0;
@@ -188,6 +235,19 @@ static int finish_stream(struct job *j, char *why, size_t why_len)
 	return -1;
 }
 
+/* Fill OUT with a pattern no other trial uses: whatever an engine leaves
+ * unwritten cannot be a right answer carried over from before. */
+static void poison(unsigned char *out, size_t len, unsigned thread)
+{
+	static _Atomic uint64_t trials;
+	uint64_t word = (atomic_fetch_add(&trials, 1) + 1) * 0x9e3779b97f4a7c15ull;
+
+	word ^= (uint64_t)thread << 56 | 0xa5;
+	word ^= word >> 31;
+	for (size_t i = 0; i < len; i += sizeof word)
+		memcpy(out + i, &word, len - i < sizeof word ? len - i : sizeof word);
+}
+
 static void invalid(struct cb_trial_result *r, const char *why)
 {
 	r->valid = false;
@@ -206,6 +266,14 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 	unsigned opened = 0, started = 0;
 	char why[256] = "";
 	uint64_t ticks0 = 0;
+	bool fault = cb_fault_hits(&tc->fault, e, info->round);
+	size_t written =
+	    e->self_check ? s->cell->size : cb_output_len(s->cell->alg, s->cell->op, s->cell->size);
+
+	if (written + CB_OUTPUT_SLACK < buffers->out_len)
+		written += CB_OUTPUT_SLACK;
+	else
+		written = buffers->out_len;
 
 	memset(r, 0, sizeof *r);
 	r->valid = true;
@@ -217,8 +285,10 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 		                       .out = buffers->out[t],
 		                       .calls = info->calls,
 		                       .index = t,
+		                       .fault = fault ? tc->fault.kind : CB_FAULT_NONE,
 		                       .last_bad = CB_OK};
-		jobs[t].ctx = e->open(&s->setup, why, sizeof why);
+		poison(jobs[t].out, written, t);
+		jobs[t].ctx = cb_engine_open(e, &s->setup, why, sizeof why);
 		if (!jobs[t].ctx) {
 			char msg[300];
 
@@ -283,6 +353,8 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 			struct cb_trial_info ti = *info;
 
 			ti.thread = t;
+			if (fault && tc->fault.kind == CB_FAULT_SLOW)
+				r->thread_ns[t] *= 10; /* as the wall clock sees it */
 			if (r->thread_ns[t] > r->ns)
 				r->ns = r->thread_ns[t];
 			if (e->virtual_cycles)
@@ -298,7 +370,7 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 			invalid(r, why);
 			break;
 		}
-		if (tc->fault_engine && strcmp(tc->fault_engine, e->name) == 0)
+		if (fault && tc->fault.kind == CB_FAULT_WRONG)
 			jobs[t].out[0] ^= 1; /* test-only: a wrong output must be caught */
 		want = expected_for(s, info->calls, why, sizeof why);
 		if (!want) {

@@ -59,10 +59,10 @@ struct cb_trial_result {
 
 struct cb_trial_context {
 	unsigned run;
-	bool estimate_core_hz;    /* no perf counter: estimate the core clock around trials */
-	bool count_cycles;        /* perf counters work */
-	const char *fault_engine; /* test-only fault switch (cb_fault_engine) */
-	bool pin;                 /* pin thread t to cpus[t % n_cpus] before it starts */
+	bool estimate_core_hz; /* no perf counter: estimate the core clock around trials */
+	bool count_cycles;     /* perf counters work */
+	struct cb_fault fault; /* the test-only fault switch of engine.h */
+	bool pin;              /* pin thread t to cpus[t % n_cpus] before it starts */
 	int cpus[CB_MAX_THREADS];
 	unsigned n_cpus;
 };
@@ -73,8 +73,11 @@ int cb_trial_buffers_init(struct cb_trial_buffers *b, unsigned n, size_t len, si
 void cb_trial_buffers_free(struct cb_trial_buffers *b);
 
 /* Run CALLS calls of STATE's cell on every thread and check every thread's
- * output. Fills RESULT; never fails as a whole: an engine that cannot open
- * or gives a wrong output makes an invalid result with the reason. */
+ * output. Each thread's output is first poisoned with a pattern new to this
+ * trial (outside the timed region), so an engine that writes nothing can
+ * never pass on what an earlier trial or another cell left there. Fills
+ * RESULT; never fails as a whole: an engine that cannot open or gives a
+ * wrong output makes an invalid result with the reason. */
 void cb_trial_run(struct cb_cell_state *state, const struct cb_trial_context *tc,
                   struct cb_trial_buffers *buffers, const struct cb_trial_info *info,
                   struct cb_trial_result *result);

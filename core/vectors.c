@@ -697,7 +697,7 @@ static enum cb_vector_result run_step(const struct cb_engine *engine, const stru
 		snprintf(why, why_len, "out of memory");
 		return CB_VECTOR_FAIL;
 	}
-	ctx = engine->open(&setup, open_err, sizeof open_err);
+	ctx = cb_engine_open(engine, &setup, open_err, sizeof open_err);
 	if (!ctx) {
 		snprintf(why, why_len, "%s: open failed: %s", cb_op_name(s->op),
 		         open_err[0] ? open_err : "no reason given");

@@ -244,7 +244,7 @@ static void agreement_one(struct run *r, size_t a, size_t c, const struct cb_inp
 	cb_standard_iv(alg, iv);
 	cell->agreement_done = true;
 	r->agreement_checked++;
-	ctx = e->open(&setup, err, sizeof err);
+	ctx = cb_engine_open(e, &setup, err, sizeof err);
 	if (!ctx) {
 		add_line(r, &r->failures, "%s %s: agreement: open failed: %s", e->name, alg->name,
 		         err);

@@ -1,10 +1,13 @@
 # lib.sh: TAP helpers for the CLI tests (sourced).
+#   plan N                  the plan, fixed in advance (first thing a test does)
 #   check NAME COMMAND...   a test point: ok when COMMAND exits 0
-#   done_testing            the plan line, and the exit status
+#   skip N REASON           N test points skipped, each "ok # SKIP REASON"
+#   done_testing            the exit status (and the plan line, if none was given)
 : "${CRYPTOBENCH:=${top_builddir:-.}/cryptobench}"
 : "${top_srcdir:=.}"
 tap_n=0
 tap_failed=0
+tap_plan=
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/cb-cli.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
@@ -20,12 +23,32 @@ check() {
 	fi
 }
 
+plan() {
+	tap_plan=$1
+	echo "1..$tap_plan"
+}
+
+skip() {
+	count=$1
+	shift
+	while [ "$count" -gt 0 ]; do
+		tap_n=$((tap_n + 1))
+		echo "ok $tap_n # SKIP $*"
+		count=$((count - 1))
+	done
+}
+
 diag() {
 	echo "# $*"
 }
 
 done_testing() {
-	echo "1..$tap_n"
+	if [ -z "$tap_plan" ]; then
+		echo "1..$tap_n"
+	elif [ "$tap_n" -ne "$tap_plan" ]; then
+		diag "planned $tap_plan test points, ran $tap_n"
+		return 1
+	fi
 	[ "$tap_failed" -eq 0 ]
 }
 

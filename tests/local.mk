@@ -34,8 +34,10 @@ cli_tests = \
 	tests/cli_basics.sh \
 	tests/cli_bad_scenarios.sh \
 	tests/cli_run_sim.sh \
+	tests/cli_output.sh \
 	tests/cli_openssl.sh \
 	tests/cli_interrupt.sh \
+	tests/cli_faults.sh \
 	tests/cli_verify.sh \
 	tests/cli_compare.sh \
 	tests/cli_plot.sh \

@@ -161,7 +161,7 @@ static void *cell_open(struct cell *cell, size_t len)
 	    .aad_len = cell->aad_len,
 	    .config = &cell->config,
 	};
-	ctx = cell->engine->open(&cell->setup, err, sizeof err);
+	ctx = cb_engine_open(cell->engine, &cell->setup, err, sizeof err);
 
 	if (!ctx)
 		diag("%s %s %s: open failed: %s", cell->engine->name, cell->alg->name,

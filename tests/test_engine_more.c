@@ -180,7 +180,7 @@ static void *run_open(const struct run *r, size_t len, char *err, size_t err_len
 		memcpy(iv, r->iv, r->alg->iv_len);
 	/* The engine must copy what it keeps: these go out of scope. */
 	// cppcheck-suppress returnDanglingLifetime ; open returns its own context
-	return r->engine->open(&setup, err, err_len);
+	return cb_engine_open(r->engine, &setup, err, err_len);
 }
 
 /* One message in message mode, CALLS times on one context; OUT holds the

@@ -1,7 +1,9 @@
 /* cmd_run.c: cryptobench run — measure a scenario into a results file. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -39,6 +41,8 @@ static const char run_help[] =
     "      --set KEY=VALUE   override a scenario field (rounds, sizes, trial_time, ...)\n"
     "                        or a cb.param(); may repeat\n"
     "      --quick           a preview: few rounds, short trials, sizes up to 1 MiB\n"
+    "      --force           replace an existing -o file, or write into a non-empty\n"
+    "                        --runs folder (without it, both are refused)\n"
     "      --resume FILE     continue an interrupted results file of this scenario\n"
     "      --progress, --no-progress\n"
     "                        progress on stderr (default: when stderr is a terminal)\n\n"
@@ -55,17 +59,24 @@ struct run_args {
 	struct cb_override overrides[MAX_OVERRIDES];
 	size_t n_overrides;
 	int quick;
+	int force; /* -o may replace an existing file or fill a non-empty folder */
 	char command_line[1024];
 };
 
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	static const struct option longopts[] = {
-	    {"output", required_argument, NULL, 'o'}, {"runs", required_argument, NULL, 'r'},
-	    {"set", required_argument, NULL, 's'},    {"quick", no_argument, NULL, 'q'},
-	    {"resume", required_argument, NULL, 'R'}, {"progress", no_argument, NULL, 'p'},
-	    {"no-progress", no_argument, NULL, 'P'},  {"run-index", required_argument, NULL, 'I'},
-	    {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+	    {"output", required_argument, NULL, 'o'},
+	    {"runs", required_argument, NULL, 'r'},
+	    {"set", required_argument, NULL, 's'},
+	    {"quick", no_argument, NULL, 'q'},
+	    {"resume", required_argument, NULL, 'R'},
+	    {"progress", no_argument, NULL, 'p'},
+	    {"no-progress", no_argument, NULL, 'P'},
+	    {"run-index", required_argument, NULL, 'I'},
+	    {"force", no_argument, NULL, 'f'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
 	};
 	int opt;
 
@@ -110,6 +121,9 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			break;
 		case 'q':
 			a->quick = 1;
+			break;
+		case 'f':
+			a->force = 1;
 			break;
 		case 'R':
 			a->resume = optarg;
@@ -175,16 +189,80 @@ static int make_dirs(const char *path)
 	return mkdir(buf, 0777) == 0 || errno == EEXIST ? 0 : -1;
 }
 
-/* results/NAME-YYYYmmdd-HHMMSS, plus SUFFIX. */
-static void default_output(const struct cb_scenario *s, const char *suffix, char *buf, size_t len)
+/* Whether PATH names something -o must not replace: an existing file, or a
+ * folder with anything in it. */
+static int occupied(const char *path)
+{
+	struct stat st;
+	DIR *d;
+	struct dirent *e;
+	int used = 0;
+
+	if (stat(path, &st) != 0)
+		return 0;
+	if (!S_ISDIR(st.st_mode))
+		return 1;
+	if (!(d = opendir(path)))
+		return 1;
+	while (!used && (e = readdir(d)))
+		used = strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return used;
+}
+
+/* Refuse an -o that would replace what is there, unless --force. */
+static int check_output(const struct run_args *a, const char *path, int folder)
+{
+	struct stat st;
+
+	if (!path || !occupied(path))
+		return 0;
+	if (stat(path, &st) == 0 && !folder != !S_ISDIR(st.st_mode))
+		return cb_usage_error("run",
+		                      folder ? "%s is a file; with --runs, -o wants a folder"
+		                             : "%s is a folder; -o wants a file (or use --runs N)",
+		                      path);
+	if (a->force)
+		return 0;
+	return cb_usage_error("run",
+	                      folder ? "%s is not empty: give a new folder, or --force to "
+	                               "write over its runs"
+	                             : "%s exists: give another -o, or --force to replace it",
+	                      path);
+}
+
+/* results/NAME-YYYYmmdd-HHMMSS plus SUFFIX, made unique with -2, -3, ...
+ * and reserved by creating it (a file when SUFFIX is set, else a folder), so
+ * two runs started in the same second never share a name. */
+static int default_output(const struct cb_scenario *s, const char *suffix, char *buf, size_t len)
 {
 	char stamp[32];
 	time_t now = time(NULL);
 	struct tm tm;
 
+	if (make_dirs("results") != 0)
+		return -1;
 	gmtime_r(&now, &tm);
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-	snprintf(buf, len, "results/%s-%s%s", s->name, stamp, suffix);
+	for (unsigned k = 1; k < 10000; k++) {
+		char tail[16] = "";
+		int fd;
+
+		if (k > 1)
+			snprintf(tail, sizeof tail, "-%u", k);
+		snprintf(buf, len, "results/%s-%s%s%s", s->name, stamp, tail, suffix);
+		if (!*suffix) {
+			if (mkdir(buf, 0777) == 0)
+				return 0;
+		} else if ((fd = open(buf, O_WRONLY | O_CREAT | O_EXCL, 0666)) >= 0) {
+			close(fd);
+			return 0;
+		}
+		if (errno != EEXIST)
+			return -1;
+	}
+	errno = EEXIST;
+	return -1;
 }
 
 /* splitmix64: one draw per run from the setup seed. */
@@ -217,8 +295,10 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 
 	if (a->output)
 		snprintf(dir, sizeof dir, "%s", a->output);
-	else
-		default_output(s, "", dir, sizeof dir);
+	else if (default_output(s, "", dir, sizeof dir) != 0) {
+		fprintf(stderr, "%s: cannot create folder: %s\n", dir, strerror(errno));
+		return CB_EXIT_USAGE;
+	}
 	if (make_dirs(dir) != 0) {
 		fprintf(stderr, "%s: cannot create folder: %s\n", dir, strerror(errno));
 		return CB_EXIT_USAGE;
@@ -348,9 +428,9 @@ static int measure(struct run_args *a, const struct cb_scenario *s, const struct
 		snprintf(path, sizeof path, "%s", a->resume);
 	} else if (a->output) {
 		snprintf(path, sizeof path, "%s", a->output);
-	} else {
-		default_output(s, ".jsonl", path, sizeof path);
-		make_dirs("results");
+	} else if (default_output(s, ".jsonl", path, sizeof path) != 0) {
+		fprintf(stderr, "%s: cannot create: %s\n", path, strerror(errno));
+		return CB_EXIT_USAGE;
 	}
 	run = cb_run_prepare(plan, &options, err, sizeof err);
 	if (!run) {
@@ -442,7 +522,11 @@ int cb_cmd_run(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	if (a.runs > 1 && a.run_index < 0)
+	if (!a.resume)
+		rc = check_output(&a, a.output, a.runs > 1 && a.run_index < 0);
+	if (rc != 0)
+		;
+	else if (a.runs > 1 && a.run_index < 0)
 		rc = run_many(&a, s, argc, argv);
 	else
 		rc = measure(&a, s, plan);

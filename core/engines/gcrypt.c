@@ -218,27 +218,10 @@ static void *gcrypt_open(const struct cb_cell_setup *setup, char *err, size_t er
 	const struct cb_engine_config *config = setup->config;
 	const struct cb_algorithm *alg = setup->alg;
 	const struct gcrypt_alg *id = gcrypt_find(alg->name);
-	bool stream = config && config->mode == CB_MODE_STREAM;
+	bool stream = config->mode == CB_MODE_STREAM;
 	struct gcrypt_ctx *ctx;
 	gcry_error_t rc;
 
-	if (!id || !gcrypt_supports(alg, setup->op, stream ? CB_MODE_STREAM : CB_MODE_MESSAGE)) {
-		snprintf(err, err_len, "gcrypt: %s %s%s not offered", alg->name,
-		         cb_op_name(setup->op), stream ? " in stream mode" : "");
-		return NULL;
-	}
-	if (config && config->recreate && stream) {
-		snprintf(err, err_len, "gcrypt: recreate applies to message mode only");
-		return NULL;
-	}
-	if (config && config->chunk && alg->kind != CB_KIND_HASH) {
-		snprintf(err, err_len, "gcrypt: chunk applies to hashes only");
-		return NULL;
-	}
-	if (alg->kind == CB_KIND_AEAD && setup->aad_len && !setup->aad) {
-		snprintf(err, err_len, "gcrypt: %zu bytes of AAD without a buffer", setup->aad_len);
-		return NULL;
-	}
 	ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
 		snprintf(err, err_len, "gcrypt: out of memory");
@@ -249,8 +232,8 @@ static void *gcrypt_open(const struct cb_cell_setup *setup, char *err, size_t er
 	ctx->aead = alg->kind == CB_KIND_AEAD;
 	ctx->encrypt = setup->op == CB_OP_ENCRYPT;
 	ctx->stream = stream;
-	ctx->recreate = config && config->recreate;
-	ctx->chunk = config ? config->chunk : 0;
+	ctx->recreate = config->recreate;
+	ctx->chunk = config->chunk;
 	if (id->md) {
 		if (gcry_md_get_algo_dlen(id->md) != alg->digest_len) {
 			snprintf(err, err_len, "gcrypt: %s has digest length %u", alg->name,

@@ -250,31 +250,9 @@ static void *gt_open(const struct cb_cell_setup *setup, char *err, size_t err_le
 {
 	const struct cb_algorithm *alg = setup->alg;
 	const struct cb_engine_config *config = setup->config;
-	enum cb_mode mode = config ? config->mode : CB_MODE_MESSAGE;
 	struct gt_ctx *c;
 	int rc = 0;
 
-	if (!gt_supports(alg, setup->op, mode)) {
-		snprintf(err, err_len, "gnutls: %s %s%s not offered", alg->name,
-		         cb_op_name(setup->op), mode == CB_MODE_STREAM ? " in stream mode" : "");
-		return NULL;
-	}
-	if (config && config->recreate && mode == CB_MODE_STREAM) {
-		snprintf(err, err_len, "gnutls: recreate applies to message mode only");
-		return NULL;
-	}
-	if (config && config->chunk && alg->kind != CB_KIND_HASH) {
-		snprintf(err, err_len, "gnutls: chunk applies to hashes only");
-		return NULL;
-	}
-	if (alg->kind == CB_KIND_AEAD && setup->op != CB_OP_ENCRYPT && !setup->tag) {
-		snprintf(err, err_len, "gnutls: decryption needs the tag");
-		return NULL;
-	}
-	if (alg->kind == CB_KIND_AEAD && setup->aad_len && !setup->aad) {
-		snprintf(err, err_len, "gnutls: %zu bytes of AAD without a buffer", setup->aad_len);
-		return NULL;
-	}
 	c = calloc(1, sizeof *c);
 	if (!c) {
 		snprintf(err, err_len, "gnutls: out of memory");
@@ -282,9 +260,9 @@ static void *gt_open(const struct cb_cell_setup *setup, char *err, size_t err_le
 	}
 	c->alg = alg;
 	c->op = setup->op;
-	c->stream = mode == CB_MODE_STREAM;
-	c->recreate = config && config->recreate;
-	c->chunk = config ? config->chunk : 0;
+	c->stream = config->mode == CB_MODE_STREAM;
+	c->recreate = config->recreate;
+	c->chunk = config->chunk;
 	c->digest = gt_digest(alg);
 	c->cipher = gt_cipher(alg);
 	if (alg->kind != CB_KIND_HASH) {

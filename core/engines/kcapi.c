@@ -273,32 +273,13 @@ static void *kc_open(const struct cb_cell_setup *setup, char *err, size_t err_le
 {
 	const struct cb_algorithm *alg = setup->alg;
 	const struct cb_engine_config *config = setup->config;
-	enum cb_mode mode = config ? config->mode : CB_MODE_MESSAGE;
 	struct kc_ctx *c;
 	int rc;
 
 	kcapi_set_verbosity(KCAPI_LOG_NONE);
-	if (!kc_supports(alg, setup->op, mode)) {
-		snprintf(err, err_len, "kcapi: %s %s%s not offered", alg->name,
-		         cb_op_name(setup->op), mode == CB_MODE_STREAM ? " in stream mode" : "");
-		return NULL;
-	}
-	if (config && config->recreate && mode == CB_MODE_STREAM) {
-		snprintf(err, err_len, "kcapi: recreate applies to message mode only");
-		return NULL;
-	}
-	if (config && config->chunk && alg->kind != CB_KIND_HASH) {
-		snprintf(err, err_len, "kcapi: chunk applies to hashes only");
-		return NULL;
-	}
 	if (alg->kind == CB_KIND_AEAD) {
 		long page = sysconf(_SC_PAGESIZE);
 		size_t limit = (size_t)(page > 0 ? page : 4096) * KCAPI_AEAD_MAX_PAGES;
-		if (setup->aad_len && !setup->aad) {
-			snprintf(err, err_len, "kcapi: %zu bytes of AAD without a buffer",
-			         setup->aad_len);
-			return NULL;
-		}
 		/* The AAD travels through the kernel's buffers with the text. */
 		if (setup->aad_len > limit || setup->len + alg->tag_len > limit - setup->aad_len) {
 			snprintf(err, err_len,
@@ -306,10 +287,6 @@ static void *kc_open(const struct cb_cell_setup *setup, char *err, size_t err_le
 			         "(%d pages); %zu bytes plus the tag%s do not fit",
 			         limit, KCAPI_AEAD_MAX_PAGES, setup->len,
 			         setup->aad_len ? " and the AAD" : "");
-			return NULL;
-		}
-		if (setup->op != CB_OP_ENCRYPT && !setup->tag) {
-			snprintf(err, err_len, "kcapi: decryption needs the tag");
 			return NULL;
 		}
 	}
@@ -321,9 +298,9 @@ static void *kc_open(const struct cb_cell_setup *setup, char *err, size_t err_le
 	c->alg = alg;
 	c->kernel_name = kc_kernel_name(alg);
 	c->op = setup->op;
-	c->stream = mode == CB_MODE_STREAM;
-	c->recreate = config && config->recreate;
-	c->chunk = config ? config->chunk : 0;
+	c->stream = config->mode == CB_MODE_STREAM;
+	c->recreate = config->recreate;
+	c->chunk = config->chunk;
 	if (alg->kind != CB_KIND_HASH) {
 		memcpy(c->key, setup->key, alg->key_len);
 		memcpy(c->iv, setup->iv, alg->iv_len);

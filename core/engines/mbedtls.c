@@ -325,31 +325,8 @@ static void *mbed_open(const struct cb_cell_setup *setup, char *err, size_t err_
 {
 	const struct cb_algorithm *alg = setup->alg;
 	const struct cb_engine_config *config = setup->config;
-	enum cb_mode mode = config ? config->mode : CB_MODE_MESSAGE;
 	struct mbed_ctx *c;
 
-	if (!mbed_supports(alg, setup->op, mode)) {
-		snprintf(err, err_len, "mbedtls: %s %s%s not offered", alg->name,
-		         cb_op_name(setup->op), mode == CB_MODE_STREAM ? " in stream mode" : "");
-		return NULL;
-	}
-	if (config && config->recreate && mode == CB_MODE_STREAM) {
-		snprintf(err, err_len, "mbedtls: recreate applies to message mode only");
-		return NULL;
-	}
-	if (config && config->chunk && alg->kind != CB_KIND_HASH) {
-		snprintf(err, err_len, "mbedtls: chunk applies to hashes only");
-		return NULL;
-	}
-	if (alg->kind == CB_KIND_AEAD && setup->op != CB_OP_ENCRYPT && !setup->tag) {
-		snprintf(err, err_len, "mbedtls: decryption needs the tag");
-		return NULL;
-	}
-	if (alg->kind == CB_KIND_AEAD && setup->aad_len && !setup->aad) {
-		snprintf(err, err_len, "mbedtls: %zu bytes of AAD without a buffer",
-		         setup->aad_len);
-		return NULL;
-	}
 	c = calloc(1, sizeof *c);
 	if (!c) {
 		snprintf(err, err_len, "mbedtls: out of memory");
@@ -358,9 +335,9 @@ static void *mbed_open(const struct cb_cell_setup *setup, char *err, size_t err_
 	c->alg = alg;
 	c->id = (enum mbed_alg)mbed_lookup(alg);
 	c->op = setup->op;
-	c->stream = mode == CB_MODE_STREAM;
-	c->recreate = config && config->recreate;
-	c->chunk = config ? config->chunk : 0;
+	c->stream = config->mode == CB_MODE_STREAM;
+	c->recreate = config->recreate;
+	c->chunk = config->chunk;
 	if (alg->kind != CB_KIND_HASH) {
 		memcpy(c->key, setup->key, alg->key_len);
 		memcpy(c->iv, setup->iv, alg->iv_len);

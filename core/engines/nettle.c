@@ -250,27 +250,9 @@ static void *eng_nettle_open(const struct cb_cell_setup *setup, char *err, size_
 	const struct cb_engine_config *config = setup->config;
 	const struct cb_algorithm *alg = setup->alg;
 	const struct eng_nettle_alg *id = eng_nettle_find(alg->name);
-	bool stream = config && config->mode == CB_MODE_STREAM;
+	bool stream = config->mode == CB_MODE_STREAM;
 	struct eng_nettle_ctx *ctx;
 
-	if (!id ||
-	    !eng_nettle_supports(alg, setup->op, stream ? CB_MODE_STREAM : CB_MODE_MESSAGE)) {
-		snprintf(err, err_len, "nettle: %s %s%s not offered", alg->name,
-		         cb_op_name(setup->op), stream ? " in stream mode" : "");
-		return NULL;
-	}
-	if (config && config->recreate && stream) {
-		snprintf(err, err_len, "nettle: recreate applies to message mode only");
-		return NULL;
-	}
-	if (config && config->chunk && alg->kind != CB_KIND_HASH) {
-		snprintf(err, err_len, "nettle: chunk applies to hashes only");
-		return NULL;
-	}
-	if (alg->kind == CB_KIND_AEAD && setup->aad_len && !setup->aad) {
-		snprintf(err, err_len, "nettle: %zu bytes of AAD without a buffer", setup->aad_len);
-		return NULL;
-	}
 	ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
 		snprintf(err, err_len, "nettle: out of memory");
@@ -280,8 +262,8 @@ static void *eng_nettle_open(const struct cb_cell_setup *setup, char *err, size_
 	ctx->id = id;
 	ctx->encrypt = setup->op == CB_OP_ENCRYPT;
 	ctx->stream = stream;
-	ctx->recreate = config && config->recreate;
-	ctx->chunk = config ? config->chunk : 0;
+	ctx->recreate = config->recreate;
+	ctx->chunk = config->chunk;
 	ctx->state_size = id->hash     ? id->hash->context_size
 	                  : id->cipher ? id->cipher->context_size
 	                               : id->aead->context_size;

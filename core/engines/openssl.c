@@ -5,6 +5,7 @@
  * call (ciphers: the IV only, so the key schedule is not redone); stream mode
  * keeps one context and only updates it. */
 #include "core/engine.h"
+#include "core/reference.h" /* the EVP names */
 
 #include <limits.h>
 #include <stdio.h>
@@ -14,26 +15,6 @@
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
-
-/* Canonical name -> provider fetch name. */
-static const struct openssl_alg {
-	const char *name;
-	const char *fetch_name;
-} openssl_algs[] = {
-    {"md5", "MD5"},
-    {"sha1", "SHA1"},
-    {"sha256", "SHA256"},
-    {"sha512", "SHA512"},
-    {"blake2b-512", "BLAKE2B-512"},
-    {"sha3-256", "SHA3-256"},
-    {"aes-128-cbc", "AES-128-CBC"},
-    {"aes-256-cbc", "AES-256-CBC"},
-    {"aes-128-ctr", "AES-128-CTR"},
-    {"aes-256-ctr", "AES-256-CTR"},
-    {"aes-128-gcm", "AES-128-GCM"},
-    {"aes-256-gcm", "AES-256-GCM"},
-    {"chacha20-poly1305", "ChaCha20-Poly1305"},
-};
 
 /* EVP_CipherUpdate takes an int length; a multiple of 16 keeps CBC whole. */
 #define OPENSSL_MAX_UPDATE (1 << 30)
@@ -55,14 +36,6 @@ struct openssl_ctx {
 	const unsigned char *aad; /* the caller's buffer, alive until close */
 	size_t aad_len;           /* 0: no AAD, and no extra update per message */
 };
-
-static const struct openssl_alg *openssl_find(const char *name)
-{
-	for (size_t i = 0; i < sizeof openssl_algs / sizeof openssl_algs[0]; i++)
-		if (strcmp(openssl_algs[i].name, name) == 0)
-			return &openssl_algs[i];
-	return NULL;
-}
 
 /* WHAT failed, followed by the library's own reason when it queued one. */
 static void openssl_error(char *err, size_t err_len, const char *what)
@@ -101,7 +74,7 @@ static int openssl_probe(char *why, size_t why_len)
 
 static bool openssl_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
 {
-	if (!openssl_find(alg->name) || !cb_op_applies(alg, op))
+	if (!cb_reference_evp_name(alg) || !cb_op_applies(alg, op))
 		return false;
 	return mode == CB_MODE_MESSAGE || alg->kind != CB_KIND_AEAD;
 }
@@ -217,30 +190,10 @@ static void *openssl_open(const struct cb_cell_setup *setup, char *err, size_t e
 {
 	const struct cb_engine_config *config = setup->config;
 	const struct cb_algorithm *alg = setup->alg;
-	const struct openssl_alg *id = openssl_find(alg->name);
-	bool stream = config && config->mode == CB_MODE_STREAM;
+	const char *fetch_name = cb_reference_evp_name(alg);
+	bool stream = config->mode == CB_MODE_STREAM;
 	struct openssl_ctx *ctx;
 
-	if (!id || !openssl_supports(alg, setup->op, stream ? CB_MODE_STREAM : CB_MODE_MESSAGE)) {
-		snprintf(err, err_len, "openssl: %s %s%s not offered", alg->name,
-		         cb_op_name(setup->op), stream ? " in stream mode" : "");
-		return NULL;
-	}
-	if (config && config->recreate && stream) {
-		snprintf(err, err_len, "openssl: recreate applies to message mode only");
-		return NULL;
-	}
-	if (config && config->chunk && alg->kind != CB_KIND_HASH) {
-		snprintf(err, err_len, "openssl: chunk applies to hashes only");
-		return NULL;
-	}
-	/* EVP_CipherUpdate takes the AAD in one int-sized piece. */
-	if (alg->kind == CB_KIND_AEAD && setup->aad_len &&
-	    (!setup->aad || setup->aad_len > INT_MAX)) {
-		snprintf(err, err_len, "openssl: %zu bytes of AAD %s", setup->aad_len,
-		         setup->aad ? "exceed INT_MAX" : "without a buffer");
-		return NULL;
-	}
 	ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
 		snprintf(err, err_len, "openssl: out of memory");
@@ -250,16 +203,16 @@ static void *openssl_open(const struct cb_cell_setup *setup, char *err, size_t e
 	ctx->aead = alg->kind == CB_KIND_AEAD;
 	ctx->encrypt = setup->op == CB_OP_ENCRYPT;
 	ctx->stream = stream;
-	ctx->recreate = config && config->recreate;
-	ctx->chunk = config ? config->chunk : 0;
+	ctx->recreate = config->recreate;
+	ctx->chunk = config->chunk;
 	if (alg->kind == CB_KIND_HASH) {
-		ctx->md = EVP_MD_fetch(NULL, id->fetch_name, NULL);
+		ctx->md = EVP_MD_fetch(NULL, fetch_name, NULL);
 		if (!ctx->md) {
 			openssl_error(err, err_len, "EVP_MD_fetch");
 			goto fail;
 		}
 		if ((size_t)EVP_MD_get_size(ctx->md) != alg->digest_len) {
-			snprintf(err, err_len, "openssl: %s digest size %d", id->fetch_name,
+			snprintf(err, err_len, "openssl: %s digest size %d", fetch_name,
 			         EVP_MD_get_size(ctx->md));
 			goto fail;
 		}
@@ -277,7 +230,7 @@ static void *openssl_open(const struct cb_cell_setup *setup, char *err, size_t e
 			ctx->aad = setup->aad;
 			ctx->aad_len = setup->aad_len;
 		}
-		ctx->cipher = EVP_CIPHER_fetch(NULL, id->fetch_name, NULL);
+		ctx->cipher = EVP_CIPHER_fetch(NULL, fetch_name, NULL);
 		if (!ctx->cipher) {
 			openssl_error(err, err_len, "EVP_CIPHER_fetch");
 			goto fail;
@@ -408,4 +361,5 @@ const struct cb_engine cb_engine_openssl = {
     .finish = openssl_finish,
     .close = openssl_close,
     .describe = openssl_describe,
+    .max_aad = INT_MAX, /* EVP_CipherUpdate takes the AAD in one int-sized piece */
 };

@@ -210,30 +210,8 @@ static void *sodium_open(const struct cb_cell_setup *setup, char *err, size_t er
 {
 	const struct cb_algorithm *alg = setup->alg;
 	const struct cb_engine_config *config = setup->config;
-	enum cb_mode mode = config ? config->mode : CB_MODE_MESSAGE;
 	struct sodium_ctx *c;
 
-	if (!sodium_supports(alg, setup->op, mode)) {
-		snprintf(err, err_len, "sodium: %s %s%s not offered", alg->name,
-		         cb_op_name(setup->op), mode == CB_MODE_STREAM ? " in stream mode" : "");
-		return NULL;
-	}
-	if (config && config->recreate && mode == CB_MODE_STREAM) {
-		snprintf(err, err_len, "sodium: recreate applies to message mode only");
-		return NULL;
-	}
-	if (config && config->chunk && alg->kind != CB_KIND_HASH) {
-		snprintf(err, err_len, "sodium: chunk applies to hashes only");
-		return NULL;
-	}
-	if (alg->kind == CB_KIND_AEAD && setup->op != CB_OP_ENCRYPT && !setup->tag) {
-		snprintf(err, err_len, "sodium: decryption needs the tag");
-		return NULL;
-	}
-	if (alg->kind == CB_KIND_AEAD && setup->aad_len && !setup->aad) {
-		snprintf(err, err_len, "sodium: %zu bytes of AAD without a buffer", setup->aad_len);
-		return NULL;
-	}
 	/* The BLAKE2b state asks for 64-byte alignment, beyond malloc's. */
 	c = aligned_alloc(alignof(struct sodium_ctx), sizeof *c);
 	if (!c) {
@@ -243,9 +221,9 @@ static void *sodium_open(const struct cb_cell_setup *setup, char *err, size_t er
 	memset(c, 0, sizeof *c);
 	c->id = (enum sodium_alg)sodium_lookup(alg);
 	c->op = setup->op;
-	c->stream = mode == CB_MODE_STREAM;
-	c->recreate = config && config->recreate;
-	c->chunk = config ? config->chunk : 0;
+	c->stream = config->mode == CB_MODE_STREAM;
+	c->recreate = config->recreate;
+	c->chunk = config->chunk;
 	if (alg->kind != CB_KIND_HASH) {
 		memcpy(c->key, setup->key, alg->key_len);
 		memcpy(c->nonce, setup->iv, alg->iv_len);

@@ -412,34 +412,9 @@ static void *wolf_open(const struct cb_cell_setup *setup, char *err, size_t err_
 {
 	const struct cb_algorithm *alg = setup->alg;
 	const struct cb_engine_config *config = setup->config;
-	enum cb_mode mode = config ? config->mode : CB_MODE_MESSAGE;
 	struct wolf_ctx *c;
 	int rc = 0;
 
-	if (!wolf_supports(alg, setup->op, mode)) {
-		snprintf(err, err_len, "wolfssl: %s %s%s not offered", alg->name,
-		         cb_op_name(setup->op), mode == CB_MODE_STREAM ? " in stream mode" : "");
-		return NULL;
-	}
-	if (config && config->recreate && mode == CB_MODE_STREAM) {
-		snprintf(err, err_len, "wolfssl: recreate applies to message mode only");
-		return NULL;
-	}
-	if (config && config->chunk && alg->kind != CB_KIND_HASH) {
-		snprintf(err, err_len, "wolfssl: chunk applies to hashes only");
-		return NULL;
-	}
-	if (alg->kind == CB_KIND_AEAD && setup->op != CB_OP_ENCRYPT && !setup->tag) {
-		snprintf(err, err_len, "wolfssl: decryption needs the tag");
-		return NULL;
-	}
-	/* wolfCrypt lengths are word32. */
-	if (alg->kind == CB_KIND_AEAD && setup->aad_len &&
-	    (!setup->aad || setup->aad_len > UINT32_MAX)) {
-		snprintf(err, err_len, "wolfssl: %zu bytes of AAD %s", setup->aad_len,
-		         setup->aad ? "exceed a word32" : "without a buffer");
-		return NULL;
-	}
 	c = calloc(1, sizeof *c);
 	if (!c) {
 		snprintf(err, err_len, "wolfssl: out of memory");
@@ -448,9 +423,9 @@ static void *wolf_open(const struct cb_cell_setup *setup, char *err, size_t err_
 	c->alg = alg;
 	c->id = (enum wolf_alg)wolf_lookup(alg);
 	c->op = setup->op;
-	c->stream = mode == CB_MODE_STREAM;
-	c->recreate = config && config->recreate;
-	c->chunk = config ? config->chunk : 0;
+	c->stream = config->mode == CB_MODE_STREAM;
+	c->recreate = config->recreate;
+	c->chunk = config->chunk;
 	if (alg->kind != CB_KIND_HASH) {
 		memcpy(c->key, setup->key, alg->key_len);
 		memcpy(c->iv, setup->iv, alg->iv_len);
@@ -580,4 +555,5 @@ const struct cb_engine cb_engine_wolfssl = {
     .finish = wolf_finish,
     .close = wolf_close,
     .describe = wolf_describe,
+    .max_aad = UINT32_MAX, /* wolfCrypt lengths are word32 */
 };

@@ -438,6 +438,15 @@ static void parse_variant_table(struct cb_loading *ld, lua_State *L, int idx, st
 		json_object_set_new(v->spec, "chunk", cb_check_scalar_json(L, -1));
 	}
 	if (raw_field(L, idx, "env") != LUA_TNIL) {
+		site.key = "env";
+		/* An in-process engine's library has read its environment when
+		 * this process started: a changed one needs a process of its own,
+		 * which only out-of-process engines have. */
+		if (strcmp(v->engine->kind, "process") != 0)
+			cb_check_fail(ld, L, &site, NULL,
+			              "'env' cannot be applied to in-process engine '%s': its "
+			              "library read the environment when cryptobench started",
+			              v->engine->name);
 		parse_env(ld, L, lua_gettop(L), v);
 		json_t *env = json_object();
 		for (size_t i = 0; v->env[i]; i++) {
