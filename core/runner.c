@@ -445,12 +445,12 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 
 			json_object_set_new(t, "core_hz_before", json_real(r->core_hz_before));
 			json_object_set_new(t, "core_hz_after", json_real(r->core_hz_after));
-			/* Estimated cycles: each thread's time at the estimated clock,
-			 * summed over threads as the counter sums its cycles. */
-			double thread_ns = 0;
-			for (unsigned i = 0; i < cell->threads; i++)
-				thread_ns += (double)r->thread_ns[i];
-			json_object_set_new(t, "cycles", json_real(thread_ns * hz / 1e9));
+			/* Estimated cycles: the threads' CPU time (summed over
+			 * threads, as the counter sums its cycles; preempted time
+			 * left out, as the counter leaves it out) at the estimated
+			 * clock. */
+			json_object_set_new(t, "cycles",
+			                    json_real((double)r->cpu_ns * hz / 1e9));
 		}
 	}
 	if (cell->threads > 1) {
