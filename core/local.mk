@@ -4,6 +4,7 @@
 libcbcore_a_SOURCES += \
 	core/algorithm.c core/algorithm.h \
 	core/errbuf.c core/errbuf.h \
+	core/datadir.c core/datadir.h \
 	core/units.c core/units.h \
 	core/input.c core/input.h \
 	core/reference.c core/reference.h \
