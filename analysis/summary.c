@@ -205,9 +205,11 @@ static void find_rounds(struct cb_run_summary *rs)
 
 	for (size_t i = 0; i < r->n_trials; i++) {
 		const struct cb_result_trial *t = &r->trials[i];
+		bool virtual = json_is_string(json_object_get(t->json, "clock"));
 
-		if (json_is_string(json_object_get(t->json, "clock")))
-			rs->virtual_clock = true;
+		rs->virtual_clock |= virtual;
+		if (t->cycles > 0)
+			*(virtual ? &rs->virtual_cycles : &rs->real_cycles) = true;
 		rs->short_trials += is_sample(t) && t->trial_time_reached == 0;
 		rs->unknown_trial_time |= is_sample(t) && t->trial_time_reached < 0;
 		if (!is_sample(t))
@@ -259,7 +261,7 @@ struct cb_run_summary *cb_summary_build(const struct cb_results *r,
 	}
 	set_overhead(rs);
 	if (cycles)
-		rs->counter = rs->virtual_clock
+		rs->counter = rs->virtual_cycles && !rs->real_cycles
 		                  ? "virtual"
 		                  : json_string_value(json_object_get(
 		                        json_object_get(r->header, "counter"), "cycles"));

@@ -82,8 +82,10 @@ struct cb_run_summary {
 	size_t n_cells;
 	unsigned first_round;    /* the first measured round's number */
 	size_t n_rounds;         /* measured rounds: round_mbs holds this many */
-	const char *counter;     /* cycles counter: "perf-cycles", "estimate", or NULL */
+	const char *counter;     /* cycles: "perf-cycles", "estimate", "virtual", or NULL */
 	bool virtual_clock;      /* some trial ran on a virtual clock (sim) */
+	bool virtual_cycles;     /* some trial has virtual cycles (the sim's work) */
+	bool real_cycles;        /* some trial has counted or estimated cycles */
 	size_t short_trials;     /* samples that fell short of the trial time */
 	bool unknown_trial_time; /* some sample does not say (an older file) */
 };
