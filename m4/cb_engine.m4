@@ -13,8 +13,7 @@
 #     distributes it and tracks its dependencies, found or not);
 #   - adds NAME_CFLAGS to CB_ENGINE_CFLAGS and NAME_LIBS to CB_ENGINE_LIBS;
 #   - adds CB_ENGINE_ENTRY(NAME) to CB_ENGINES_BUILT in config.h, the
-#     X-macro core/registry.c builds its list from;
-#   - defines HAVE_ENGINE_NAME.
+#     X-macro core/registry.c builds its list from.
 # Every engine, found or not, is named in CB_ENGINES_CONFIGURED ("openssl
 # gcrypt ...") and gets a row in the summary configure prints at the end.
 AC_DEFUN([CB_ENGINE], [AC_REQUIRE([_CB_ENGINE_INIT])
@@ -27,8 +26,7 @@ AC_DEFUN([CB_ENGINE], [AC_REQUIRE([_CB_ENGINE_INIT])
   AS_IF([test "x$with_$1" = xyes && test "x$cb_found" != xyes],
     [AC_MSG_ERROR([--with-$1 was given, but $2 was not found (install its Debian -dev package, or see ./bootstrap)])])
   AS_IF([test "x$cb_found" = xyes],
-    [AC_DEFINE([HAVE_ENGINE_]m4_toupper([$1]), [1], [Define to build the $1 engine.])
-     AC_LIBOBJ([$1])
+    [AC_LIBOBJ([$1])
      cb_engines_built="$cb_engines_built CB_ENGINE_ENTRY($1)"
      CB_ENGINE_CFLAGS="$CB_ENGINE_CFLAGS ${]m4_toupper([$1])[_CFLAGS}"
      CB_ENGINE_LIBS="$CB_ENGINE_LIBS ${]m4_toupper([$1])[_LIBS}"

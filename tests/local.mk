@@ -21,8 +21,7 @@ unit_tests = \
 	tests/test_validation \
 	tests/test_clock \
 	tests/test_host \
-	tests/test_engine_libs \
-	tests/test_engine_more \
+	tests/test_engines \
 	tests/test_vectors
 
 check_PROGRAMS += $(unit_tests)
