@@ -33,6 +33,7 @@
 #include "core/engine.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,32 @@ static const char *const sim_options[] = {
     NULL,
 };
 
+/* The numeric options, their fields and their defaults. */
+static const struct {
+	const char *name;
+	size_t offset;
+	double fallback;
+} sim_numbers[] = {
+    {"overhead_ns", offsetof(struct sim, overhead_ns), 100},
+    {"ns_per_byte", offsetof(struct sim, ns_per_byte), 1.0},
+    {"jitter", offsetof(struct sim, jitter), 0},
+    {"spike_rate", offsetof(struct sim, spike_rate), 0},
+    {"spike_factor", offsetof(struct sim, spike_factor), 3},
+    {"drift_per_round", offsetof(struct sim, drift_per_round), 0},
+    {"contaminate_from", offsetof(struct sim, contaminate_from), -1},
+    {"contaminate_to", offsetof(struct sim, contaminate_to), -1},
+    {"contaminate_factor", offsetof(struct sim, contaminate_factor), 1.5},
+    {"run_shift", offsetof(struct sim, run_shift), 0},
+    {"round_load", offsetof(struct sim, round_load), 0},
+    {"run_load", offsetof(struct sim, run_load), 0},
+    {"freq_drift", offsetof(struct sim, freq_drift), 0},
+    {"freq_period", offsetof(struct sim, freq_period), 60},
+    {"ar1", offsetof(struct sim, ar1), 0},
+    {"ar1_sigma", offsetof(struct sim, ar1_sigma), 0},
+    {"burst_rate", offsetof(struct sim, burst_rate), 0},
+    {"burst_factor", offsetof(struct sim, burst_factor), 1},
+};
+
 static const char *sim_version(void)
 {
 	return "builtin (virtual clock)";
@@ -111,26 +138,11 @@ static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_l
 		snprintf(err, err_len, "sim: out of memory");
 		return NULL;
 	}
-	s->overhead_ns = cb_option_number(c, "overhead_ns", 100);
-	s->ns_per_byte = cb_option_number(c, "ns_per_byte", 1.0);
-	s->jitter = cb_option_number(c, "jitter", 0);
-	s->spike_rate = cb_option_number(c, "spike_rate", 0);
-	s->spike_factor = cb_option_number(c, "spike_factor", 3);
-	s->drift_per_round = cb_option_number(c, "drift_per_round", 0);
-	s->contaminate_from = cb_option_number(c, "contaminate_from", -1);
-	s->contaminate_to = cb_option_number(c, "contaminate_to", -1);
-	s->contaminate_factor = cb_option_number(c, "contaminate_factor", 1.5);
-	s->run_shift = cb_option_number(c, "run_shift", 0);
+	for (size_t i = 0; i < sizeof sim_numbers / sizeof sim_numbers[0]; i++)
+		*(double *)((char *)s + sim_numbers[i].offset) =
+		    cb_option_number(c, sim_numbers[i].name, sim_numbers[i].fallback);
 	s->seed = (uint64_t)cb_option_number(c, "seed", 1);
 	s->shared_seed = (uint64_t)cb_option_number(c, "shared_seed", 0);
-	s->round_load = cb_option_number(c, "round_load", 0);
-	s->run_load = cb_option_number(c, "run_load", 0);
-	s->freq_drift = cb_option_number(c, "freq_drift", 0);
-	s->freq_period = cb_option_number(c, "freq_period", 60);
-	s->ar1 = cb_option_number(c, "ar1", 0);
-	s->ar1_sigma = cb_option_number(c, "ar1_sigma", 0);
-	s->burst_rate = cb_option_number(c, "burst_rate", 0);
-	s->burst_factor = cb_option_number(c, "burst_factor", 1);
 	s->forged = setup->op == CB_OP_DECRYPT_FORGED;
 	if (s->overhead_ns < 0 || s->ns_per_byte < 0 || s->jitter < 0 || s->spike_rate < 0 ||
 	    s->spike_rate > 1 || s->spike_factor <= 0 || s->contaminate_factor <= 0 ||
@@ -220,22 +232,23 @@ static void sim_factors(struct sim *s, const struct cb_trial_info *t, double *wo
 	*time = slow;
 }
 
-static uint64_t sim_virtual_ns(void *ctx, const struct cb_trial_info *t)
+/* The trial's cycles (WITH_TIME false) or virtual ns (true). */
+static uint64_t sim_virtual(struct sim *s, const struct cb_trial_info *t, bool with_time)
 {
-	struct sim *s = ctx;
 	double per_call = s->overhead_ns + s->ns_per_byte * (double)t->len, work, time;
 
 	sim_factors(s, t, &work, &time);
-	return (uint64_t)llround((double)t->calls * per_call * work * time);
+	return (uint64_t)llround((double)t->calls * per_call * work * (with_time ? time : 1.0));
+}
+
+static uint64_t sim_virtual_ns(void *ctx, const struct cb_trial_info *t)
+{
+	return sim_virtual(ctx, t, true);
 }
 
 static uint64_t sim_virtual_cycles(void *ctx, const struct cb_trial_info *t)
 {
-	struct sim *s = ctx;
-	double per_call = s->overhead_ns + s->ns_per_byte * (double)t->len, work, time;
-
-	sim_factors(s, t, &work, &time);
-	return (uint64_t)llround((double)t->calls * per_call * work);
+	return sim_virtual(ctx, t, false);
 }
 
 static int sim_self_check(void *ctx, const unsigned char *in, size_t len, const unsigned char *out,
