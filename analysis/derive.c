@@ -315,8 +315,12 @@ static int compute_ratio(struct cb_analysis *a, struct cb_derived *m, const stru
 
 	if (!num || !den)
 		goto done;
-	for (size_t p = 0; p < m->n_pairs; p++)
+	m->on_cycles = true;
+	for (size_t p = 0; p < m->n_pairs; p++) {
 		all_when &= !d->when || cb_derive_matches(s->cells[m->num_cells[p]].cell, d->when);
+		m->on_cycles &=
+		    s->cells[m->num_cells[p]].have_cycles && s->cells[m->den_cells[p]].have_cycles;
+	}
 	/* The pooled pairs of one round share its load and clock: one observation
 	 * per round (the geometric means of its pairs), not one per pair, or the
 	 * sign test would count the round's shared luck several times. */
@@ -325,8 +329,10 @@ static int compute_ratio(struct cb_analysis *a, struct cb_derived *m, const stru
 		size_t used = 0;
 
 		for (size_t p = 0; p < m->n_pairs; p++) {
-			double x = s->cells[m->num_cells[p]].round_mbs[r];
-			double y = s->cells[m->den_cells[p]].round_mbs[r];
+			const struct cb_cell_summary *nc = &s->cells[m->num_cells[p]];
+			const struct cb_cell_summary *dc = &s->cells[m->den_cells[p]];
+			double x = m->on_cycles ? nc->round_bpc[r] : nc->round_mbs[r];
+			double y = m->on_cycles ? dc->round_bpc[r] : dc->round_mbs[r];
 
 			if (isnan(x) || isnan(y) || !(x > 0) || !(y > 0))
 				continue;

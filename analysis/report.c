@@ -271,8 +271,9 @@ static void print_derived(FILE *out, const struct cb_analysis *a, enum cb_report
 		              m->has_expect ? cb_ratio_expectation_name(m->expectation) : "-");
 	}
 	snprintf(title, sizeof title,
-	         "Derived metrics (ratio of throughputs paired by round: exp of the median "
-	         "per-round log ratio; exact sign-test interval; verdicts with delta %.3g%%)",
+	         "Derived metrics (ratio of throughputs paired by round, in bytes per cycle where "
+	         "the cells have cycles, else MB/s: exp of the median per-round log ratio; exact "
+	         "sign-test interval; verdicts with delta %.3g%%)",
 	         a->options.delta * 100);
 	heading(out, f, title);
 	cb_table_print(out, t, f);
@@ -645,6 +646,8 @@ static json_t *derived_json(const struct cb_derived *m)
 	              "interval", "lo", NUM(m->ratio.ci.lo), "hi", NUM(m->ratio.ci.hi), "level",
 	              m->level, "coverage", NUM(m->ratio.ci.coverage), "method",
 	              m->family > 1 ? "exact sign test, Bonferroni" : "exact sign test"));
+	json_object_set_new(o, "throughput",
+	                    json_string(m->on_cycles ? "bytes per cycle" : "MB/s"));
 	json_object_set_new(o, "bonferroni_m", json_integer((json_int_t)m->family));
 	json_object_set_new(o, "verdict", json_string(cb_ratio_verdict_name(m->verdict)));
 	if (m->has_expect)

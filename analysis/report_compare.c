@@ -181,7 +181,8 @@ static void print_rows(FILE *out, const struct cb_compare *c, enum cb_compare_ki
 		if (kind == CB_ROW_DERIVED)
 			fprintf(
 			    out, f == CB_FORMAT_MARKDOWN ? "\n### %s\n\n" : "\n%s\n",
-			    "Derived metrics across runs (per run: ratio of throughputs paired by "
+			    "Derived metrics across runs (per run: ratio of throughputs, bytes per "
+			    "cycle where the cells have cycles, paired by "
 			    "round, exp of the median log ratio, exact sign-test interval)");
 		else
 			fprintf(out, f == CB_FORMAT_MARKDOWN ? "\n### %s\n\n" : "\n%s\n",
@@ -370,7 +371,7 @@ static json_t *test_json(const struct cb_compare *c, const struct cb_compare_row
 	char why[512];
 
 	rules_text(c, row, why, sizeof why);
-	return json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:s}", "measure",
+	return json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:s}", "measure",
 	                 cb_compare_measure_name(row->measure), "delta", NUM(row->delta),
 	                 "p_beyond", NUM(p->p_beyond), "p_within", NUM(p->p_within), "p_adjusted",
 	                 NUM(p->p_adjusted), "pair",

@@ -134,18 +134,21 @@ static int summarise_cell(struct cb_run_summary *rs, size_t c, struct sample *bu
 	cs->order = &cs->ns;
 	cs->order_measure = "ns/call";
 	cs->round_mbs = malloc((rs->n_rounds ? rs->n_rounds : 1) * sizeof *cs->round_mbs);
-	if (!cs->round_mbs) {
+	cs->round_bpc = malloc((rs->n_rounds ? rs->n_rounds : 1) * sizeof *cs->round_bpc);
+	if (!cs->round_mbs || !cs->round_bpc) {
 		cb_errorf(err, err_len, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < rs->n_rounds; i++)
-		cs->round_mbs[i] = NAN;
+		cs->round_mbs[i] = cs->round_bpc[i] = NAN;
 	if (n == 0)
 		return 0;
 	/* Round order, whatever order the schedule ran them in. */
 	qsort(buf, n, sizeof *buf, by_round);
-	for (size_t i = 0; i < n; i++) /* a resumed round's later trial wins */
+	for (size_t i = 0; i < n; i++) { /* a resumed round's later trial wins */
 		cs->round_mbs[buf[i].round - rs->first_round] = buf[i].mbs;
+		cs->round_bpc[buf[i].round - rs->first_round] = 1.0 / buf[i].cpb;
+	}
 	if (summarise_values(buf, n, 0, false, opt, &cs->ns, err, err_len) != 0 ||
 	    summarise_values(buf, n, 1, true, opt, &cs->mbs, err, err_len) != 0)
 		return -1;
@@ -277,8 +280,10 @@ void cb_summary_free(struct cb_run_summary *s)
 {
 	if (!s)
 		return;
-	for (size_t i = 0; i < s->n_cells && s->cells; i++)
+	for (size_t i = 0; i < s->n_cells && s->cells; i++) {
 		free(s->cells[i].round_mbs);
+		free(s->cells[i].round_bpc);
+	}
 	free(s->cells);
 	free(s);
 }

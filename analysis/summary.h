@@ -73,6 +73,9 @@ struct cb_cell_summary {
 	/* Throughput of the cell in each measured round (NaN: no valid trial),
 	 * indexed from the run's first measured round. */
 	double *round_mbs;
+	/* ... and its payload bytes per cycle in each round (NaN: no valid trial
+	 * or no cycles), the frequency-free throughput paired ratios use. */
+	double *round_bpc;
 };
 
 struct cb_run_summary {

@@ -22,6 +22,7 @@ cb compare "$WORK/same" --format json
 check "compare --format json exits 0" status_is 0
 check "...JSON with runs, methods and seeds" sh -c "jq -e '(.derived | length) == 2 and
 	(.derived[0].runs[0].method | test(\"sign-test\")) and (.runs[0].seeds.order | type) == \"number\"' \"$WORK/out\" >/dev/null"
+check "...each row's test: its measure (c/B for the sim's cells), margin and why" sh -c "jq -e '.cells[0].test.measure == \"c/B\" and .cells[0].test.delta == 0.02 and (.derived[0].test.why | type) == \"string\"' \"$WORK/out\" >/dev/null"
 cb compare "$WORK/same" --format csv
 check "compare --format csv: one line per row and run" sh -c "head -1 \"$WORK/out\" | grep -q '^kind,key,metric,by,'"
 cb compare "$WORK/same" --format markdown
