@@ -208,7 +208,8 @@ static void find_rounds(struct cb_run_summary *rs)
 
 	for (size_t i = 0; i < r->n_trials; i++) {
 		const struct cb_result_trial *t = &r->trials[i];
-		bool virtual = json_is_string(json_object_get(t->json, "clock"));
+		const char *clock = json_string_value(json_object_get(t->json, "clock"));
+		bool virtual = clock && strcmp(clock, "virtual") == 0; /* not "worker" */
 
 		rs->virtual_clock |= virtual;
 		if (t->cycles > 0)
