@@ -139,6 +139,8 @@ static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_l
 		return NULL;
 	}
 	for (size_t i = 0; i < sizeof sim_numbers / sizeof sim_numbers[0]; i++)
+		/* each offset is that of a double member of struct sim (offsetof) */
+		// cppcheck-suppress invalidPointerCast
 		*(double *)((char *)s + sim_numbers[i].offset) =
 		    cb_option_number(c, sim_numbers[i].name, sim_numbers[i].fallback);
 	s->seed = (uint64_t)cb_option_number(c, "seed", 1);
