@@ -17,11 +17,6 @@ void cb_report_defaults(struct cb_report_options *opt)
 	cb_derive_defaults(&opt->derive);
 }
 
-int cb_report_parse_format(const char *name)
-{
-	return cb_format_parse(name);
-}
-
 json_t *cb_report_json_number(double v)
 {
 	return isfinite(v) ? json_real(v) : json_null();

@@ -36,9 +36,6 @@ void cb_report_defaults(struct cb_report_options *opt);
 int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
                     const struct cb_report_options *options, char *err, size_t err_len);
 
-/* "text", "markdown", "csv", "json" -> format; -1 when unknown. */
-int cb_report_parse_format(const char *name);
-
 /* Print the comparison C to OUT as FORMAT (report_compare.c). */
 void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_format format);
 

@@ -43,9 +43,6 @@ struct cb_engine_config {
 	size_t n_options;
 };
 
-/* Engines see associated data through setup->aad (known-answer vectors use it). */
-#define CB_SETUP_HAS_AAD 1
-
 /* What `open` gets: everything about the cell that is fixed for a trial. */
 struct cb_cell_setup {
 	const struct cb_algorithm *alg;
@@ -136,9 +133,6 @@ bool cb_engine_usable(const struct cb_engine *engine, const char **why);
 
 /* The option KEY of CONFIG as a number, or FALLBACK when absent. */
 double cb_option_number(const struct cb_engine_config *config, const char *key, double fallback);
-/* The option KEY as a string, or FALLBACK. */
-const char *cb_option_string(const struct cb_engine_config *config, const char *key,
-                             const char *fallback);
 
 /* ---- Test-only fault switch ----
  *

@@ -4,6 +4,7 @@
 libcbcore_a_SOURCES += \
 	core/algorithm.c core/algorithm.h \
 	core/errbuf.c core/errbuf.h \
+	core/datadir.c core/datadir.h \
 	core/units.c core/units.h \
 	core/input.c core/input.h \
 	core/reference.c core/reference.h \
@@ -19,29 +20,10 @@ libcbcore_a_SOURCES += \
 	core/trial.c core/trial.h \
 	core/engines/null.c core/engines/memcpy.c core/engines/sim.c
 
-if ENGINE_OPENSSL
-libcbcore_a_SOURCES += core/engines/openssl.c
-endif
-if ENGINE_GCRYPT
-libcbcore_a_SOURCES += core/engines/gcrypt.c
-endif
-if ENGINE_NETTLE
-libcbcore_a_SOURCES += core/engines/nettle.c
-endif
-if ENGINE_SODIUM
-libcbcore_a_SOURCES += core/engines/sodium.c
-endif
-if ENGINE_MBEDTLS
-libcbcore_a_SOURCES += core/engines/mbedtls.c
-endif
-if ENGINE_WOLFSSL
-libcbcore_a_SOURCES += core/engines/wolfssl.c
-endif
-if ENGINE_GNUTLS
-libcbcore_a_SOURCES += core/engines/gnutls.c
-endif
-if ENGINE_KCAPI
-libcbcore_a_SOURCES += core/engines/kcapi.c
-endif
+# The optional engines configure found: their objects are LIBOBJS
+# (core/engines/NAME.o, one per CB_ENGINE line of configure.ac), compiled by
+# automake's own rules with dependency tracking; automake distributes every
+# engine source named there, found or not.
+libcbcore_a_LIBADD = $(LIBOBJS)
 
 EXTRA_DIST += core/engines/README.md

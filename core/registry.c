@@ -9,60 +9,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The optional engines come from configure: each CB_ENGINE line of
+ * configure.ac whose library was found adds CB_ENGINE_ENTRY(name) to
+ * CB_ENGINES_BUILT in config.h (m4/cb_engine.m4). The built-ins always. */
+#define CB_ENGINE_ENTRY(name) extern const struct cb_engine cb_engine_##name;
+CB_ENGINES_BUILT
+#undef CB_ENGINE_ENTRY
 extern const struct cb_engine cb_engine_null;
 extern const struct cb_engine cb_engine_memcpy;
 extern const struct cb_engine cb_engine_sim;
-#ifdef HAVE_ENGINE_OPENSSL
-extern const struct cb_engine cb_engine_openssl;
-#endif
-#ifdef HAVE_ENGINE_GCRYPT
-extern const struct cb_engine cb_engine_gcrypt;
-#endif
-#ifdef HAVE_ENGINE_NETTLE
-extern const struct cb_engine cb_engine_nettle;
-#endif
-#ifdef HAVE_ENGINE_SODIUM
-extern const struct cb_engine cb_engine_sodium;
-#endif
-#ifdef HAVE_ENGINE_MBEDTLS
-extern const struct cb_engine cb_engine_mbedtls;
-#endif
-#ifdef HAVE_ENGINE_WOLFSSL
-extern const struct cb_engine cb_engine_wolfssl;
-#endif
-#ifdef HAVE_ENGINE_GNUTLS
-extern const struct cb_engine cb_engine_gnutls;
-#endif
-#ifdef HAVE_ENGINE_KCAPI
-extern const struct cb_engine cb_engine_kcapi;
-#endif
 
 static const struct cb_engine *const engines[] = {
-#ifdef HAVE_ENGINE_OPENSSL
-    &cb_engine_openssl,
-#endif
-#ifdef HAVE_ENGINE_GCRYPT
-    &cb_engine_gcrypt,
-#endif
-#ifdef HAVE_ENGINE_NETTLE
-    &cb_engine_nettle,
-#endif
-#ifdef HAVE_ENGINE_SODIUM
-    &cb_engine_sodium,
-#endif
-#ifdef HAVE_ENGINE_MBEDTLS
-    &cb_engine_mbedtls,
-#endif
-#ifdef HAVE_ENGINE_WOLFSSL
-    &cb_engine_wolfssl,
-#endif
-#ifdef HAVE_ENGINE_GNUTLS
-    &cb_engine_gnutls,
-#endif
-#ifdef HAVE_ENGINE_KCAPI
-    &cb_engine_kcapi,
-#endif
-    &cb_engine_null,    &cb_engine_memcpy, &cb_engine_sim,
+#define CB_ENGINE_ENTRY(name) &cb_engine_##name,
+    CB_ENGINES_BUILT
+#undef CB_ENGINE_ENTRY
+    &cb_engine_null,
+    &cb_engine_memcpy,
+    &cb_engine_sim,
 };
 
 #define N_ENGINES (sizeof engines / sizeof engines[0])
@@ -197,14 +160,6 @@ double cb_option_number(const struct cb_engine_config *config, const char *key, 
 	if (!o)
 		return fallback;
 	return o->is_number ? o->number : strtod(o->string, NULL);
-}
-
-const char *cb_option_string(const struct cb_engine_config *config, const char *key,
-                             const char *fallback)
-{
-	const struct cb_option *o = find_option(config, key);
-
-	return o && !o->is_number ? o->string : fallback;
 }
 
 static const char *const fault_kinds[] = {

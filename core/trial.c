@@ -39,6 +39,15 @@ void cb_trial_buffers_free(struct cb_trial_buffers *b)
 	memset(b, 0, sizeof *b);
 }
 
+/* Held by the threads of a trial until every one of them has started: a
+ * thread that cannot start would leave the others waiting at the barrier
+ * for ever, so they are let go only when all exist, or sent home. */
+struct start_gate {
+	pthread_mutex_t lock;
+	pthread_cond_t opened;
+	int state; /* 0 closed, 1 go, -1 abandoned */
+};
+
 /* One thread's share of a trial. */
 struct job {
 	const struct cb_engine *engine;
@@ -48,6 +57,7 @@ struct job {
 	unsigned char *out;
 	uint64_t calls;
 	pthread_barrier_t *barrier;
+	struct start_gate *gate;
 	unsigned index;           /* thread number within the trial */
 	enum cb_fault_kind fault; /* the test-only fault switch, when it hits this trial */
 	int last_bad;             /* a status other than the expected one, or CB_OK */
@@ -137,9 +147,25 @@ static void timed_calls(struct job *j)
 	cb_cycles_close(&counter);
 }
 
+static void gate_open(struct start_gate *g, int state)
+{
+	pthread_mutex_lock(&g->lock);
+	g->state = state;
+	pthread_cond_broadcast(&g->opened);
+	pthread_mutex_unlock(&g->lock);
+}
+
 static void *thread_main(void *arg)
 {
-	timed_calls(arg);
+	struct job *j = arg;
+	int state;
+
+	pthread_mutex_lock(&j->gate->lock);
+	while ((state = j->gate->state) == 0)
+		pthread_cond_wait(&j->gate->opened, &j->gate->lock);
+	pthread_mutex_unlock(&j->gate->lock);
+	if (state > 0)
+		timed_calls(j);
 	return NULL;
 }
 
@@ -305,22 +331,27 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 	if (n == 1) {
 		timed_calls(&jobs[0]);
 	} else {
+		struct start_gate gate = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
+
 		pthread_barrier_init(&barrier, NULL, n);
 		for (unsigned t = 0; t < n; t++) {
 			jobs[t].barrier = &barrier;
+			jobs[t].gate = &gate;
 			if (pthread_create(&tids[t], NULL, thread_main, &jobs[t]) != 0)
 				break;
 			started++;
 		}
-		if (started < n) {
-			/* The barrier can never open: the started threads would hang.
-			 * This cannot recover; report it and let the process end. */
-			fprintf(stderr, "cryptobench: cannot start %u threads\n", n);
-			abort();
-		}
-		for (unsigned t = 0; t < n; t++)
+		gate_open(&gate, started == n ? 1 : -1);
+		for (unsigned t = 0; t < started; t++)
 			pthread_join(tids[t], NULL);
 		pthread_barrier_destroy(&barrier);
+		pthread_cond_destroy(&gate.opened);
+		pthread_mutex_destroy(&gate.lock);
+		if (started < n) {
+			snprintf(why, sizeof why, "cannot start thread %u of %u", started + 1, n);
+			invalid(r, why);
+			goto close;
+		}
 	}
 	if (cb_tsc_present())
 		r->ticks = cb_tsc_read() - ticks0;

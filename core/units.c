@@ -89,8 +89,7 @@ static int parse_scaled(const char *text, uint64_t scale, uint64_t *out, const c
 	return 0;
 }
 
-static int parse_quantity(const char *text, const struct unit *units, uint64_t bare_scale,
-                          uint64_t *out)
+static int parse_quantity(const char *text, const struct unit *units, uint64_t *out)
 {
 	const char *unit, *stop = NULL;
 	uint64_t scale = 0;
@@ -99,8 +98,6 @@ static int parse_quantity(const char *text, const struct unit *units, uint64_t b
 		return -1;
 	for (unit = text; (*unit >= '0' && *unit <= '9') || *unit == '.'; unit++)
 		;
-	if (*unit == '\0')
-		scale = bare_scale;
 	for (const struct unit *u = units; scale == 0 && u->suffix; u++)
 		if (strcmp(unit, u->suffix) == 0)
 			scale = u->scale;
@@ -113,7 +110,7 @@ int cb_parse_size(const char *text, size_t *bytes)
 {
 	uint64_t value;
 
-	if (parse_quantity(text, size_units, 1, &value) != 0 || value > SIZE_MAX)
+	if (parse_quantity(text, size_units, &value) != 0 || value > SIZE_MAX)
 		return -1;
 	*bytes = (size_t)value;
 	return 0;
@@ -121,7 +118,18 @@ int cb_parse_size(const char *text, size_t *bytes)
 
 int cb_parse_duration(const char *text, uint64_t *ns)
 {
-	return parse_quantity(text, duration_units, 1000000000ull, ns);
+	return parse_quantity(text, duration_units, ns);
+}
+
+int cb_is_unitless(const char *text)
+{
+	const char *p = text;
+
+	if (!p || !*p)
+		return 0;
+	while ((*p >= '0' && *p <= '9') || *p == '.')
+		p++;
+	return *p == '\0';
 }
 
 const char *cb_format_size(size_t bytes, char buf[32])

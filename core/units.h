@@ -5,12 +5,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Parse a size: "16", "16B", "4KiB", "1MiB", "1GiB" (powers of two) or "4KB",
- * "1MB", "1GB" (powers of ten). 0 on success; -1 when TEXT is not a size. */
+/* The units accepted, as a phrase for error messages and help. */
+#define CB_SIZE_UNITS "B, KiB, MiB, GiB, TiB (x1024) or KB (also kB), MB, GB, TB (x1000)"
+#define CB_DURATION_UNITS "ns, us, ms, s"
+
+/* Parse a size: "16B", "4KiB", "1MiB", "1GiB" (powers of two) or "4KB",
+ * "1MB", "1GB" (powers of ten). The unit is required: "16" is not a size.
+ * 0 on success; -1 when TEXT is not a size. */
 int cb_parse_size(const char *text, size_t *bytes);
-/* Parse a duration: "20ms", "1s", "500us", "250ns" (a bare number is
- * seconds). 0 on success; -1 otherwise. */
+/* Parse a duration: "20ms", "1s", "500us", "250ns". The unit is required:
+ * "10" is not a duration. 0 on success; -1 otherwise. */
 int cb_parse_duration(const char *text, uint64_t *ns);
+/* Whether TEXT is a plain number, with no unit (what an error then names). */
+int cb_is_unitless(const char *text);
 
 /* Format BYTES the way sizes are written back: "16B", "4KiB", "1MiB", or a
  * plain byte count when it is not a whole unit. */

@@ -58,7 +58,7 @@ void cb_vectors_free_set(struct cb_vector_set *set);
 /* Number of vectors in SET, over all files. */
 size_t cb_vectors_total(const struct cb_vector_set *set);
 
-/* Whether V carries associated data (an engine needs CB_SETUP_HAS_AAD for it). */
+/* Whether V carries associated data. */
 int cb_vector_has_aad(const struct cb_vector *v);
 
 /* ---- Running ---- */
@@ -67,11 +67,8 @@ enum cb_vector_result {
 	CB_VECTOR_PASS,
 	CB_VECTOR_FAIL,        /* WHY says which step and how */
 	CB_VECTOR_UNSUPPORTED, /* the engine does not offer the algorithm in message mode */
-	CB_VECTOR_SKIPPED,     /* the vector needs what the engine interface lacks (AAD) */
+	CB_VECTOR_SKIPPED,     /* not run (no case today; verify still counts "skipped") */
 };
-
-/* "pass", "FAIL", "not supported", "skipped". */
-const char *cb_vectors_result_name(enum cb_vector_result result);
 
 /* Run V through ENGINE (probed usable by the caller): open a context with the
  * vector's key and IV, call twice in message mode and compare with the known

@@ -1,7 +1,8 @@
 # Charts: one gnuplot template per chart kind (parameters through
 # `gnuplot -c`), and the code that writes their data and render scripts from
-# the analysis and runs gnuplot. The program finds the templates in
-# CB_DATADIR/plots and copies them beside the charts.
+# the analysis and runs gnuplot. The templates install in $(pkgdatadir)/plots,
+# where the program finds them (core/datadir.h) and copies them beside the
+# charts.
 libcbplots_a_SOURCES += \
 	plots/plot.c plots/plot.h plots/plot_internal.h \
 	plots/plot_names.c plots/plot_render.c \
@@ -15,4 +16,5 @@ plot_templates = \
 	plots/timeline.gp \
 	plots/forest.gp
 
-EXTRA_DIST += $(plot_templates)
+plotsdir = $(pkgdatadir)/plots
+dist_plots_DATA = $(plot_templates)

@@ -21,8 +21,7 @@ unit_tests = \
 	tests/test_validation \
 	tests/test_clock \
 	tests/test_host \
-	tests/test_engine_libs \
-	tests/test_engine_more \
+	tests/test_engines \
 	tests/test_vectors
 
 check_PROGRAMS += $(unit_tests)
@@ -41,9 +40,30 @@ cli_tests = \
 	tests/cli_verify.sh \
 	tests/cli_compare.sh \
 	tests/cli_plot.sh \
+	tests/cli_golden.sh \
 	tests/layering.sh
 
 TESTS += $(cli_tests)
 dist_check_SCRIPTS += $(cli_tests) tests/lib.sh
 
-EXTRA_DIST += tests/tap.h tests/vectors tests/scenarios
+# The known-answer vectors are runtime data of `verify`: they install in
+# $(pkgdatadir)/vectors (core/datadir.h).
+vectorsdir = $(pkgdatadir)/vectors
+dist_vectors_DATA = \
+	tests/vectors/fips180-sha.vec \
+	tests/vectors/fips202-sha3.vec \
+	tests/vectors/gcm-spec.vec \
+	tests/vectors/rfc1321-md5.vec \
+	tests/vectors/rfc7693-blake2b.vec \
+	tests/vectors/rfc8439-chacha20-poly1305.vec \
+	tests/vectors/sp800-38a-aes.vec
+
+EXTRA_DIST += tests/tap.h tests/vectors/README.md tests/scenarios tests/golden
+
+# Rewrite tests/golden/expected/ with what this build prints, after a change
+# of output made on purpose; review the result with git diff before
+# committing it (tests/cli_golden.sh says more).
+golden-update: cryptobench
+	top_srcdir='$(abs_top_srcdir)' CRYPTOBENCH='$(abs_top_builddir)/cryptobench' \
+		$(SHELL) $(top_srcdir)/tests/cli_golden.sh --update
+.PHONY: golden-update

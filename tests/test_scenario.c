@@ -16,6 +16,7 @@
 
 #include "core/input.h"
 #include "core/lua/sandbox.h"
+#include "core/units.h"
 #include "tests/tap.h"
 
 static char *read_file(const char *path, size_t *len)
@@ -347,7 +348,14 @@ static void test_set_errors(const char *dir)
 	          "--set: unknown key 'rouns' (did you mean 'rounds'?)");
 	set_fails(dir, "minimal.lua", "rounds", "0",
 	          "--set rounds=0: 'rounds' must be between 1 and 1000000 (got 0)");
-	set_fails(dir, "minimal.lua", "sizes", "16,12XB", "--set sizes=16,12XB: bad size '12XB'");
+	set_fails(dir, "minimal.lua", "sizes", "16B,12XB",
+	          "--set sizes=16B,12XB: bad size '12XB' (units: " CB_SIZE_UNITS ")");
+	set_fails(dir, "minimal.lua", "sizes", "16B,64",
+	          "--set sizes=16B,64: size 64 has no unit (write it like \"64B\" or \"4KiB\"; "
+	          "units: " CB_SIZE_UNITS ")");
+	set_fails(dir, "minimal.lua", "trial_time", "5",
+	          "--set trial_time=5: duration 5 has no unit (write it like \"20ms\"; units: ns, "
+	          "us, ms, s)");
 	set_fails(dir, "minimal.lua", "order", "random",
 	          "--set order=random: bad order 'random' (one of: round-robin, randomized, "
 	          "blocked)");
@@ -373,7 +381,7 @@ static void test_quick(const char *dir)
 	ok(param(sc, "quick") && param(sc, "quick")->from_command_line, "quick: recorded");
 	cb_scenario_free(sc);
 
-	static const struct cb_override set[] = {{"sizes", "16,64,256,1KiB,4KiB,8MiB,64MiB"},
+	static const struct cb_override set[] = {{"sizes", "16B,64B,256B,1KiB,4KiB,8MiB,64MiB"},
 	                                         {"trial_time", "1s"}};
 	sc = load(dir, "minimal.lua", set, 2, true, err, sizeof err);
 	if (!ok(sc != NULL, "minimal.lua loads with --set and --quick"))

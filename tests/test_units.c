@@ -60,14 +60,15 @@ static bool round_trips(size_t bytes)
 int main(void)
 {
 	/* powers of two */
-	size_is("16", 16);
+	size_rejected("16"); /* a unit is required */
 	size_is("16B", 16);
 	size_is("4KiB", 4096);
 	size_is("1MiB", 1048576);
 	size_is("128MiB", 134217728);
 	size_is("1GiB", 1073741824);
 	size_is("4GiB", 4294967296u);
-	size_is("0", 0);
+	size_is("0B", 0);
+	size_rejected("0");
 	/* powers of ten */
 	size_is("4KB", 4000);
 	size_is("4kB", 4000);
@@ -97,8 +98,8 @@ int main(void)
 	size_rejected("1.2.3");
 	size_rejected("0x10");
 	/* overflow */
-	size_is("18446744073709551615", SIZE_MAX);
-	size_rejected("18446744073709551616");
+	size_is("18446744073709551615B", SIZE_MAX);
+	size_rejected("18446744073709551616B");
 	size_rejected("99999999999999999999999");
 	size_rejected("17179869184GiB");
 	size_rejected("20000000000GB");
@@ -108,10 +109,12 @@ int main(void)
 	duration_is("1s", 1000000000);
 	duration_is("500us", 500000);
 	duration_is("250ns", 250);
-	duration_is("1", 1000000000);
-	duration_is("0.02", 20000000);
+	duration_rejected("1"); /* a unit is required: "10" is not ten seconds */
+	duration_rejected("0.02");
+	duration_is("0.02s", 20000000);
 	duration_is("1.5ms", 1500000);
-	duration_is("0", 0);
+	duration_is("0s", 0);
+	duration_rejected("0");
 	duration_rejected("0.5ns");
 	duration_rejected("20 ms");
 	duration_rejected("20xs");

@@ -1,9 +1,11 @@
 /* test_vectors.c: the known-answer vector files, their reader, and every
  * vector through every compiled-in crypto engine.
  *
- * Usage: test_vectors [VECTORS_DIR] (default tests/vectors). */
+ * Usage: test_vectors [VECTORS_DIR] (default: where `verify` reads them,
+ * core/datadir.h). */
 #include "tests/tap.h"
 
+#include "core/datadir.h"
 #include "core/engine.h"
 #include "core/vectors.h"
 #include "core/verify.h"
@@ -418,7 +420,8 @@ static void check_verify(const char *dir, size_t engines)
 
 int main(int argc, char **argv)
 {
-	const char *dir = argc > 1 ? argv[1] : "tests/vectors";
+	char datadir[4096];
+	const char *dir = argc > 1 ? argv[1] : cb_datadir(CB_DATA_VECTORS, datadir, sizeof datadir);
 	struct cb_vector_set set;
 	char err[512];
 	size_t engines;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/cli/cli.h"
+#include "core/datadir.h"
 #include "plots/plot.h"
 #include "core/results.h"
 
@@ -137,8 +138,7 @@ int cb_cmd_plot(int argc, char **argv)
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int rc = CB_EXIT_OK;
 
-	snprintf(templates, sizeof templates, "%s/plots", CB_DATADIR);
-	cb_plot_defaults(&options, templates);
+	cb_plot_defaults(&options, cb_datadir(CB_DATA_PLOTS, templates, sizeof templates));
 	options.jobs = cpus > 4 ? 4 : cpus > 1 ? (unsigned)cpus : 1;
 	for (int i = 1; i < argc && rc == CB_EXIT_OK; i++) {
 		if (cb_is_help(argv[i])) {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/cli/cli.h"
+#include "core/datadir.h"
 #include "core/verify.h"
 
 static const char verify_help[] =
@@ -15,7 +16,8 @@ static const char verify_help[] =
 int cb_cmd_verify(int argc, char **argv)
 {
 	const char **names = calloc((size_t)argc, sizeof *names);
-	const char *vectors = CB_DATADIR "/tests/vectors";
+	char datadir[4096];
+	const char *vectors = cb_datadir(CB_DATA_VECTORS, datadir, sizeof datadir);
 	size_t n = 0;
 	char err[512];
 	int rc;

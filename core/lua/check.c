@@ -228,16 +228,22 @@ size_t cb_check_size(struct cb_loading *ld, lua_State *L, int idx, const struct 
 	size_t bytes = 0;
 	int ok = 0;
 
+	/* A Lua number in a scenario is a count of bytes; a string, and
+	 * anything from --set, needs its unit. */
 	if (lua_type(L, idx) == LUA_TSTRING) {
 		ok = cb_parse_size(lua_tostring(L, idx), &bytes) == 0;
-	} else if (lua_type(L, idx) == LUA_TNUMBER) {
+	} else if (lua_type(L, idx) == LUA_TNUMBER && !(site && site->set_value)) {
 		lua_Integer v = lua_tointegerx(L, idx, &ok);
 		ok = ok && v >= 0;
 		bytes = ok ? (size_t)v : 0;
 	}
+	if (!ok && (lua_type(L, idx) == LUA_TNUMBER || cb_is_unitless(lua_tostring(L, idx))))
+		cb_check_fail(ld, L, site, lua_tostring(L, idx),
+		              "size %s has no unit (write it like \"64B\" or \"4KiB\"; units: %s)",
+		              cb_check_describe(L, idx, buf, sizeof buf), CB_SIZE_UNITS);
 	if (!ok)
-		cb_check_fail(ld, L, site, lua_tostring(L, idx), "bad size %s",
-		              cb_check_describe(L, idx, buf, sizeof buf));
+		cb_check_fail(ld, L, site, lua_tostring(L, idx), "bad size %s (units: %s)",
+		              cb_check_describe(L, idx, buf, sizeof buf), CB_SIZE_UNITS);
 	if (bytes < 1 || bytes > CB_SCENARIO_MAX_SIZE) {
 		char lo[32], hi[32];
 		cb_check_fail(ld, L, site, lua_tostring(L, idx),

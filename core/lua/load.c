@@ -140,7 +140,8 @@ static size_t size_argument(lua_State *L, int arg)
 	}
 	if (!ok)
 		luaL_argerror(L, arg,
-		              lua_pushfstring(L, "bad size '%s'", luaL_tolstring(L, arg, NULL)));
+		              lua_pushfstring(L, "bad size '%s' (a string needs its unit: %s)",
+		                              luaL_tolstring(L, arg, NULL), CB_SIZE_UNITS));
 	if (bytes < 1 || bytes > CB_SCENARIO_MAX_SIZE)
 		luaL_argerror(L, arg, "size out of range (1B .. 4GiB)");
 	return bytes;

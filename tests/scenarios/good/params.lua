@@ -12,5 +12,5 @@ cb.scenario {
   algorithms = { "sha256" },
   sizes      = cb.geometric(16, largest, 4),
   rounds     = rounds,
-  trial_time = 0.001,
+  trial_time = "1ms",
 }

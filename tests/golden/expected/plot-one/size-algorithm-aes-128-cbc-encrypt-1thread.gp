@@ -1,0 +1,9 @@
+# size-algorithm-aes-128-cbc-encrypt-1thread.gp: draws size-algorithm-aes-128-cbc-encrypt-1thread.png from size-algorithm-aes-128-cbc-encrypt-1thread.dat with the template templates/throughput-size.gp.
+# Run it with plain gnuplot from any folder:  gnuplot size-algorithm-aes-128-cbc-encrypt-1thread.gp
+# Edit the data or the arguments below (title, format: png, pdf or svg)
+# and run it again. Written by cryptobench plot.
+here = ARG0
+i = strlen(here)
+while (i > 0 && here[i:i] ne "/") { i = i - 1 }
+if (i > 0) { cd here[1:i] }
+call 'templates/throughput-size.gp' 'size-algorithm-aes-128-cbc-encrypt-1thread.dat' 'size-algorithm-aes-128-cbc-encrypt-1thread.png' 'png' 'aes-128-cbc encrypt: throughput against payload size, per engine, 1 thread' 'golden · AMD EPYC, 2 CPUs (kvm) · Linux 6.18.44-fc-v782 · 2026-11-30 12:19 UTC · 6 rounds of 1 ms trials' '0' 'throughput, MB/s (10^6 bytes/s; median, bars: 95% interval)'

@@ -1,0 +1,9 @@
+# null-aes-128-cbc-encrypt-16KiB-2threads.gp: draws null-aes-128-cbc-encrypt-16KiB-2threads.png from null-aes-128-cbc-encrypt-16KiB-2threads.dat with the template ../templates/timeline.gp.
+# Run it with plain gnuplot from any folder:  gnuplot null-aes-128-cbc-encrypt-16KiB-2threads.gp
+# Edit the data or the arguments below (title, format: png, pdf or svg)
+# and run it again. Written by cryptobench plot.
+here = ARG0
+i = strlen(here)
+while (i > 0 && here[i:i] ne "/") { i = i - 1 }
+if (i > 0) { cd here[1:i] }
+call '../templates/timeline.gp' 'null-aes-128-cbc-encrypt-16KiB-2threads.dat' 'null-aes-128-cbc-encrypt-16KiB-2threads.png' 'png' 'null (harness cost) aes-128-cbc encrypt, 16 KiB, 2 threads: time per call in each round' 'golden · AMD EPYC, 2 CPUs (kvm) · Linux 6.18.44-fc-v782 · 2026-11-30 12:19 UTC · 6 rounds of 1 ms trials' '2.60878 1.53117 3.06017 1.53117 1.68428' 'time per call (µs)' 'FLAGGED: contaminated · contamination 70.4% (median/min - 1; limit 10%)' 'drift: Spearman rho -0.14, p 0.79 · lag-1 of ranks -0.21 (limit ±1.05) · 6 samples, 0 outliers, 0 preempted, 0 invalid'

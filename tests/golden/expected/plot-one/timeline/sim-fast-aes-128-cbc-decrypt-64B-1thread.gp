@@ -1,0 +1,9 @@
+# sim-fast-aes-128-cbc-decrypt-64B-1thread.gp: draws sim-fast-aes-128-cbc-decrypt-64B-1thread.png from sim-fast-aes-128-cbc-decrypt-64B-1thread.dat with the template ../templates/timeline.gp.
+# Run it with plain gnuplot from any folder:  gnuplot sim-fast-aes-128-cbc-decrypt-64B-1thread.gp
+# Edit the data or the arguments below (title, format: png, pdf or svg)
+# and run it again. Written by cryptobench plot.
+here = ARG0
+i = strlen(here)
+while (i > 0 && here[i:i] ne "/") { i = i - 1 }
+if (i > 0) { cd here[1:i] }
+call '../templates/timeline.gp' 'sim-fast-aes-128-cbc-decrypt-64B-1thread.dat' 'sim-fast-aes-128-cbc-decrypt-64B-1thread.png' 'png' 'sim-fast aes-128-cbc decrypt, 64 B: time per call in each round' 'golden · AMD EPYC, 2 CPUs (kvm) · Linux 6.18.44-fc-v782 · 2026-11-30 12:19 UTC · 6 rounds of 1 ms trials' '335.061 328.232 962.459 328.232 361.056' 'time per call (ns)' 'contamination 2.1% (median/min - 1; limit 10%)' 'drift: Spearman rho -0.77, p 0.072 · lag-1 of ranks 0.53 (limit ±1.05) · 6 samples, 1 outliers, 0 preempted, 0 invalid'

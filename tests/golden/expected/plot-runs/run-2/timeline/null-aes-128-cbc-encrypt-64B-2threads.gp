@@ -1,0 +1,9 @@
+# null-aes-128-cbc-encrypt-64B-2threads.gp: draws null-aes-128-cbc-encrypt-64B-2threads.png from null-aes-128-cbc-encrypt-64B-2threads.dat with the template ../../templates/timeline.gp.
+# Run it with plain gnuplot from any folder:  gnuplot null-aes-128-cbc-encrypt-64B-2threads.gp
+# Edit the data or the arguments below (title, format: png, pdf or svg)
+# and run it again. Written by cryptobench plot.
+here = ARG0
+i = strlen(here)
+while (i > 0 && here[i:i] ne "/") { i = i - 1 }
+if (i > 0) { cd here[1:i] }
+call '../../templates/timeline.gp' 'null-aes-128-cbc-encrypt-64B-2threads.dat' 'null-aes-128-cbc-encrypt-64B-2threads.png' 'png' 'null (harness cost) aes-128-cbc encrypt, 64 B, 2 threads: time per call in each round' 'golden · AMD EPYC, 2 CPUs (kvm) · Linux 6.18.44-fc-v782 · 2026-11-30 12:19 UTC · 6 rounds of 1 ms trials' '5.54445 4.17455 8.66736 4.17455 4.59201' 'time per call (ns)' 'FLAGGED: contaminated · contamination 32.8% (median/min - 1; limit 10%)' 'drift: Spearman rho 0.77, p 0.072 · lag-1 of ranks 0.07 (limit ±1.05) · 6 samples, 0 outliers, 2 preempted, 0 invalid'
