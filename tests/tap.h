@@ -68,14 +68,14 @@ static inline int tap_is_str(const char *got, const char *want, const char *file
 static int tap_planned = -1;
 
 /* The plan, fixed in advance: the first line a test prints. */
-static inline void plan(int n)
+static inline void tap_plan(int n)
 {
 	tap_planned = n;
 	printf("1..%d\n", n);
 }
 
 /* N test points skipped, each "ok K # SKIP REASON". */
-#define skip(n, ...)                                                                               \
+#define tap_skip(n, ...)                                                                           \
 	do {                                                                                       \
 		for (int skip_i = 0; skip_i < (n); skip_i++) {                                     \
 			printf("ok %d # SKIP ", ++tap_count);                                      \

@@ -87,12 +87,12 @@ static void check_bad(const char *dir, const char *name)
 		cli_only = cli_only_reason;
 	free(text);
 	if (!ok(expect[0] && line > 0, "%s declares '-- expect:' and '-- line:'", name)) {
-		skip(4, "%s: nothing to compare", name);
+		tap_skip(4, "%s: nothing to compare", name);
 		return;
 	}
 	if (cli_only) {
 		/* the time budget or the command's watchdog: tests/cli_bad_scenarios.sh */
-		skip(4, "%s: %s", name, cli_only);
+		tap_skip(4, "%s: %s", name, cli_only);
 		return;
 	}
 
