@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/cli/cli.h"
+#include "core/cli/run_plan.h"
 #include "core/plan.h"
 #include "core/results.h"
 #include "core/runner.h"
@@ -23,6 +24,7 @@
 #include "core/scenario.h"
 
 #define MAX_OVERRIDES 64
+#define LONG_RUN_S 600 /* a run longer than this prints its estimate first */
 
 static volatile sig_atomic_t stop_requested;
 
@@ -41,6 +43,7 @@ static const char run_help[] =
     "      --set KEY=VALUE   override a scenario field (rounds, sizes, trial_time, ...)\n"
     "                        or a cb.param(); may repeat\n"
     "      --quick           a preview: few rounds, short trials, sizes up to 1 MiB\n"
+    "      --dry-run         print the plan (cells, trials, estimated duration) and stop\n"
     "      --force           replace an existing -o file, or write into a non-empty\n"
     "                        --runs folder (without it, both are refused)\n"
     "      --resume FILE     continue an interrupted results file of this scenario\n"
@@ -60,23 +63,19 @@ struct run_args {
 	size_t n_overrides;
 	int quick;
 	int force; /* -o may replace an existing file or fill a non-empty folder */
+	int dry_run;
 	char command_line[1024];
 };
 
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	static const struct option longopts[] = {
-	    {"output", required_argument, NULL, 'o'},
-	    {"runs", required_argument, NULL, 'r'},
-	    {"set", required_argument, NULL, 's'},
-	    {"quick", no_argument, NULL, 'q'},
-	    {"resume", required_argument, NULL, 'R'},
-	    {"progress", no_argument, NULL, 'p'},
-	    {"no-progress", no_argument, NULL, 'P'},
-	    {"run-index", required_argument, NULL, 'I'},
-	    {"force", no_argument, NULL, 'f'},
-	    {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
+	    {"output", required_argument, NULL, 'o'}, {"runs", required_argument, NULL, 'r'},
+	    {"set", required_argument, NULL, 's'},    {"quick", no_argument, NULL, 'q'},
+	    {"resume", required_argument, NULL, 'R'}, {"progress", no_argument, NULL, 'p'},
+	    {"no-progress", no_argument, NULL, 'P'},  {"run-index", required_argument, NULL, 'I'},
+	    {"force", no_argument, NULL, 'f'},        {"dry-run", no_argument, NULL, 'n'},
+	    {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
 	};
 	int opt;
 
@@ -124,6 +123,9 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			break;
 		case 'f':
 			a->force = 1;
+			break;
+		case 'n':
+			a->dry_run = 1;
 			break;
 		case 'R':
 			a->resume = optarg;
@@ -524,14 +526,32 @@ int cb_cmd_run(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	if (a.dry_run) {
+		cb_run_plan_print(stdout, plan, a.runs);
+		rc = CB_EXIT_OK;
+		goto done;
+	}
 	if (!a.resume)
 		rc = check_output(&a, a.output, a.runs > 1 && a.run_index < 0);
+	if (rc == 0 && a.run_index < 0) {
+		/* A long run says so before it starts, terminal or not. */
+		double total = cb_run_estimate(plan).total_s * a.runs;
+		char text[32];
+
+		if (total > LONG_RUN_S)
+			fprintf(
+			    stderr,
+			    "estimated duration: %s (%zu trials%s); see the plan with --dry-run\n",
+			    cb_format_duration(total, text), plan->n_slots * a.runs,
+			    a.runs > 1 ? " over all runs" : "");
+	}
 	if (rc != 0)
 		;
 	else if (a.runs > 1 && a.run_index < 0)
 		rc = run_many(&a, s, argc, argv);
 	else
 		rc = measure(&a, s, plan);
+done:
 	cb_plan_free(plan);
 	cb_scenario_free(s);
 	free_overrides(&a);
