@@ -35,6 +35,7 @@ cli_tests = \
 	tests/cli_run_sim.sh \
 	tests/cli_output.sh \
 	tests/cli_plan.sh \
+	tests/cli_oneline.sh \
 	tests/cli_openssl.sh \
 	tests/cli_interrupt.sh \
 	tests/cli_faults.sh \

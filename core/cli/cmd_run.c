@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/cli/cli.h"
+#include "core/cli/run_oneline.h"
 #include "core/cli/run_plan.h"
 #include "core/plan.h"
 #include "core/results.h"
@@ -35,7 +36,8 @@ static void on_signal(int sig)
 }
 
 static const char run_help[] =
-    "usage: cryptobench run SCENARIO.lua [options]\n\n"
+    "usage: cryptobench run SCENARIO.lua [options]\n"
+    "       cryptobench run --engines E,... --algorithms A,... --sizes S,... [options]\n\n"
     "Run every trial of a scenario and write them to a results file (JSON Lines).\n\n"
     "  -o, --output FILE     results file (default results/NAME-TIME.jsonl); with\n"
     "                        --runs N, a folder that gets run-1.jsonl .. run-N.jsonl\n"
@@ -44,6 +46,13 @@ static const char run_help[] =
     "                        or a cb.param(); may repeat\n"
     "      --quick           a preview: few rounds, short trials, sizes up to 1 MiB\n"
     "      --dry-run         print the plan (cells, trials, estimated duration) and stop\n"
+    "      --only KEY=VALUE[,VALUE][,KEY=VALUE]...\n"
+    "                        run only the matching cells (keys: engine, label,\n"
+    "                        algorithm, op, size, threads)\n\n"
+    "A one-line run, without a scenario file:\n"
+    "  cryptobench run --engines openssl,gcrypt --algorithms sha256 --sizes 64B,1MiB\n"
+    "                  [--ops hash] [--rounds N] [--trial-time 20ms] [options]\n"
+    "The scenario these flags describe is recorded in the results file.\n\n"
     "      --force           replace an existing -o file, or write into a non-empty\n"
     "                        --runs folder (without it, both are refused)\n"
     "      --resume FILE     continue an interrupted results file of this scenario\n"
@@ -64,18 +73,35 @@ struct run_args {
 	int quick;
 	int force; /* -o may replace an existing file or fill a non-empty folder */
 	int dry_run;
+	struct cb_oneline oneline; /* a scenario from flags instead of a file */
+	const char *only;          /* --only KEY=VALUE,...: a subset of the cells */
+	char **argv;               /* as given: the resume hint repeats it */
+	int argc;
 	char command_line[1024];
 };
 
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	static const struct option longopts[] = {
-	    {"output", required_argument, NULL, 'o'}, {"runs", required_argument, NULL, 'r'},
-	    {"set", required_argument, NULL, 's'},    {"quick", no_argument, NULL, 'q'},
-	    {"resume", required_argument, NULL, 'R'}, {"progress", no_argument, NULL, 'p'},
-	    {"no-progress", no_argument, NULL, 'P'},  {"run-index", required_argument, NULL, 'I'},
-	    {"force", no_argument, NULL, 'f'},        {"dry-run", no_argument, NULL, 'n'},
-	    {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+	    {"output", required_argument, NULL, 'o'},
+	    {"runs", required_argument, NULL, 'r'},
+	    {"set", required_argument, NULL, 's'},
+	    {"quick", no_argument, NULL, 'q'},
+	    {"resume", required_argument, NULL, 'R'},
+	    {"progress", no_argument, NULL, 'p'},
+	    {"no-progress", no_argument, NULL, 'P'},
+	    {"run-index", required_argument, NULL, 'I'},
+	    {"force", no_argument, NULL, 'f'},
+	    {"dry-run", no_argument, NULL, 'n'},
+	    {"engines", required_argument, NULL, 'E'},
+	    {"algorithms", required_argument, NULL, 'A'},
+	    {"sizes", required_argument, NULL, 'S'},
+	    {"ops", required_argument, NULL, 'O'},
+	    {"rounds", required_argument, NULL, 'N'},
+	    {"trial-time", required_argument, NULL, 'T'},
+	    {"only", required_argument, NULL, 'W'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
 	};
 	int opt;
 
@@ -127,6 +153,27 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case 'n':
 			a->dry_run = 1;
 			break;
+		case 'E':
+			a->oneline.engines = optarg;
+			break;
+		case 'A':
+			a->oneline.algorithms = optarg;
+			break;
+		case 'S':
+			a->oneline.sizes = optarg;
+			break;
+		case 'O':
+			a->oneline.ops = optarg;
+			break;
+		case 'N':
+			a->oneline.rounds = optarg;
+			break;
+		case 'T':
+			a->oneline.trial_time = optarg;
+			break;
+		case 'W':
+			a->only = optarg;
+			break;
 		case 'R':
 			a->resume = optarg;
 			break;
@@ -146,13 +193,19 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			return cb_usage_error("run", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
-	if (optind >= argc)
-		return cb_usage_error(
-		    "run", "which scenario? e.g. cryptobench run scenarios/quickstart.lua");
+	if (optind >= argc && !cb_oneline_given(&a->oneline))
+		return cb_usage_error("run", "which scenario? e.g. cryptobench run "
+		                             "scenarios/quickstart.lua, or --engines openssl "
+		                             "--algorithms sha256 --sizes 64B,1MiB");
+	if (optind < argc && cb_oneline_given(&a->oneline))
+		return cb_usage_error("run", "a scenario file or --engines/--algorithms/--sizes, "
+		                             "not both (use --set with a file)");
 	if (optind + 1 < argc)
 		return cb_usage_error("run", "one scenario at a time ('%s' is extra)",
 		                      argv[optind + 1]);
-	a->scenario = argv[optind];
+	a->scenario = optind < argc ? argv[optind] : NULL;
+	a->argc = argc;
+	a->argv = argv;
 	if (a->resume && a->runs > 1)
 		return cb_usage_error("run",
 		                      "--resume continues one file; it does not take --runs");
@@ -364,7 +417,8 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 }
 
 /* Check that FILE is an interrupted run of this very scenario. */
-static struct cb_results *open_resume(const char *path, const struct cb_scenario *s)
+static struct cb_results *open_resume(const char *path, const struct cb_scenario *s,
+                                      const char *only)
 {
 	char err[512];
 	struct cb_results *old = cb_results_read(path, err, sizeof err);
@@ -388,11 +442,21 @@ static struct cb_results *open_resume(const char *path, const struct cb_scenario
 		/* Same text, same overrides, same effective settings: the plan and
 		 * its schedule are then the same, slot for slot. The path may differ. */
 		json_t *now = cb_scenario_to_json(s), *then = json_deep_copy(scenario);
+		const char *then_only;
 		int same;
 
 		json_object_del(now, "file");
 		json_object_del(then, "file");
 		same = json_equal(now, then);
+		then_only = json_string_value(json_object_get(old->header, "only"));
+		if (same && strcmp(then_only ? then_only : "", only ? only : "") != 0) {
+			fprintf(stderr, "%s: the interrupted run had --only '%s', this one '%s'\n",
+			        path, then_only ? then_only : "", only ? only : "");
+			json_decref(now);
+			json_decref(then);
+			cb_results_free(old);
+			return NULL;
+		}
 		json_decref(now);
 		json_decref(then);
 		if (same)
@@ -404,6 +468,61 @@ static struct cb_results *open_resume(const char *path, const struct cb_scenario
 	}
 	cb_results_free(old);
 	return NULL;
+}
+
+/* ARG quoted for a POSIX shell when it needs it. */
+static void print_shell_word(FILE *out, const char *arg)
+{
+	if (*arg && strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	                        "._-,=/:+@%") == strlen(arg)) {
+		fputs(arg, out);
+		return;
+	}
+	fputc('\'', out);
+	for (const char *p = arg; *p; p++)
+		if (*p == '\'')
+			fputs("'\\''", out);
+		else
+			fputc(*p, out);
+	fputc('\'', out);
+}
+
+/* The command that continues PATH: this one, with every --set and flag it
+ * had, less what names or replaces an output, plus --resume PATH. */
+static void print_resume_hint(FILE *out, const struct run_args *a, const char *path)
+{
+	static const char *const dropped_with_value[] = {"-o", "--output", "--resume",
+	                                                 "--run-index"};
+	static const char *const dropped[] = {"--force", "--dry-run", "--progress",
+	                                      "--no-progress"};
+
+	fputs("cryptobench", out);
+	for (int i = 0; i < a->argc; i++) {
+		int skip = 0;
+
+		for (size_t k = 0; k < sizeof dropped_with_value / sizeof *dropped_with_value;
+		     k++) {
+			size_t len = strlen(dropped_with_value[k]);
+
+			if (strcmp(a->argv[i], dropped_with_value[k]) == 0)
+				skip = 2;
+			else if (strncmp(a->argv[i], dropped_with_value[k], len) == 0 &&
+			         (a->argv[i][len] == '=' || (len == 2 && a->argv[i][len])))
+				skip = 1;
+		}
+		for (size_t k = 0; k < sizeof dropped / sizeof *dropped; k++)
+			if (strcmp(a->argv[i], dropped[k]) == 0)
+				skip = 1;
+		if (skip) {
+			i += skip - 1;
+			continue;
+		}
+		fputc(' ', out);
+		print_shell_word(out, i == 0 ? "run" : a->argv[i]);
+	}
+	fputs(" --resume ", out);
+	print_shell_word(out, path);
+	fputc('\n', out);
 }
 
 static int measure(struct run_args *a, const struct cb_scenario *s, const struct cb_plan *plan)
@@ -422,7 +541,7 @@ static int measure(struct run_args *a, const struct cb_scenario *s, const struct
 
 	options.progress = a->progress >= 0 ? a->progress : isatty(STDERR_FILENO);
 	if (a->resume) {
-		if (!(old = open_resume(a->resume, s)))
+		if (!(old = open_resume(a->resume, s, a->only)))
 			return CB_EXIT_USAGE;
 		options.resume = old;
 		options.run_index =
@@ -449,6 +568,8 @@ static int measure(struct run_args *a, const struct cb_scenario *s, const struct
 		json_decref(line);
 	} else {
 		line = cb_run_header(run);
+		if (a->only)
+			json_object_set_new(line, "only", json_string(a->only));
 		w = cb_writer_create(path, line, err, sizeof err);
 		json_decref(line);
 		if (w)
@@ -477,13 +598,46 @@ static int measure(struct run_args *a, const struct cb_scenario *s, const struct
 		fprintf(stderr, "warning: invalid trials (no timing kept), first: %s\n",
 		        totals.first_error);
 	if (totals.interrupted) {
-		fprintf(stderr,
-		        "interrupted: %s keeps every finished trial; continue with\n"
-		        "  cryptobench run %s --resume %s\n",
-		        path, s->file, path);
+		fprintf(stderr, "interrupted: %s keeps every finished trial; continue with\n  ",
+		        path);
+		print_resume_hint(stderr, a, path);
 		return CB_EXIT_INTERRUPTED;
 	}
 	return CB_EXIT_OK;
+}
+
+/* The scenario file, or the one the one-line flags describe (read from a
+ * temporary file, whose name errors then do not show). */
+static struct cb_scenario *load_scenario(const struct run_args *a,
+                                         const struct cb_load_options *load, char *err,
+                                         size_t err_len)
+{
+	struct cb_scenario *s;
+	char path[4096];
+	char *at;
+
+	if (a->scenario)
+		return cb_scenario_load(a->scenario, load, err, err_len);
+	if (cb_oneline_write(&a->oneline, path, sizeof path, err, err_len) != 0)
+		return NULL;
+	s = cb_scenario_load(path, load, err, err_len);
+	unlink(path);
+	if (s) {
+		char *name = strdup("(command line)");
+
+		if (name) {
+			free(s->file);
+			s->file = name;
+		}
+	}
+	if (!s && (at = strstr(err, path)) != NULL) {
+		static const char name[] = "(command line)";
+		size_t len = strlen(path);
+
+		memmove(at + sizeof name - 1, at + len, strlen(at + len) + 1);
+		memcpy(at, name, sizeof name - 1);
+	}
+	return s;
 }
 
 int cb_cmd_run(int argc, char **argv)
@@ -503,8 +657,8 @@ int cb_cmd_run(int argc, char **argv)
 	record_command_line(&a, argc, argv);
 	load = (struct cb_load_options){
 	    .overrides = a.overrides, .n_overrides = a.n_overrides, .quick = a.quick};
-	cb_watchdog_start(CB_LOAD_WATCHDOG_SECONDS, a.scenario);
-	s = cb_scenario_load(a.scenario, &load, err, sizeof err);
+	cb_watchdog_start(CB_LOAD_WATCHDOG_SECONDS, a.scenario ? a.scenario : "(command line)");
+	s = load_scenario(&a, &load, err, sizeof err);
 	cb_watchdog_stop();
 	if (!s) {
 		fprintf(stderr, "%s\n", err);
@@ -515,6 +669,10 @@ int cb_cmd_run(int argc, char **argv)
 		fprintf(stderr, "note: %s left out: %s\n", s->dropped[i].name,
 		        s->dropped[i].reason);
 	plan = cb_plan_build(s, err, sizeof err);
+	if (plan && a.only && cb_plan_only(plan, a.only, err, sizeof err) != 0) {
+		cb_plan_free(plan);
+		plan = NULL;
+	}
 	if (!plan) {
 		fprintf(stderr, "%s\n", err);
 		cb_scenario_free(s);

@@ -1,0 +1,40 @@
+#!/bin/sh
+# A one-line run (a scenario from flags), --only, and the printed resume hint
+# run verbatim.
+. "${top_srcdir:-.}/tests/lib.sh"
+echo "1..12"
+# The hint names "cryptobench": put this build first on PATH under that name.
+mkdir "$WORK/bin" && ln -s "$CRYPTOBENCH" "$WORK/bin/cryptobench"
+PATH="$WORK/bin:$PATH"
+export PATH
+
+cb run --engines sim --algorithms sha256,sha512 --sizes 64B,1MiB --rounds 3 --trial-time 1ms -o "$WORK/a.jsonl"
+check "a one-line run exits 0" status_is 0
+check "...2 algorithms x 2 sizes x (3 + 1) rounds = 16 trials" test "$(grep -c '"type":"trial"' "$WORK/a.jsonl")" -eq 16
+check "...its generated scenario is in the header" sh -c "head -n 1 '$WORK/a.jsonl' | jq -r .scenario.source | grep -q 'sizes      = { \"64B\", \"1MiB\" }'"
+cb report "$WORK/a.jsonl"
+check "...and reports" status_is 0
+cb run --engines sim --algorithms sha256 --sizes 64
+check "a one-line run checks units like a scenario: exit 2, one line" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && [ \$(wc -l < '$WORK/err') -eq 1 ] && grep -q '^(command line):.*no unit' '$WORK/err'"
+
+cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only engine=sim-a,op=hash,size=64B,1MiB -o "$WORK/only.jsonl"
+check "--only runs the matching cells (sim-a, hash, 64B and 1MiB)" sh -c "[ \"\$(jq -r 'select(.type == \"trial\") | \"\(.cell.label) \(.cell.op) \(.cell.size)\"' '$WORK/only.jsonl' | sort -u | tr '\n' ' ')\" = 'sim-a hash 1048576 sim-a hash 64 ' ]"
+cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only algorithm=md5
+check "--only matching nothing: exit 2" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && grep -q 'no cell' '$WORK/err'"
+
+# Interrupted one-line run with --set: the printed hint, run as printed, completes it.
+"$CRYPTOBENCH" run --engines null --algorithms sha256 --sizes 64B,1KiB --rounds 100 --trial-time 10ms --set rounds=200 --only size=1KiB -o "$WORK/i.jsonl" --no-progress >/dev/null 2>"$WORK/err" &
+pid=$!
+sleep 1.5
+kill -INT $pid
+wait $pid
+check "SIGINT: exit 130" test $? -eq 130
+hint=$(tail -n 1 "$WORK/err")
+diag "hint:$hint"
+check "the hint keeps --set and --only" sh -c "echo '$hint' | grep -q -- '--set rounds=200 --only size=1KiB --resume '"
+(cd "$WORK" && eval "$hint") >/dev/null 2>"$WORK/err2"
+check "the hint run verbatim completes the file" sh -c "tail -n 1 '$WORK/i.jsonl' | jq -e '.interrupted == false' >/dev/null"
+check "...every slot exactly once: 201 trials of the one cell" sh -c "[ \$(jq -r 'select(.type == \"trial\") | .seq' '$WORK/i.jsonl' | sort -n | uniq | wc -l) -eq 201 ] && [ \$(grep -c '\"type\":\"trial\"' '$WORK/i.jsonl') -eq 201 ]"
+cb run --engines null --algorithms sha256 --sizes 64B,1KiB --rounds 100 --trial-time 10ms --set rounds=200 --resume "$WORK/i.jsonl"
+check "resuming without --only is refused" status_is 2
+[ "$tap_failed" -eq 0 ]
