@@ -416,6 +416,60 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 	return status;
 }
 
+/* Append " KEY: THEN (this run: NOW)" to OUT for each setting that differs,
+ * one level into objects such as params ("params.rounds"). */
+static void describe_difference(const char *prefix, json_t *then, json_t *now, char *out,
+                                size_t len)
+{
+	const char *key;
+	json_t *value;
+	void *tmp;
+
+	if (json_is_object(then) && json_is_object(now) && !*prefix) {
+		json_object_foreach_safe(then, tmp, key, value)
+		{
+			json_t *other = json_object_get(now, key);
+
+			if (!other || !json_equal(value, other))
+				describe_difference(key, value, other ? other : json_null(), out,
+				                    len);
+		}
+		json_object_foreach_safe(now, tmp, key, value) if (!json_object_get(then, key))
+		    describe_difference(key, json_null(), value, out, len);
+		return;
+	}
+	if (json_is_object(then) && json_is_object(now)) {
+		json_object_foreach_safe(then, tmp, key, value)
+		{
+			json_t *other = json_object_get(now, key);
+			char name[128];
+
+			snprintf(name, sizeof name, "%s.%s", prefix, key);
+			if (!other || !json_equal(value, other))
+				describe_difference(name, value, other ? other : json_null(), out,
+				                    len);
+		}
+		json_object_foreach_safe(now, tmp, key, value) if (!json_object_get(then, key))
+		{
+			char name[128];
+
+			snprintf(name, sizeof name, "%s.%s", prefix, key);
+			describe_difference(name, json_null(), value, out, len);
+		}
+		return;
+	}
+	{
+		char *a = json_dumps(then, JSON_COMPACT | JSON_ENCODE_ANY);
+		char *b = json_dumps(now, JSON_COMPACT | JSON_ENCODE_ANY);
+		size_t used = strlen(out);
+
+		snprintf(out + used, len - used, "%s %s %.60s (this run: %.60s)", used ? ";" : "",
+		         prefix, a ? a : "?", b ? b : "?");
+		free(a);
+		free(b);
+	}
+}
+
 /* Check that FILE is an interrupted run of this very scenario. */
 static struct cb_results *open_resume(const char *path, const struct cb_scenario *s,
                                       const char *only)
@@ -442,29 +496,24 @@ static struct cb_results *open_resume(const char *path, const struct cb_scenario
 		/* Same text, same overrides, same effective settings: the plan and
 		 * its schedule are then the same, slot for slot. The path may differ. */
 		json_t *now = cb_scenario_to_json(s), *then = json_deep_copy(scenario);
-		const char *then_only;
-		int same;
+		const char *then_only = json_string_value(json_object_get(old->header, "only"));
+		char diff[2048] = "";
 
 		json_object_del(now, "file");
 		json_object_del(then, "file");
-		same = json_equal(now, then);
-		then_only = json_string_value(json_object_get(old->header, "only"));
-		if (same && strcmp(then_only ? then_only : "", only ? only : "") != 0) {
-			fprintf(stderr, "%s: the interrupted run had --only '%s', this one '%s'\n",
-			        path, then_only ? then_only : "", only ? only : "");
-			json_decref(now);
-			json_decref(then);
-			cb_results_free(old);
-			return NULL;
-		}
+		if (!json_equal(now, then))
+			describe_difference("", then, now, diff, sizeof diff);
+		else if (strcmp(then_only ? then_only : "", only ? only : "") != 0)
+			snprintf(diff, sizeof diff, " only \"%s\" (this run: \"%s\")",
+			         then_only ? then_only : "", only ? only : "");
 		json_decref(now);
 		json_decref(then);
-		if (same)
+		if (!*diff)
 			return old;
 		fprintf(stderr,
-		        "%s: the interrupted run used other parameters or settings (--set, "
-		        "--quick): give the same ones\n",
-		        path);
+		        "%s: the interrupted run used other settings:%s; give the same ones "
+		        "(--set, --quick, --only, flags)\n",
+		        path, diff);
 	}
 	cb_results_free(old);
 	return NULL;
