@@ -66,6 +66,25 @@ static void heading(FILE *out, enum cb_report_format f, const char *title)
 	fprintf(out, f == CB_FORMAT_MARKDOWN ? "\n### %s\n\n" : "\n%s\n", title);
 }
 
+/* Engines in other processes: which runtime and crypto library ran them. */
+static void print_workers(FILE *out, const struct cb_results *r)
+{
+	json_t *engines = json_object_get(r->header, "engines"), *e;
+	size_t i;
+
+	json_array_foreach(engines, i, e)
+	{
+		json_t *f = json_object_get(e, "features");
+		const char *exe = json_string_value(json_object_get(f, "executable"));
+
+		if (!json_is_string(json_object_get(f, "runtime")))
+			continue;
+		fprintf(out, "worker %s: %s%s%s\n", json_string_value(json_object_get(e, "name")),
+		        json_string_value(json_object_get(e, "version")),
+		        exe ? "; executable " : "", exe ? exe : "");
+	}
+}
+
 static void print_title(FILE *out, const struct cb_analysis *a, enum cb_report_format f)
 {
 	const struct cb_results *r = a->results;
@@ -89,6 +108,7 @@ static void print_title(FILE *out, const struct cb_analysis *a, enum cb_report_f
 	        cb_results_header_int(r, NULL, "order_seed"), a->summary->n_rounds,
 	        counter ? counter : "none",
 	        a->summary->virtual_clock ? "; clock: virtual (sim engine)" : "");
+	print_workers(out, r);
 }
 
 static const char *stat_label(enum cb_statistic st)

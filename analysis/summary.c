@@ -201,7 +201,9 @@ static void find_rounds(struct cb_run_summary *rs)
 	for (size_t i = 0; i < r->n_trials; i++) {
 		const struct cb_result_trial *t = &r->trials[i];
 
-		if (json_is_string(json_object_get(t->json, "clock")))
+		const char *clock = json_string_value(json_object_get(t->json, "clock"));
+
+		if (clock && strcmp(clock, "virtual") == 0)
 			rs->virtual_clock = true;
 		if (!is_sample(t))
 			continue;

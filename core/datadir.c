@@ -29,6 +29,7 @@ static const struct {
 } kinds[] = {
     [CB_DATA_VECTORS] = {"vectors", "tests/vectors"},
     [CB_DATA_PLOTS] = {"plots", "plots"},
+    [CB_DATA_WORKERS] = {"workers", "core/engines/workers"},
 };
 
 static bool is_dir(const char *path)

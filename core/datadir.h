@@ -21,6 +21,7 @@
 enum cb_data {
 	CB_DATA_VECTORS, /* known-answer vectors, *.vec */
 	CB_DATA_PLOTS,   /* gnuplot templates, *.gp */
+	CB_DATA_WORKERS, /* worker programs of other runtimes (core/engines/workers) */
 };
 
 /* Write the folder of KIND into BUF (LEN bytes, PATH_MAX is enough; a longer

@@ -41,6 +41,7 @@ struct cb_engine_config {
 	size_t chunk;  /* hash fed in chunks of this many bytes (0: one update) */
 	const struct cb_option *options;
 	size_t n_options;
+	char *const *env; /* "NAME=value" pairs the engine's process runs with (NULL: none) */
 };
 
 /* What `open` gets: everything about the cell that is fixed for a trial. */
@@ -54,6 +55,7 @@ struct cb_cell_setup {
 	const unsigned char *aad; /* AEAD associated data (NULL: none, the default) */
 	size_t aad_len;
 	const struct cb_engine_config *config;
+	uint32_t input_seed; /* the generator's seed (engines that regenerate the input) */
 };
 
 /* What a virtual clock needs to know about the trial it times. */
@@ -64,6 +66,16 @@ struct cb_trial_info {
 	uint64_t calls;
 	size_t len;
 	unsigned thread;
+};
+
+/* What an engine whose calls run in another process reports about a trial. */
+struct cb_remote_times {
+	uint64_t ns;     /* the worker's own monotonic time for the calls */
+	uint64_t cpu_ns; /* its CPU time for them, when has_cpu */
+	bool has_cpu;
+	uint64_t round_trip_ns; /* request written to answer read, seen from here */
+	unsigned restarts;      /* times the worker was started again before this trial */
+	char input_sha256[65];  /* SHA-256 of the input the worker says it read */
 };
 
 struct cb_engine {
@@ -109,6 +121,15 @@ struct cb_engine {
 	 * themselves: 0 when OUT is right for IN, else nonzero with WHY. */
 	int (*self_check)(void *ctx, const unsigned char *in, size_t len, const unsigned char *out,
 	                  char *why, size_t why_len);
+	/* Optional. Calls that run and are timed elsewhere (a worker process,
+	 * core/engines/workers/PROTOCOL.md): run TRIAL->calls messages of the
+	 * cell CTX was opened for on the generated input (setup->input_seed),
+	 * and write the last call's output to OUT. Returns CB_OK or CB_REJECTED
+	 * (what every call gave), or CB_FAILED with WHY. The runner takes T->ns
+	 * as the trial's time (threads: 1) and checks OUT and T->input_sha256
+	 * like any engine's output. `call` stays for single messages (verify). */
+	int (*remote)(void *ctx, const struct cb_trial_info *trial, unsigned char *out,
+	              struct cb_remote_times *t, char *why, size_t why_len);
 };
 
 /* ---- Registry ---- */

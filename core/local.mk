@@ -18,7 +18,8 @@ libcbcore_a_SOURCES += \
 	core/vectors.c core/vectors.h \
 	core/verify.c core/verify.h \
 	core/trial.c core/trial.h \
-	core/engines/null.c core/engines/memcpy.c core/engines/sim.c
+	core/engines/null.c core/engines/memcpy.c core/engines/sim.c \
+	core/worker.c core/worker.h core/process.c core/process.h
 
 # The optional engines configure found: their objects are LIBOBJS
 # (core/engines/NAME.o, one per CB_ENGINE line of configure.ac), compiled by
@@ -27,3 +28,9 @@ libcbcore_a_SOURCES += \
 libcbcore_a_LIBADD = $(LIBOBJS)
 
 EXTRA_DIST += core/engines/README.md
+
+# The worker programs of other runtimes are runtime data: they install in
+# $(pkgdatadir)/workers (core/datadir.h).
+workersdir = $(pkgdatadir)/workers
+dist_workers_DATA = core/engines/workers/PROTOCOL.md core/engines/workers/worker.py \
+	core/engines/workers/worker.js

@@ -124,8 +124,11 @@ static int prepare_cell(struct cb_run *run, struct cb_cell_state *s, const struc
 	                                  .key = s->key,
 	                                  .iv = s->iv,
 	                                  .tag = s->tag,
-	                                  .config = &cell->variant->config};
+	                                  .config = &cell->variant->config,
+	                                  .input_seed = run->plan->scenario->input_seed};
 	s->in = run->input.data;
+	if (cell->variant->engine->remote) /* a worker proves it read the same bytes */
+		cb_sha256_hex(run->input.data, cell->size, s->input_sha256);
 	s->expect_status = cell->op == CB_OP_DECRYPT_FORGED ? CB_REJECTED : CB_OK;
 	if (cell->op == CB_OP_DECRYPT || cell->op == CB_OP_DECRYPT_FORGED) {
 		const struct ciphertext *ct = ciphertext_for(run, alg, err, err_len);
@@ -381,6 +384,7 @@ static void calibrate(struct cb_run *run, struct cb_cell_state *s, const struct 
 	                             .len = s->cell->size};
 	struct cb_trial_result r;
 	const uint64_t max_calls = 1ull << 40;
+	int failures = 0;
 
 	for (int step = 0; step < 40; step++) {
 		struct cb_trial_context quiet = run->tc;
@@ -388,6 +392,14 @@ static void calibrate(struct cb_run *run, struct cb_cell_state *s, const struct 
 		quiet.estimate_core_hz = false;
 		cb_trial_run(s, &quiet, &run->buffers, &info, &r);
 		if (r.setup_failed) {
+			snprintf(s->broken, sizeof s->broken, "%s", r.error);
+			return;
+		}
+		if (!r.valid && r.remote) {
+			/* A worker that failed gave no time to grow on: try again
+			 * (it is started anew), and give up after three. */
+			if (++failures < 3)
+				continue;
 			snprintf(s->broken, sizeof s->broken, "%s", r.error);
 			return;
 		}
@@ -421,6 +433,8 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 	json_object_set_new(t, "bytes",
 	                    json_integer((json_int_t)(info->calls * cell->size * cell->threads)));
 	json_object_set_new(t, "valid", json_boolean(r->valid));
+	if (r->remote && r->restarts)
+		json_object_set_new(t, "worker_restarts", json_integer(r->restarts));
 	if (!r->valid) {
 		/* An invalid trial keeps its reason, never its time. */
 		json_object_set_new(t, "error", json_string(r->error));
@@ -429,6 +443,12 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 	json_object_set_new(t, "ns", json_integer((json_int_t)r->ns));
 	if (r->virtual_clock) {
 		json_object_set_new(t, "clock", json_string("virtual"));
+	} else if (r->remote) {
+		json_object_set_new(t, "clock", json_string("worker"));
+		if (r->remote_cpu)
+			json_object_set_new(t, "cpu_ns", json_integer((json_int_t)r->cpu_ns));
+		json_object_set_new(t, "round_trip_ns", json_integer((json_int_t)r->round_trip_ns));
+		json_object_set_new(t, "input_sha256", json_string(r->input_sha256));
 	} else {
 		json_object_set_new(t, "cpu_ns", json_integer((json_int_t)r->cpu_ns));
 		if (r->ticks)

@@ -280,6 +280,51 @@ static void invalid(struct cb_trial_result *r, const char *why)
 	snprintf(r->error, sizeof r->error, "%s", why);
 }
 
+/* An engine whose calls run and are timed in a worker process: one request
+ * for the whole trial. 0, or -1 with R invalid. */
+static int remote_calls(struct cb_cell_state *s, struct job *j, unsigned n,
+                        const struct cb_trial_info *info, struct cb_trial_result *r)
+{
+	struct cb_remote_times t = {0};
+	char why[256] = "";
+	int rc;
+
+	if (n != 1) {
+		snprintf(why, sizeof why,
+		         "%s runs one thread per trial (its worker times the calls)",
+		         j->engine->name);
+		invalid(r, why);
+		r->setup_failed = true;
+		return -1;
+	}
+	rc = j->engine->remote(j->ctx, info, j->out, &t, why, sizeof why);
+	r->remote = true;
+	r->ns = t.ns;
+	r->thread_ns[0] = t.ns;
+	r->cpu_ns = t.has_cpu ? t.cpu_ns : 0;
+	r->remote_cpu = t.has_cpu;
+	r->round_trip_ns = t.round_trip_ns;
+	r->restarts = t.restarts;
+	snprintf(r->input_sha256, sizeof r->input_sha256, "%s", t.input_sha256);
+	if (rc == CB_FAILED) {
+		invalid(r, why);
+		return -1;
+	}
+	if (strcmp(t.input_sha256, s->input_sha256) != 0) {
+		snprintf(
+		    why, sizeof why,
+		    "input digest mismatch: the worker read %.16s..., the generator gives %.16s...",
+		    t.input_sha256, s->input_sha256);
+		invalid(r, why);
+		return -1;
+	}
+	if (rc != s->expect_status) {
+		j->last_bad = rc;
+		j->bad_calls = info->calls;
+	}
+	return 0;
+}
+
 void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
                   struct cb_trial_buffers *buffers, const struct cb_trial_info *info,
                   struct cb_trial_result *r)
@@ -323,6 +368,11 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 			r->setup_failed = true;
 			goto close;
 		}
+	}
+	if (e->remote) {
+		if (remote_calls(s, &jobs[0], n, info, r) != 0)
+			goto close;
+		goto verify;
 	}
 	if (tc->estimate_core_hz && !e->virtual_ns)
 		r->core_hz_before = cb_core_hz_estimate(500000);
@@ -387,6 +437,7 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 		}
 	}
 
+verify:
 	/* Verification, outside the timed region. */
 	for (unsigned t = 0; t < n && r->valid; t++) {
 		const struct cb_expected *want;

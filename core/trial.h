@@ -29,6 +29,7 @@ struct cb_cell_state {
 	uint64_t stream_calls; /* calls stream_expected was computed for (0: none) */
 	int expect_status;     /* CB_OK, or CB_REJECTED for decrypt-forged */
 	uint64_t calls;        /* calibrated calls per trial (0: not yet) */
+	char input_sha256[65]; /* engines with `remote`: the input their calls must read */
 	char broken[512];      /* non-empty: the engine failed; no more trials */
 };
 
@@ -49,6 +50,11 @@ struct cb_trial_result {
 	double core_hz_after;
 	uint64_t thread_ns[CB_MAX_THREADS];
 	bool virtual_clock;
+	bool remote;            /* timed by a worker process: see the fields below */
+	bool remote_cpu;        /* the worker reported CPU time (in cpu_ns) */
+	uint64_t round_trip_ns; /* request to answer, seen from here (never the trial's time) */
+	unsigned restarts;      /* times the worker had to be started again so far */
+	char input_sha256[65];  /* what the worker says its calls read */
 	bool valid;
 	bool setup_failed; /* the engine could not even open: no point trying again */
 	char error[512];

@@ -40,6 +40,7 @@ cli_tests = \
 	tests/cli_interrupt.sh \
 	tests/cli_faults.sh \
 	tests/cli_verify.sh \
+	tests/cli_workers.sh \
 	tests/cli_compare.sh \
 	tests/cli_plot.sh \
 	tests/cli_golden.sh \
@@ -60,7 +61,7 @@ dist_vectors_DATA = \
 	tests/vectors/rfc8439-chacha20-poly1305.vec \
 	tests/vectors/sp800-38a-aes.vec
 
-EXTRA_DIST += tests/tap.h tests/vectors/README.md tests/scenarios tests/golden
+EXTRA_DIST += tests/tap.h tests/vectors/README.md tests/scenarios tests/workers tests/golden
 
 # Rewrite tests/golden/expected/ with what this build prints, after a change
 # of output made on purpose; review the result with git diff before

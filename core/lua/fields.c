@@ -448,6 +448,7 @@ static void parse_variant_table(struct cb_loading *ld, lua_State *L, int idx, st
 			              "library read the environment when cryptobench started",
 			              v->engine->name);
 		parse_env(ld, L, lua_gettop(L), v);
+		v->config.env = v->env;
 		json_t *env = json_object();
 		for (size_t i = 0; v->env[i]; i++) {
 			const char *eq = strchr(v->env[i], '=');

@@ -1,0 +1,32 @@
+/* dotnet.c: dotnet through .NET's System.Security.Cryptography (OpenSSL
+ * underneath on Linux), a worker engine (see core/process.h and
+ * core/engines/workers/PROTOCOL.md). make builds the worker when configure
+ * found dotnet; without it the engine is unavailable and says why. */
+#include "config.h"
+
+#include "core/process.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+static int find_dotnet(struct cb_process_engine *pe, char *why, size_t why_len)
+{
+	static const char dll[] =
+	    CB_BUILDDIR "/core/engines/workers/dotnet/bin/cryptobench-worker.dll";
+
+	if (cb_process_override(pe))
+		return cb_process_start(pe, why, why_len);
+	if (access(dll, R_OK) != 0) {
+		snprintf(why, why_len,
+		         "the .NET worker is not built (%s): `dotnet` was not found when "
+		         "configure ran, or `make` did not build it",
+		         dll);
+		return -1;
+	}
+	pe->argv[0] = "dotnet";
+	pe->argv[1] = dll;
+	pe->argv[2] = NULL;
+	return cb_process_start(pe, why, why_len);
+}
+
+CB_PROCESS_ENGINE(dotnet, "dotnet", find_dotnet, NULL);

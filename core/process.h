@@ -1,0 +1,104 @@
+/* process.h: what every engine running in a worker process shares (the
+ * runtimes of runtimes.c, and in-process engines under a changed environment,
+ * run by `cryptobench worker ENGINE`).
+ *
+ * A process engine finds its worker command once (`find`, from the probe),
+ * keeps the worker's hello, and answers version, supports and describe from
+ * it. Its contexts send one request per trial (`remote`) or per message
+ * (`call`, for known-answer checks). Only message mode is offered; a variant
+ * with `env` gets a worker of its own started with that environment. */
+#ifndef CB_PROCESS_H
+#define CB_PROCESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "core/engine.h"
+
+#define CB_PROCESS_MAX_ARGS 16
+
+struct cb_process_engine {
+	const struct cb_engine *engine;
+	/* Set argv (and start the worker with cb_process_start): 0, or -1
+	 * with WHY. Called once, by the probe. */
+	int (*find)(struct cb_process_engine *pe, char *why, size_t why_len);
+	const char *backend; /* an argument for find (worker.py's backend) */
+
+	/* Filled by the probe. */
+	const char *argv[CB_PROCESS_MAX_ARGS];
+	char words[1024];  /* storage for argv words that are not literals */
+	char script[4096]; /* the worker program's path (cb_process_script) */
+	json_t *hello;
+	char version[512];
+};
+
+/* Start PE's worker with PE->argv and no extra environment, and keep its
+ * hello: 0, or -1 with WHY. For find functions. */
+int cb_process_start(struct cb_process_engine *pe, char *why, size_t why_len);
+
+const char *cb_process_version(struct cb_process_engine *pe);
+int cb_process_probe(struct cb_process_engine *pe, char *why, size_t why_len);
+bool cb_process_supports(struct cb_process_engine *pe, const struct cb_algorithm *alg,
+                         enum cb_op op, enum cb_mode mode);
+void *cb_process_open(struct cb_process_engine *pe, const struct cb_cell_setup *setup, char *err,
+                      size_t err_len);
+void cb_process_describe(struct cb_process_engine *pe, json_t *obj);
+
+int cb_process_call(void *ctx, const unsigned char *in, size_t len, unsigned char *out);
+int cb_process_remote(void *ctx, const struct cb_trial_info *trial, unsigned char *out,
+                      struct cb_remote_times *t, char *why, size_t why_len);
+void cb_process_close(void *ctx);
+
+/* FILE in the folder of worker programs (core/datadir.h), kept in PE. */
+const char *cb_process_script(struct cb_process_engine *pe, const char *file);
+/* The worker's command from $CRYPTOBENCH_WORKER_<ENGINE> (upper case, '-'
+ * as '_'; words separated by spaces), a test fixture's: true when set. */
+bool cb_process_override(struct cb_process_engine *pe);
+/* Python: the first of `python3` on PATH and /usr/bin/python3 (or only
+ * $CRYPTOBENCH_PYTHON) that has PE->backend's module runs
+ * core/engines/workers/worker.py BACKEND; the hello records which. */
+int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_len);
+
+/* Define cb_engine_SYM, named LABEL, a worker found by FIND_FN (BACKEND is
+ * its argument): one line per runtime engine file. */
+#define CB_PROCESS_ENGINE(sym, label, find_fn, backend_arg)                                        \
+	extern const struct cb_engine cb_engine_##sym;                                             \
+	static struct cb_process_engine cb_pe_##sym = {                                            \
+	    .engine = &cb_engine_##sym, .find = find_fn, .backend = backend_arg};                  \
+	static const char *sym##_version(void)                                                     \
+	{                                                                                          \
+		return cb_process_version(&cb_pe_##sym);                                           \
+	}                                                                                          \
+	static int sym##_probe(char *why, size_t why_len)                                          \
+	{                                                                                          \
+		return cb_process_probe(&cb_pe_##sym, why, why_len);                               \
+	}                                                                                          \
+	static bool sym##_supports(const struct cb_algorithm *alg, enum cb_op op,                  \
+	                           enum cb_mode mode)                                              \
+	{                                                                                          \
+		return cb_process_supports(&cb_pe_##sym, alg, op, mode);                           \
+	}                                                                                          \
+	static void *sym##_open(const struct cb_cell_setup *setup, char *err, size_t err_len)      \
+	{                                                                                          \
+		return cb_process_open(&cb_pe_##sym, setup, err, err_len);                         \
+	}                                                                                          \
+	static void sym##_describe(json_t *obj)                                                    \
+	{                                                                                          \
+		cb_process_describe(&cb_pe_##sym, obj);                                            \
+	}                                                                                          \
+	const struct cb_engine cb_engine_##sym = {                                                 \
+	    .name = label,                                                                         \
+	    .kind = "process",                                                                     \
+	    .version = sym##_version,                                                              \
+	    .probe = sym##_probe,                                                                  \
+	    .supports = sym##_supports,                                                            \
+	    .open = sym##_open,                                                                    \
+	    .call = cb_process_call,                                                               \
+	    .close = cb_process_close,                                                             \
+	    .describe = sym##_describe,                                                            \
+	    .remote = cb_process_remote,                                                           \
+	}
+
+#endif
