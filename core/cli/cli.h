@@ -21,6 +21,8 @@ int cb_cmd_plot(int argc, char **argv);
 int cb_cmd_engines(int argc, char **argv);
 int cb_cmd_verify(int argc, char **argv);
 int cb_cmd_input(int argc, char **argv);
+/* Hidden: an in-process engine served over the worker protocol. */
+int cb_cmd_worker(int argc, char **argv);
 
 /* Print "cryptobench CMD: message" on stderr and return CB_EXIT_USAGE. */
 int cb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
