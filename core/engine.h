@@ -117,6 +117,11 @@ struct cb_engine {
 	/* Optional. Adds to OBJ what the engine uses or has been told about the
 	 * hardware: features, masks in force. */
 	void (*describe)(json_t *obj);
+	/* Optional. The longest message in bytes that one call takes for ALG and
+	 * OP, when the library or the kernel has such a limit (0: none); `open`
+	 * refuses a longer one. verify notes the limit rather than failing its
+	 * agreement on the 1 MiB input. */
+	size_t (*max_len)(const struct cb_algorithm *alg, enum cb_op op);
 	/* Optional. A virtual clock: the nanoseconds the trial just run took.
 	 * When present, the runner uses it instead of the wall clock. */
 	uint64_t (*virtual_ns)(void *ctx, const struct cb_trial_info *trial);

@@ -242,6 +242,13 @@ static void agreement_one(struct run *r, size_t a, size_t c, const struct cb_inp
 
 	if (!e->supports(alg, op, CB_MODE_MESSAGE))
 		return;
+	if (e->max_len && e->max_len(alg, op) && input->len > e->max_len(alg, op)) {
+		add_line(r, &r->notes,
+		         "%s %s: agreement not checked: one message holds at most %zu bytes, "
+		         "the input %zu",
+		         e->name, alg->name, e->max_len(alg, op), input->len);
+		return;
+	}
 	cb_standard_key(alg, key);
 	cb_standard_iv(alg, iv);
 	cell->agreement_done = true;

@@ -30,6 +30,7 @@ LDADD = $(CB_LIBS)
 tests_test_host_LDADD = $(CB_LIBS) -ldl
 
 cli_tests = \
+	tests/cli_kcapi_qemu.sh \
 	tests/cli_basics.sh \
 	tests/cli_bad_scenarios.sh \
 	tests/cli_run_sim.sh \

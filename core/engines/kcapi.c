@@ -19,8 +19,9 @@
 
 #include <kcapi.h>
 
-/* libkcapi's ALG_MAX_PAGES: an AEAD operation must fit in this many pages. */
-#define KCAPI_AEAD_MAX_PAGES 16
+/* libkcapi's ALG_MAX_PAGES: one kernel operation takes at most this many
+ * pages; an AEAD message must fit in one. */
+#define KCAPI_MAX_PAGES 16
 
 /* Canonical name -> the kernel's name. */
 static const struct {
@@ -101,6 +102,14 @@ static int kc_probe(char *why, size_t why_len)
 	close(fd);
 	/* The socket family can exist without the hash interface. */
 	rc = kcapi_md_init(&handle, "sha256", 0);
+	if (rc == -EPROTONOSUPPORT) {
+		/* libkcapi asks about every algorithm through NETLINK_CRYPTO. */
+		snprintf(why, why_len,
+		         "the kernel's crypto netlink interface is missing (CONFIG_CRYPTO_USER, "
+		         "module crypto_user), which libkcapi needs (kcapi_md_init: %s, errno %d)",
+		         strerror(-rc), -rc);
+		return 1;
+	}
 	if (rc < 0) {
 		snprintf(why, why_len,
 		         "AF_ALG hash interface unavailable (kcapi_md_init: %s, errno %d)",
@@ -201,18 +210,70 @@ static int kc_hash(const struct kc_ctx *c, struct kcapi_handle *h, const unsigne
 	return got == (ssize_t)digest_len ? CB_OK : CB_FAILED;
 }
 
+/* The bytes one kernel operation takes: libkcapi's ALG_MAX_PAGES pages. */
+static size_t kc_max_op_bytes(void)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	return (size_t)(page > 0 ? page : 4096) * KCAPI_MAX_PAGES;
+}
+
+/* The chaining value after N more bytes: CBC's last ciphertext block (LAST),
+ * or CTR's counter (a 128-bit big-endian number) advanced by N / 16. */
+static void kc_next_iv(const struct kc_ctx *c, unsigned char iv[16], const unsigned char *last,
+                       size_t n)
+{
+	size_t add = n / 16;
+	unsigned carry = 0;
+
+	if (strncmp(c->kernel_name, "cbc(", 4) == 0) {
+		memcpy(iv, last, 16);
+		return;
+	}
+	for (int i = 15; i >= 0 && (add || carry); i--) {
+		unsigned sum = iv[i] + (unsigned)(add & 0xff) + carry;
+		iv[i] = (unsigned char)sum;
+		carry = sum >> 8;
+		add >>= 8;
+	}
+}
+
+/* libkcapi splits a message longer than one kernel operation into several
+ * and sends every one the same IV, so past 16 pages the CBC chain and the
+ * CTR counter restart: a wrong result. The engine splits such a message
+ * itself and carries the chaining value from one operation to the next. */
 static int kc_cipher(const struct kc_ctx *c, struct kcapi_handle *h, const unsigned char *in,
                      size_t len, unsigned char *out)
 {
-	ssize_t got;
+	bool encrypt = c->op == CB_OP_ENCRYPT;
+	size_t step = kc_max_op_bytes();
+	unsigned char iv[CB_MAX_IV], last[16];
+	size_t done = 0;
 
 	if (len % c->alg->block_len != 0)
 		return CB_FAILED;
-	if (c->op == CB_OP_ENCRYPT)
-		got = kcapi_cipher_encrypt(h, in, len, c->iv, out, len, KCAPI_ACCESS_HEURISTIC);
-	else
-		got = kcapi_cipher_decrypt(h, in, len, c->iv, out, len, KCAPI_ACCESS_HEURISTIC);
-	return got == (ssize_t)len ? CB_OK : CB_FAILED;
+	memcpy(iv, c->iv, sizeof iv);
+	while (done < len) {
+		size_t n = len - done < step ? len - done : step;
+		ssize_t got;
+
+		/* Decrypting, the chaining block is input: keep it before OUT,
+		 * which may be IN, overwrites it. */
+		if (!encrypt && n >= 16)
+			memcpy(last, in + done + n - 16, 16);
+		if (encrypt)
+			got = kcapi_cipher_encrypt(h, in + done, n, iv, out + done, n,
+			                           KCAPI_ACCESS_HEURISTIC);
+		else
+			got = kcapi_cipher_decrypt(h, in + done, n, iv, out + done, n,
+			                           KCAPI_ACCESS_HEURISTIC);
+		if (got != (ssize_t)n)
+			return CB_FAILED;
+		done += n;
+		if (done < len)
+			kc_next_iv(c, iv, encrypt ? out + done - 16 : last, n);
+	}
+	return CB_OK;
 }
 
 /* One AEAD operation through the stream calls, which take the input as an
@@ -221,7 +282,12 @@ static int kc_cipher(const struct kc_ctx *c, struct kcapi_handle *h, const unsig
  * directions use the same path so that they compare. With AAD, the kernel
  * reads AAD || text [|| tag] and writes AAD || result: the AAD goes in as
  * its own first piece and comes back into aad_out, also a piece of its own,
- * so neither buffer is copied. Without AAD no piece is added. */
+ * so neither buffer is copied. Without AAD no piece is added.
+ *
+ * The kernel runs the operation only for a read that asks for at least one
+ * byte: decrypting an empty text without AAD, which returns nothing, would
+ * otherwise leave the tag unchecked and the socket busy, so that read asks
+ * for one byte (OUT has room) and gets none. */
 static int kc_aead(const struct kc_ctx *c, struct kcapi_handle *h, const unsigned char *in,
                    size_t len, unsigned char *out)
 {
@@ -239,7 +305,8 @@ static int kc_aead(const struct kc_ctx *c, struct kcapi_handle *h, const unsigne
 	if (!encrypt)
 		input[n_in++] =
 		    (struct iovec){.iov_base = (void *)c->tag, .iov_len = c->alg->tag_len};
-	output[n_out++] = (struct iovec){.iov_base = out, .iov_len = out_len};
+	output[n_out++] =
+	    (struct iovec){.iov_base = out, .iov_len = out_len || c->aad_len ? out_len : 1};
 
 	got = encrypt ? kcapi_aead_stream_init_enc(h, c->iv, NULL, 0)
 	              : kcapi_aead_stream_init_dec(h, c->iv, NULL, 0);
@@ -269,6 +336,14 @@ static int kc_run(const struct kc_ctx *c, struct kcapi_handle *h, const unsigned
 
 /* ---- Engine ---- */
 
+/* An AEAD message travels whole through the kernel's buffers, tag
+ * included (and AAD, which the agreement and measurements do not use). */
+static size_t kc_max_len(const struct cb_algorithm *alg, enum cb_op op)
+{
+	(void)op;
+	return alg->kind == CB_KIND_AEAD ? kc_max_op_bytes() - alg->tag_len : 0;
+}
+
 static void *kc_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
 {
 	const struct cb_algorithm *alg = setup->alg;
@@ -278,14 +353,13 @@ static void *kc_open(const struct cb_cell_setup *setup, char *err, size_t err_le
 
 	kcapi_set_verbosity(KCAPI_LOG_NONE);
 	if (alg->kind == CB_KIND_AEAD) {
-		long page = sysconf(_SC_PAGESIZE);
-		size_t limit = (size_t)(page > 0 ? page : 4096) * KCAPI_AEAD_MAX_PAGES;
+		size_t limit = kc_max_op_bytes();
 		/* The AAD travels through the kernel's buffers with the text. */
 		if (setup->aad_len > limit || setup->len + alg->tag_len > limit - setup->aad_len) {
 			snprintf(err, err_len,
 			         "kcapi: an AF_ALG AEAD operation holds at most %zu bytes "
 			         "(%d pages); %zu bytes plus the tag%s do not fit",
-			         limit, KCAPI_AEAD_MAX_PAGES, setup->len,
+			         limit, KCAPI_MAX_PAGES, setup->len,
 			         setup->aad_len ? " and the AAD" : "");
 			return NULL;
 		}
@@ -423,4 +497,5 @@ const struct cb_engine cb_engine_kcapi = {
     .finish = kc_finish,
     .close = kc_close,
     .describe = kc_describe,
+    .max_len = kc_max_len,
 };
