@@ -8,6 +8,7 @@ libcbanalysis_a_SOURCES += \
 	analysis/derive.c analysis/derive.h \
 	analysis/compare.c analysis/compare.h \
 	analysis/format.c analysis/format.h \
-	analysis/report.c analysis/report_compare.c analysis/report.h
+	analysis/report.c analysis/report_json.c analysis/report_compare.c \
+	analysis/report.h
 
 EXTRA_DIST += analysis/README.md

@@ -1,4 +1,5 @@
-/* report.c: one run at a time: cells, derived metrics, slopes, crossovers. */
+/* report.c: one run at a time: cells, derived metrics, slopes, crossovers, as
+ * text, Markdown or CSV (report_json.c: as JSON). */
 #include "analysis/report.h"
 
 #include <math.h>
@@ -7,45 +8,12 @@
 
 #include "core/units.h"
 
-#define MIB_PER_MB (1e6 / 1048576.0)
-
 void cb_report_defaults(struct cb_report_options *opt)
 {
 	opt->format = CB_FORMAT_TEXT;
 	opt->statistic = CB_STAT_AUTO;
 	cb_summary_defaults(&opt->summary);
 	cb_derive_defaults(&opt->derive);
-}
-
-json_t *cb_report_json_number(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
-#define NUM cb_report_json_number
-
-json_t *cb_report_json_stats(const struct cb_stats_summary *s)
-{
-	const struct cb_stats_interval *ci = &s->median_ci;
-
-	return json_pack(
-	    "{s:I, s:o, s:o, s:o, s:{s:o, s:o, s:f, s:o, s:I, s:I, s:s}, s:o, s:o, s:o, s:o, "
-	    "s:o, s:o, s:o, s:o, s:o, s:{s:{s:I, s:I}, s:{s:I, s:I}}, s:s, s:o, s:o, s:b, "
-	    "s:{s:s, s:o, s:o, s:b}, s:{s:o, s:o, s:b}}",
-	    "n", (json_int_t)s->n, "min", NUM(s->min), "max", NUM(s->max), "median", NUM(s->median),
-	    "median_ci", "lo", NUM(ci->lo), "hi", NUM(ci->hi), "level", ci->level, "coverage",
-	    NUM(ci->coverage), "rank_lo", (json_int_t)ci->rank_lo, "rank_hi",
-	    (json_int_t)ci->rank_hi, "method", "order statistics (binomial, distribution-free)",
-	    "q1", NUM(s->q1), "q3", NUM(s->q3), "p10", NUM(s->p10), "p90", NUM(s->p90), "iqr",
-	    NUM(s->iqr), "mad", NUM(s->mad), "robust_cv", NUM(s->robust_cv), "mean", NUM(s->mean),
-	    "sd", NUM(s->sd), "tukey_outliers", "1.5_iqr", "low", (json_int_t)s->outliers_low_15,
-	    "high", (json_int_t)s->outliers_high_15, "3_iqr", "low", (json_int_t)s->outliers_low_3,
-	    "high", (json_int_t)s->outliers_high_3, "best",
-	    s->headline_name && strcmp(s->headline_name, "max") == 0 ? "max" : "min", "best_value",
-	    NUM(s->best), "contamination", NUM(s->contamination), "contaminated", s->contaminated,
-	    "drift", "method", "Spearman rho against round index", "rho", NUM(s->drift_rho), "p",
-	    NUM(s->drift_p), "flag", s->drift, "lag1", "r", NUM(s->lag1), "limit",
-	    NUM(s->lag1_limit), "flag", s->autocorrelated);
 }
 
 const char *cb_report_cell_name(const struct cb_result_cell *c, char buf[256])
@@ -109,11 +77,6 @@ static void print_title(FILE *out, const struct cb_analysis *a, enum cb_report_f
 	        counter ? counter : "none",
 	        a->summary->virtual_clock ? "; clock: virtual (sim engine)" : "");
 	print_workers(out, r);
-}
-
-static const char *stat_label(enum cb_statistic st)
-{
-	return st == CB_STAT_MIN ? "min time" : st == CB_STAT_MEAN ? "mean" : "median";
 }
 
 /* Short flags for the notes column. */
@@ -202,9 +165,7 @@ static void print_cells(FILE *out, const struct cb_analysis *a, const struct cb_
 		cb_table_cell(t1, "%zu", s->n);
 		if (harness) {
 			cb_table_cell(t1, "-");
-			cb_table_cell(t1, "harness cost (%s)",
-			              s->n ? (h.switched ? "min time" : stat_label(o->statistic))
-			                   : "-");
+			cb_table_cell(t1, "harness cost (%s)", s->n ? h.stat->label : "-");
 			cb_table_cell(t1, "-");
 			cb_table_cell(t1, "-");
 			cb_table_cell(t1, "-");
@@ -212,13 +173,12 @@ static void print_cells(FILE *out, const struct cb_analysis *a, const struct cb_
 			continue;
 		}
 		cb_table_cell(t1, "%s", cb_fmt_num(h.mbs, b[0]));
-		cb_table_cell(t1, "%s%s",
-		              s->n ? (h.switched ? "min time" : stat_label(o->statistic)) : "-",
+		cb_table_cell(t1, "%s%s", s->n ? h.stat->label : "-",
 		              h.switched ? " (contaminated)" : "");
 		cb_table_cell(t1, "%s %s", cb_fmt_num(s->n ? m->median : NAN, b[1]),
 		              cb_fmt_interval(s->n ? m->median_ci.lo : NAN,
 		                              s->n ? m->median_ci.hi : NAN, b[2]));
-		cb_table_cell(t1, "%s", cb_fmt_num(h.mbs * MIB_PER_MB, b[3]));
+		cb_table_cell(t1, "%s", cb_fmt_num(h.mbs * CB_MIB_PER_MB, b[3]));
 		cb_table_cell(t1, "%s", cb_fmt_num(s->have_cycles ? s->cpb.median : NAN, b[5]));
 		cb_table_cell(t1, "%s", cb_fmt_num(h.ns, b[4]));
 		if (s->n == 0)
@@ -498,7 +458,7 @@ static void csv_cells(FILE *out, const struct cb_analysis *a, const struct cb_re
 		              n ? m->q1 : NAN,
 		              n ? m->q3 : NAN,
 		              n ? m->p90 : NAN,
-		              n ? m->median * MIB_PER_MB : NAN,
+		              n ? m->median * CB_MIB_PER_MB : NAN,
 		              n ? t->min : NAN,
 		              n ? t->median : NAN,
 		              n ? t->max : NAN,
@@ -603,148 +563,6 @@ static void print_csv(FILE *out, struct cb_analysis *const *as, size_t n,
 	}
 }
 
-/* ---- JSON ---- */
-
-static json_t *cell_json(const struct cb_analysis *a, const struct cb_cell_summary *s,
-                         enum cb_statistic st)
-{
-	struct cb_headline h;
-	json_t *o;
-
-	cb_summary_headline(s, st, &h);
-	o = json_pack("{s:s, s:O, s:I, s:I, s:I, s:I, s:s?}", "key", s->cell->key, "cell",
-	              s->cell->json, "n", (json_int_t)s->n, "invalid", (json_int_t)s->invalid,
-	              "warmup", (json_int_t)s->warmup, "preempted", (json_int_t)s->preempted,
-	              "first_error", s->first_error);
-	if (s->n == 0)
-		return o;
-	json_object_set_new(o, "headline",
-	                    json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:b}", "statistic", h.name,
-	                              "mb_per_s", NUM(h.mbs), "mib_per_s", NUM(h.mbs * MIB_PER_MB),
-	                              "ns_per_call", NUM(h.ns), "lo", NUM(h.lo), "hi", NUM(h.hi),
-	                              "switched_for_contamination", h.switched));
-	json_object_set_new(o, "mb_per_s", cb_report_json_stats(&s->mbs));
-	json_object_set_new(o, "ns_per_call", cb_report_json_stats(&s->ns));
-	if (s->have_cycles) {
-		json_t *c = cb_report_json_stats(&s->cpb);
-
-		json_object_set_new(c, "counter", json_string(a->summary->counter ?: "?"));
-		json_object_set_new(o, "cycles_per_byte", c);
-	}
-	json_object_set_new(o, "overhead",
-	                    json_pack("{s:s, s:o, s:o, s:b, s:b}", "method",
-	                              "null engine's median ns per call at this size",
-	                              "null_ns_per_call", NUM(s->overhead_ns), "share",
-	                              NUM(s->overhead_share), "warning", s->overhead_warning,
-	                              "unreliable", s->unreliable));
-	return o;
-}
-
-static json_t *derived_json(const struct cb_derived *m)
-{
-	json_t *o = json_pack("{s:s, s:s, s:O, s:I, s:b}", "name", m->name, "key", m->key, "by",
-	                      m->by_json, "pairs", (json_int_t)m->n_pairs, "ok", m->ok);
-
-	if (!m->ok) {
-		json_object_set_new(o, "why", json_string(m->why));
-		return o;
-	}
-	json_object_set_new(
-	    o, "ratio",
-	    json_pack("{s:s, s:o, s:I, s:I, s:I, s:{s:o, s:o, s:f, s:o, s:s}}", "statistic",
-	              "exp(median of per-round log ratios of throughput)", "value",
-	              NUM(m->ratio.value), "rounds", (json_int_t)m->ratio.n, "skipped",
-	              (json_int_t)m->ratio.skipped, "above_1", (json_int_t)m->ratio.above,
-	              "interval", "lo", NUM(m->ratio.ci.lo), "hi", NUM(m->ratio.ci.hi), "level",
-	              m->level, "coverage", NUM(m->ratio.ci.coverage), "method",
-	              m->family > 1 ? "exact sign test, Bonferroni" : "exact sign test"));
-	json_object_set_new(o, "bonferroni_m", json_integer((json_int_t)m->family));
-	json_object_set_new(o, "verdict", json_string(cb_ratio_verdict_name(m->verdict)));
-	if (m->has_expect)
-		json_object_set_new(o, "expectation",
-		                    json_pack("{s:f, s:f, s:s}", "value", m->expect_value,
-		                              "tolerance", m->expect_tolerance, "verdict",
-		                              cb_ratio_expectation_name(m->expectation)));
-	return o;
-}
-
-static json_t *slope_json(const struct cb_slope *s)
-{
-	const struct cb_curve_slope *n = &s->ns;
-	json_t *o = json_pack(
-	    "{s:s, s:s, s:s, s:I, s:I, s:I, s:s, s:{s:o, s:o, s:o}, s:{s:o, s:o, s:o}, s:I}",
-	    "label", s->cell->label, "algorithm", s->cell->algorithm, "op", s->cell->op, "threads",
-	    (json_int_t)s->cell->threads, "points", (json_int_t)n->n, "sizes", (json_int_t)n->sizes,
-	    "fit", n->fit_name, "overhead_ns_per_call", "value", NUM(n->overhead.value), "lo",
-	    NUM(n->overhead.lo), "hi", NUM(n->overhead.hi), "ns_per_byte", "value",
-	    NUM(n->per_byte.value), "lo", NUM(n->per_byte.lo), "hi", NUM(n->per_byte.hi),
-	    "outliers", (json_int_t)n->outliers);
-
-	if (s->have_cycles)
-		json_object_set_new(
-		    o, "cycles_per_byte",
-		    json_pack("{s:o, s:o, s:o}", "value", NUM(s->cycles.per_byte.value), "lo",
-		              NUM(s->cycles.per_byte.lo), "hi", NUM(s->cycles.per_byte.hi)));
-	return o;
-}
-
-static json_t *run_json(const struct cb_analysis *a, const struct cb_report_options *o)
-{
-	const struct cb_results *r = a->results;
-	json_t *j = json_object(), *cells = json_array(), *der = json_array(), *sl = json_array(),
-	       *cr = json_array(), *notes = json_array();
-
-	json_object_set_new(j, "file", json_string(r->path));
-	json_object_set_new(j, "run_id", json_string(cb_results_header_string(r, NULL, "run_id")));
-	json_object_set_new(j, "scenario",
-	                    json_string(cb_results_header_string(r, "scenario", "name")));
-	json_object_set_new(j, "run_index",
-	                    json_integer(cb_results_header_int(r, NULL, "run_index")));
-	json_object_set_new(j, "interrupted", json_boolean(r->interrupted));
-	json_object_set_new(
-	    j, "seeds",
-	    json_pack("{s:I, s:I, s:O?}", "order",
-	              (json_int_t)cb_results_header_int(r, NULL, "order_seed"), "input",
-	              (json_int_t)cb_results_header_int(r, "input", "seed"), "params",
-	              json_object_get(json_object_get(r->header, "scenario"), "params")));
-	json_object_set_new(j, "rounds", json_integer((json_int_t)a->summary->n_rounds));
-	json_object_set_new(j, "cycles_counter",
-	                    a->summary->counter ? json_string(a->summary->counter) : json_null());
-	json_object_set_new(j, "virtual_clock", json_boolean(a->summary->virtual_clock));
-	json_object_set_new(
-	    j, "options",
-	    json_pack("{s:f, s:f, s:f, s:f, s:f, s:s}", "level", o->summary.level,
-	              "contamination_max", o->summary.contamination_max, "drift_alpha",
-	              o->summary.drift_alpha, "preempt_ratio", o->summary.preempt_ratio, "delta",
-	              a->options.delta, "statistic",
-	              (const char *[]){"auto", "min", "median", "mean"}[o->statistic]));
-	for (size_t i = 0; i < a->summary->n_cells; i++)
-		json_array_append_new(cells, cell_json(a, &a->summary->cells[i], o->statistic));
-	for (size_t i = 0; i < a->n_derived; i++)
-		json_array_append_new(der, derived_json(&a->derived[i]));
-	for (size_t i = 0; i < a->n_slopes; i++)
-		json_array_append_new(sl, slope_json(&a->slopes[i]));
-	for (size_t i = 0; i < a->n_crossings; i++) {
-		const struct cb_crossing *x = &a->crossings[i];
-
-		json_array_append_new(cr, json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:i, s:b}",
-		                                    "between", x->kind, "a", x->a->key, "b",
-		                                    x->b->key, "size", NUM(x->x.size), "bracket_lo",
-		                                    NUM(x->x.bracket_lo), "bracket_hi",
-		                                    NUM(x->x.bracket_hi), "direction",
-		                                    x->x.direction, "resolved", x->x.resolved));
-	}
-	for (size_t i = 0; i < a->n_notes; i++)
-		json_array_append_new(notes, json_string(a->notes[i]));
-	json_object_set_new(j, "cells", cells);
-	json_object_set_new(j, "derived", der);
-	json_object_set_new(j, "slopes", sl);
-	json_object_set_new(j, "crossovers", cr);
-	json_object_set_new(j, "skips", json_copy(r->skips));
-	json_object_set_new(j, "notes", notes);
-	return j;
-}
-
 /* ---- Entry ---- */
 
 int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
@@ -775,7 +593,7 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
 		json_t *all = json_array();
 
 		for (size_t i = 0; i < n; i++)
-			json_array_append_new(all, run_json(as[i], o));
+			json_array_append_new(all, cb_report_run_json(as[i], o));
 		json_dumpf(all, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		fputc('\n', out);
 		json_decref(all);

@@ -39,9 +39,16 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
 /* Print the comparison C to OUT as FORMAT (report_compare.c). */
 void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_format format);
 
-/* ---- Shared by the two printers ---- */
+/* ---- Shared by the printers ---- */
 
-/* NaN-safe JSON number: null for NaN or infinity. */
+/* MiB per MB: MiB/s = MB/s x CB_MIB_PER_MB. */
+#define CB_MIB_PER_MB (1e6 / 1048576.0)
+
+/* The analysis A of one run as JSON (report_json.c): the report's --format json
+ * prints an array of these. */
+json_t *cb_report_run_json(const struct cb_analysis *a, const struct cb_report_options *o);
+
+/* NaN-safe JSON number: null for NaN or infinity (report_json.c). */
 json_t *cb_report_json_number(double v);
 /* A stats.h summary as JSON, with its interval's level, coverage and method. */
 json_t *cb_report_json_stats(const struct cb_stats_summary *s);

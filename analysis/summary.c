@@ -19,12 +19,67 @@ void cb_summary_defaults(struct cb_summary_options *opt)
 	opt->overhead_max = 0.25;
 }
 
+/* ---- The headline statistics ---- */
+
+static void pick_min(const struct cb_cell_summary *s, struct cb_headline *h)
+{
+	h->mbs = s->mbs.max;
+	h->ns = s->ns.min;
+}
+
+static void pick_median(const struct cb_cell_summary *s, struct cb_headline *h)
+{
+	h->mbs = s->mbs.median;
+	h->lo = s->mbs.median_ci.lo;
+	h->hi = s->mbs.median_ci.hi;
+	h->ns = s->ns.median;
+}
+
+static void pick_mean(const struct cb_cell_summary *s, struct cb_headline *h)
+{
+	h->mbs = s->mbs.mean;
+	h->ns = s->ns.mean;
+}
+
+/* The median, or the minimum time when the cell is contaminated. */
+static void pick_auto(const struct cb_cell_summary *s, struct cb_headline *h)
+{
+	h->switched = s->ns.contaminated;
+	h->stat = &cb_statistics[h->switched ? CB_STAT_MIN : CB_STAT_MEDIAN];
+	h->stat->pick(s, h);
+}
+
+/* The statistics a headline can be (summary.h): name, words, and how each
+ * is picked from a cell's summaries. */
+const struct cb_statistic_info cb_statistics[CB_N_STATISTICS] = {
+    [CB_STAT_AUTO] = {.name = "auto",
+                      .label = "median",
+                      .chart = "median with 95% interval, max MB/s where contaminated",
+                      .pick = pick_auto},
+    [CB_STAT_MIN] = {.name = "min",
+                     .label = "min time",
+                     .headline = "min time (max MB/s)",
+                     .word = "max_MBps",
+                     .chart = "min time = max MB/s, no interval",
+                     .pick = pick_min},
+    [CB_STAT_MEDIAN] = {.name = "median",
+                        .label = "median",
+                        .headline = "median",
+                        .word = "median",
+                        .chart = "median, bars: 95% interval",
+                        .pick = pick_median},
+    [CB_STAT_MEAN] = {.name = "mean",
+                      .label = "mean",
+                      .headline = "mean",
+                      .word = "mean",
+                      .chart = "mean, no interval",
+                      .pick = pick_mean},
+};
+
 int cb_statistic_parse(const char *name)
 {
-	static const char *const names[] = {"auto", "min", "median", "mean"};
-
-	for (int i = 0; i < 4; i++)
-		if (strcmp(name, names[i]) == 0)
+	for (int i = 0; i < CB_N_STATISTICS; i++)
+		if (strcmp(name, cb_statistics[i].name) == 0)
 			return i;
 	return -1;
 }
@@ -277,33 +332,12 @@ void cb_summary_free(struct cb_run_summary *s)
 void cb_summary_headline(const struct cb_cell_summary *s, enum cb_statistic stat,
                          struct cb_headline *h)
 {
-	*h = (struct cb_headline){NAN, NAN, NAN, NAN, "none", false};
+	*h = (struct cb_headline){NAN, NAN, NAN, NAN, "none", false, NULL};
 	if (s->n == 0)
 		return;
-	if (stat == CB_STAT_AUTO && s->ns.contaminated) {
-		stat = CB_STAT_MIN;
-		h->switched = true;
-	}
-	switch (stat) {
-	case CB_STAT_MIN:
-		h->mbs = s->mbs.max;
-		h->ns = s->ns.min;
-		h->name = "min time (max MB/s)";
-		break;
-	case CB_STAT_MEAN:
-		h->mbs = s->mbs.mean;
-		h->ns = s->ns.mean;
-		h->name = "mean";
-		break;
-	case CB_STAT_AUTO:
-	case CB_STAT_MEDIAN:
-		h->mbs = s->mbs.median;
-		h->lo = s->mbs.median_ci.lo;
-		h->hi = s->mbs.median_ci.hi;
-		h->ns = s->ns.median;
-		h->name = "median";
-		break;
-	}
+	h->stat = &cb_statistics[stat];
+	h->stat->pick(s, h); /* AUTO replaces h->stat with the one it picked */
+	h->name = h->stat->headline;
 }
 
 bool cb_summary_flagged(const struct cb_cell_summary *s)

@@ -32,11 +32,31 @@ struct cb_summary_options {
 /* The defaults above (METHODOLOGY.md). */
 void cb_summary_defaults(struct cb_summary_options *opt);
 
-/* Which statistic a headline is. AUTO is the median, or the minimum time
- * (maximum throughput) when the cell is contaminated. */
-enum cb_statistic { CB_STAT_AUTO, CB_STAT_MIN, CB_STAT_MEDIAN, CB_STAT_MEAN };
+/* Which statistic a headline is: an index into cb_statistics[]. AUTO is the
+ * median, or the minimum time (maximum throughput) when the cell is
+ * contaminated. */
+enum cb_statistic { CB_STAT_AUTO, CB_STAT_MIN, CB_STAT_MEDIAN, CB_STAT_MEAN, CB_N_STATISTICS };
 
-/* "auto", "min", "median", "mean" -> statistic; -1 when unknown. */
+struct cb_cell_summary;
+struct cb_headline;
+
+/* The headline statistics, one entry per enum cb_statistic in its order
+ * (summary.c): everything the report, its JSON and the charts say about one.
+ * AUTO's headline and word are NULL: its pick hands over to the median or
+ * the minimum. A new statistic is an enum value, an entry and its pick. */
+struct cb_statistic_info {
+	const char *name;     /* --statistic NAME and the JSON's options: "min" */
+	const char *label;    /* the report's statistic column: "min time" */
+	const char *headline; /* the headline's name (report, CSV, JSON): "min time (max MB/s)" */
+	const char *word;     /* the statistic column of a chart's data, no space: "max_MBps" */
+	const char *chart;    /* what a chart's throughput is: "min time = max MB/s, no interval" */
+	/* Set H's figures from S (which has samples): mbs, lo, hi, ns; AUTO
+	 * hands over to another entry and sets H->switched. */
+	void (*pick)(const struct cb_cell_summary *s, struct cb_headline *h);
+};
+extern const struct cb_statistic_info cb_statistics[CB_N_STATISTICS];
+
+/* NAME ("auto", "min", ...) -> statistic; -1 when unknown. */
 int cb_statistic_parse(const char *name);
 
 struct cb_cell_summary {
@@ -93,8 +113,9 @@ struct cb_headline {
 	double mbs;       /* MB/s */
 	double lo, hi;    /* its interval (the median's), NaN for min and mean */
 	double ns;        /* ns per call of the same statistic */
-	const char *name; /* "median", "min time (max MB/s)", "mean" */
+	const char *name; /* "median", "min time (max MB/s)", "mean": its stat's headline */
 	bool switched;    /* AUTO chose the minimum because of contamination */
+	const struct cb_statistic_info *stat; /* what the figures are (AUTO's choice); NULL: none */
 };
 
 /* The headline of S for STAT; all NaN (name "none") when S has no sample. */

@@ -15,7 +15,7 @@ libcbcore_a_SOURCES += \
 	core/registry.c core/engine.h \
 	core/runner.c core/runner.h \
 	core/results.c core/results_read.c core/results.h \
-	core/vectors.c core/vectors.h \
+	core/vectors.c core/vectors_run.c core/vectors.h \
 	core/verify.c core/verify.h \
 	core/trial.c core/trial.h \
 	core/engines/null.c core/engines/memcpy.c core/engines/sim.c \

@@ -1,4 +1,5 @@
-/* vectors.h: known-answer vectors, read from files and run through engines.
+/* vectors.h: known-answer vectors, read from files (vectors.c) and run through
+ * engines (vectors_run.c).
  *
  * The file format is documented in tests/vectors/README.md: blocks of
  * `field = value` lines, one vector per block, with `# source:` comments. A
@@ -12,7 +13,7 @@
 #include "core/algorithm.h"
 #include "core/engine.h"
 
-/* ---- Vectors and files ---- */
+/* ---- Vectors and files (vectors.c) ---- */
 
 struct cb_vector {
 	const struct cb_algorithm *alg;
@@ -61,7 +62,7 @@ size_t cb_vectors_total(const struct cb_vector_set *set);
 /* Whether V carries associated data. */
 int cb_vector_has_aad(const struct cb_vector *v);
 
-/* ---- Running ---- */
+/* ---- Running (vectors_run.c) ---- */
 
 enum cb_vector_result {
 	CB_VECTOR_PASS,

@@ -4,8 +4,8 @@
 # where the program finds them (core/datadir.h) and copies them beside the
 # charts.
 libcbplots_a_SOURCES += \
-	plots/plot.c plots/plot.h plots/plot_internal.h \
-	plots/plot_names.c plots/plot_render.c \
+	plots/plot.c plots/plot.h plots/plot_internal.h plots/plot_kinds.c \
+	plots/plot_files.c plots/plot_names.c plots/plot_render.c \
 	plots/plot_charts.c plots/plot_ratio.c plots/plot_timeline.c plots/plot_forest.c
 
 plot_templates = \

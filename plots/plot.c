@@ -1,20 +1,12 @@
-/* plot.c: the output folder, the render scripts, and which charts each run gets. */
+/* plot.c: the output folder, the render scripts, and which charts each run
+ * gets: the writers of the chart kinds' table (plot_kinds.c), in its order. */
 #include <errno.h>
-#include <libgen.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "plots/plot_internal.h"
-
-/* The chart kinds' templates: copied into DIR/templates/ so the folder renders alone. */
-static const char *const templates[] = {
-    "throughput-size.gp", "ratio.gp",    "encrypt-decrypt.gp",
-    "threads.gp",         "timeline.gp", "forest.gp",
-};
 
 void cb_plot_defaults(struct cb_plot_options *opt, const char *templates_dir)
 {
@@ -29,21 +21,6 @@ void cb_plot_defaults(struct cb_plot_options *opt, const char *templates_dir)
 	cb_compare_defaults(&opt->analysis);
 }
 
-static const char *const format_names[] = {"png", "pdf", "svg"};
-
-int cb_plot_format_parse(const char *name)
-{
-	for (int i = 0; i < 3; i++)
-		if (strcmp(name, format_names[i]) == 0)
-			return i;
-	return -1;
-}
-
-const char *cb_plot_format_name(enum cb_plot_format f)
-{
-	return format_names[f];
-}
-
 int cb_plot_timelines_parse(const char *name)
 {
 	static const char *const names[] = {"all", "flagged", "none"};
@@ -52,212 +29,6 @@ int cb_plot_timelines_parse(const char *name)
 		if (strcmp(name, names[i]) == 0)
 			return i;
 	return -1;
-}
-
-void plot_err(struct plot_ctx *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!c->err || !c->err_len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(c->err, c->err_len, fmt, ap);
-	va_end(ap);
-}
-
-int plot_note(struct plot_ctx *c, const char *fmt, ...)
-{
-	struct cb_plot *p = c->plot;
-	char buf[1024], **grown;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (!(grown = realloc(p->notes, (p->n_notes + 1) * sizeof *grown)) ||
-	    !((p->notes = grown)[p->n_notes] = strdup(buf))) {
-		plot_err(c, "out of memory");
-		return -1;
-	}
-	p->n_notes++;
-	return 0;
-}
-
-static int mkdir_p(const char *path, char *err, size_t err_len)
-{
-	char buf[4096];
-	size_t len = strlen(path);
-
-	if (len >= sizeof buf) {
-		snprintf(err, err_len, "%s: path too long", path);
-		return -1;
-	}
-	memcpy(buf, path, len + 1);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-			snprintf(err, err_len, "%s: cannot create folder: %s", buf,
-			         strerror(errno));
-			return -1;
-		}
-		*p = '/';
-	}
-	if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-		snprintf(err, err_len, "%s: cannot create folder: %s", buf, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* DIR/SUB/NAME + EXT into BUF. */
-static void chart_path(const struct plot_ctx *c, const char *name, const char *ext, char *buf,
-                       size_t len)
-{
-	plot_fmt(buf, len, "%s/%s%s%s", c->plot->dir, c->sub, name, ext);
-}
-
-FILE *plot_data_open(struct plot_ctx *c, const char *name, const char *what)
-{
-	char path[4096], dir[4096];
-	FILE *f;
-
-	chart_path(c, name, ".dat", path, sizeof path);
-	snprintf(dir, sizeof dir, "%s", path);
-	if (mkdir_p(dirname(dir), c->err, c->err_len) != 0)
-		return NULL;
-	if (!(f = fopen(path, "w"))) {
-		plot_err(c, "%s: cannot write: %s", path, strerror(errno));
-		return NULL;
-	}
-	fprintf(f,
-	        "# %s\n# from %s\n# gnuplot data: lines starting with # are comments; blocks are\n"
-	        "# separated by two blank lines (gnuplot's 'index').\n",
-	        what, c->source);
-	return f;
-}
-
-void plot_fmt(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-}
-
-void plot_block(FILE *f, size_t *n, const char *title)
-{
-	if (*n > 0)
-		fputs("\n\n", f);
-	fputc('"', f);
-	for (const char *s = title; *s; s++)
-		fputc(*s == '"' ? '\'' : *s, f);
-	fputs("\"\n", f);
-	(*n)++;
-}
-
-void plot_num(FILE *f, double v)
-{
-	if (v != v)
-		fputs(" NaN", f);
-	else
-		fprintf(f, " %.6g", v);
-}
-
-/* S as a gnuplot single-quoted string (a quote is doubled). */
-static void gp_quoted(FILE *f, const char *s)
-{
-	fputs(" '", f);
-	for (; *s; s++) {
-		if (*s == '\'')
-			fputc('\'', f);
-		fputc(*s == '\n' ? ' ' : *s, f);
-	}
-	fputc('\'', f);
-}
-
-static char *dup_path(const struct plot_ctx *c, const char *name, const char *ext)
-{
-	char buf[4096];
-
-	chart_path(c, name, ext, buf, sizeof buf);
-	return strdup(buf);
-}
-
-int plot_chart_add(struct plot_ctx *c, FILE *f, const char *kind, const char *name,
-                   const char *tmpl, const char *title, const char *subtitle,
-                   const char *const *extra, size_t n_extra, bool flagged)
-{
-	struct cb_plot *p = c->plot;
-	const char *ext = cb_plot_format_name(c->opt->format);
-	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
-	char path[4096], up[256] = "", image[512], data[512];
-	struct cb_plot_chart *grown, *chart;
-	size_t depth = 0;
-	FILE *g;
-
-	if (fclose(f) != 0) {
-		plot_err(c, "%s%s.dat: cannot write: %s", c->sub, name, strerror(errno));
-		return -1;
-	}
-	for (const char *s = c->sub; *s; s++)
-		depth += *s == '/';
-	for (const char *s = name; *s; s++)
-		depth += *s == '/';
-	for (size_t i = 0; i < depth && strlen(up) + 4 < sizeof up; i++)
-		strcat(up, "../");
-	chart_path(c, name, ".gp", path, sizeof path);
-	if (!(g = fopen(path, "w"))) {
-		plot_err(c, "%s: cannot write: %s", path, strerror(errno));
-		return -1;
-	}
-	snprintf(image, sizeof image, "%s.%s", base, ext);
-	snprintf(data, sizeof data, "%s.dat", base);
-	fprintf(g,
-	        "# %s.gp: draws %s from %s with the template %stemplates/%s.\n"
-	        "# Run it with plain gnuplot from any folder:  gnuplot %s.gp\n"
-	        "# Edit the data or the arguments below (title, format: png, pdf or svg)\n"
-	        "# and run it again. Written by cryptobench plot.\n"
-	        "here = ARG0\n"
-	        "i = strlen(here)\n"
-	        "while (i > 0 && here[i:i] ne \"/\") { i = i - 1 }\n"
-	        "if (i > 0) { cd here[1:i] }\n"
-	        "call '%stemplates/%s'",
-	        base, image, data, up, tmpl, base, up, tmpl);
-	gp_quoted(g, data);
-	gp_quoted(g, image);
-	gp_quoted(g, ext);
-	gp_quoted(g, title);
-	gp_quoted(g, subtitle);
-	for (size_t i = 0; i < n_extra; i++)
-		gp_quoted(g, extra[i]);
-	fputc('\n', g);
-	if (fclose(g) != 0) {
-		plot_err(c, "%s: cannot write: %s", path, strerror(errno));
-		return -1;
-	}
-	if (!(grown = realloc(p->charts, (p->n_charts + 1) * sizeof *grown))) {
-		plot_err(c, "out of memory");
-		return -1;
-	}
-	p->charts = grown;
-	chart = &p->charts[p->n_charts];
-	*chart = (struct cb_plot_chart){.kind = kind, .flagged = flagged};
-	snprintf(path, sizeof path, "%s%s", c->sub, name);
-	chart->name = strdup(path);
-	snprintf(path, sizeof path, ".%s", ext);
-	chart->image = dup_path(c, name, path);
-	chart->data = dup_path(c, name, ".dat");
-	chart->script = dup_path(c, name, ".gp");
-	chart->title = strdup(title);
-	p->n_charts++;
-	if (!chart->name || !chart->image || !chart->data || !chart->script || !chart->title) {
-		plot_err(c, "out of memory");
-		return -1;
-	}
-	return 0;
 }
 
 static int copy_file(const char *from, const char *to, char *err, size_t err_len)
@@ -294,11 +65,18 @@ static int copy_templates(const char *from, const char *dir, char *err, size_t e
 	char a[4096], b[4096];
 
 	snprintf(b, sizeof b, "%s/templates", dir);
-	if (mkdir_p(b, err, err_len) != 0)
+	if (plot_mkdir_p(b, err, err_len) != 0)
 		return -1;
-	for (size_t i = 0; i < sizeof templates / sizeof templates[0]; i++) {
-		snprintf(a, sizeof a, "%s/%s", from, templates[i]);
-		snprintf(b, sizeof b, "%s/templates/%s", dir, templates[i]);
+	for (size_t i = 0; i < cb_plot_n_kinds; i++) {
+		const char *tmpl = cb_plot_kinds[i].tmpl;
+		size_t j = 0;
+
+		while (j < i && strcmp(cb_plot_kinds[j].tmpl, tmpl) != 0)
+			j++;
+		if (j < i) /* kinds may share a template: copied once */
+			continue;
+		snprintf(a, sizeof a, "%s/%s", from, tmpl);
+		snprintf(b, sizeof b, "%s/templates/%s", dir, tmpl);
 		if (copy_file(a, b, err, err_len) != 0)
 			return -1;
 	}
@@ -345,8 +123,17 @@ static int write_render_all(struct cb_plot *p, char *err, size_t err_len)
 static int draw_run(struct plot_ctx *c)
 {
 	plot_where(c->r, true, c->where, sizeof c->where);
-	if (cb_plot_run_charts(c) != 0 || cb_plot_ratio_charts(c) != 0 || cb_plot_timelines(c) != 0)
-		return -1;
+	for (size_t i = 0; i < cb_plot_n_kinds; i++)
+		if (cb_plot_kinds[i].draw_run && cb_plot_kinds[i].draw_run(c) != 0)
+			return -1;
+	return 0;
+}
+
+static int draw_across(struct plot_ctx *c, const struct cb_compare *cmp)
+{
+	for (size_t i = 0; i < cb_plot_n_kinds; i++)
+		if (cb_plot_kinds[i].draw_across && cb_plot_kinds[i].draw_across(c, cmp) != 0)
+			return -1;
 	return 0;
 }
 
@@ -392,6 +179,8 @@ static int draw_runs(struct cb_plot *p, struct cb_results *const *files, size_t 
 		struct cb_analysis *own = NULL;
 		char sub[600];
 		struct plot_ctx c = {.opt = opt,
+		                     .kinds = cb_plot_kinds,
+		                     .n_kinds = cb_plot_n_kinds,
 		                     .plot = p,
 		                     .sub = sub,
 		                     .r = files[r],
@@ -417,6 +206,8 @@ static int draw_runs(struct cb_plot *p, struct cb_results *const *files, size_t 
 	if (cmp) {
 		char runs[2048] = "";
 		struct plot_ctx c = {.opt = opt,
+		                     .kinds = cb_plot_kinds,
+		                     .n_kinds = cb_plot_n_kinds,
 		                     .plot = p,
 		                     .sub = "",
 		                     .source = runs,
@@ -426,11 +217,16 @@ static int draw_runs(struct cb_plot *p, struct cb_results *const *files, size_t 
 		for (size_t r = 0; r < k && strlen(runs) + 4 < sizeof runs; r++)
 			plot_fmt(runs + strlen(runs), sizeof runs - strlen(runs), "%s%s",
 			         r ? ", " : "", files[r]->path);
-		rc = cb_plot_forests(&c, cmp);
+		rc = draw_across(&c, cmp);
 		cb_compare_free(cmp);
 		return rc;
 	}
-	struct plot_ctx c = {.opt = opt, .plot = p, .err = err, .err_len = err_len};
+	struct plot_ctx c = {.opt = opt,
+	                     .kinds = cb_plot_kinds,
+	                     .n_kinds = cb_plot_n_kinds,
+	                     .plot = p,
+	                     .err = err,
+	                     .err_len = err_len};
 	return plot_note(&c, "no forest plot: %s", cerr);
 }
 
@@ -451,11 +247,13 @@ int cb_plot_write(struct cb_results *const *files, size_t k, const char *dir,
 		snprintf(err, err_len, "no results file to plot");
 		goto fail;
 	}
-	if (mkdir_p(dir, err, err_len) != 0 ||
+	if (plot_mkdir_p(dir, err, err_len) != 0 ||
 	    copy_templates(opt->templates, dir, err, err_len) != 0)
 		goto fail;
 	if (k == 1) {
 		struct plot_ctx c = {.opt = opt,
+		                     .kinds = cb_plot_kinds,
+		                     .n_kinds = cb_plot_n_kinds,
 		                     .plot = p,
 		                     .sub = "",
 		                     .r = files[0],

@@ -76,8 +76,30 @@ const char *cb_plot_format_name(enum cb_plot_format f);
 /* "all", "flagged", "none" -> timelines; -1 when unknown. */
 int cb_plot_timelines_parse(const char *name);
 
+struct plot_ctx; /* plot_internal.h */
+
+/* The chart kinds (plot_kinds.c), one entry each. The writers run in the
+ * table's order, which sets the order of the charts (render.sh); the command
+ * lists the per-cell kinds first, then the others in the table's order. A
+ * new kind is an entry, its template (plots/NAME.gp, also listed in
+ * plots/local.mk) and its writer. */
+struct cb_plot_kind {
+	const char *name; /* the charts' kind and the start of their names: "ratio" */
+	const char *what; /* a line of the command's summary */
+	const char *tmpl; /* its gnuplot template, a file of the templates folder */
+	bool per_cell;    /* one chart per cell (timelines): listed first, by folder */
+	/* The writer of this kind's charts of one run, and of charts across
+	 * runs; NULL when there is none, or when the writer of an earlier kind
+	 * draws them too (size-algorithm's draws size-engine, encrypt-decrypt
+	 * and threads, interleaved). 0, or -1 with the context's error. */
+	int (*draw_run)(struct plot_ctx *c);
+	int (*draw_across)(struct plot_ctx *c, const struct cb_compare *cmp);
+};
+extern const struct cb_plot_kind cb_plot_kinds[];
+extern const size_t cb_plot_n_kinds;
+
 struct cb_plot_chart {
-	const char *kind; /* "size-algorithm", ..., "forest" (static) */
+	const char *kind; /* its kind's name: "size-algorithm", ..., "forest" (static) */
 	char *name;       /* NAME, relative to the output folder ("timeline/x", "run-1/y") */
 	char *image;      /* DIR/NAME.png (or .pdf, .svg), drawn or not */
 	char *data;       /* DIR/NAME.dat */

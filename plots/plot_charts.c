@@ -39,7 +39,7 @@ static bool has_cells(const struct cb_run_summary *s, const char *label, const c
 /* The statistic's short name for a data column (no spaces). */
 static const char *stat_word(const struct cb_headline *h)
 {
-	return strncmp(h->name, "min", 3) == 0 ? "max_MBps" : h->name;
+	return h->stat ? h->stat->word : h->name;
 }
 
 static void headline_row(FILE *f, double x, const struct cb_cell_summary *cs,
@@ -108,7 +108,7 @@ static const struct cb_result_cell *cell_of_label(const struct cb_run_summary *s
 static const char *ylabel_throughput(struct plot_ctx *c, char *buf, size_t len)
 {
 	snprintf(buf, len, "throughput, MB/s (10^6 bytes/s; %s)",
-	         plot_statistic_text(c->opt->statistic));
+	         cb_statistics[c->opt->statistic].chart);
 	return buf;
 }
 
@@ -165,8 +165,7 @@ static int size_by_algorithm(struct plot_ctx *c, const struct dims *d, const cha
 	}
 	snprintf(nref, sizeof nref, "%zu", drawn_refs);
 	const char *extra[] = {nref, ylabel_throughput(c, ylab, sizeof ylab)};
-	return plot_chart_add(c, f, "size-algorithm", name, "throughput-size.gp", title, c->where,
-	                      extra, 2, false);
+	return plot_chart_add(c, f, "size-algorithm", name, title, c->where, extra, 2, false);
 }
 
 /* Throughput against size of engine LABEL at T threads, a line per algorithm and op. */
@@ -219,8 +218,7 @@ static int size_by_engine(struct plot_ctx *c, const struct dims *d, const char *
 			}
 		}
 	const char *extra[] = {"0", ylabel_throughput(c, ylab, sizeof ylab)};
-	return plot_chart_add(c, f, "size-engine", name, "throughput-size.gp", title, c->where,
-	                      extra, 2, false);
+	return plot_chart_add(c, f, "size-engine", name, title, c->where, extra, 2, false);
 }
 
 /* Encrypt against decrypt of engine LABEL at T threads: a pair of bars per
@@ -277,8 +275,7 @@ static int encrypt_decrypt(struct plot_ctx *c, const struct dims *d, const char 
 	for (size_t i = 0; i < n; i++)
 		headline_row(f, (double)i, dec[i], c->opt->statistic);
 	const char *extra[] = {ylabel_throughput(c, ylab, sizeof ylab)};
-	rc = plot_chart_add(c, f, "encrypt-decrypt", name, "encrypt-decrypt.gp", title, c->where,
-	                    extra, 1, false);
+	rc = plot_chart_add(c, f, "encrypt-decrypt", name, title, c->where, extra, 1, false);
 done:
 	free(enc);
 	free(dec);
@@ -368,10 +365,9 @@ static int threads_chart(struct plot_ctx *c, const struct dims *d, const char **
 		return 0;
 	snprintf(nref, sizeof nref, "%zu", drawn_refs);
 	snprintf(ylab, sizeof ylab, "speedup: MB/s over MB/s at the fewest threads (%s, scaled)",
-	         plot_statistic_text(c->opt->statistic));
+	         cb_statistics[c->opt->statistic].chart);
 	const char *extra[] = {nref, ylab};
-	return plot_chart_add(c, f, "threads", name, "threads.gp", title, c->where, extra, 2,
-	                      false);
+	return plot_chart_add(c, f, "threads", name, title, c->where, extra, 2, false);
 }
 
 int cb_plot_run_charts(struct plot_ctx *c)

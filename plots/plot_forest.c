@@ -118,7 +118,7 @@ static int forest(struct plot_ctx *c, const struct cb_compare *cmp,
 			fputc('\n', f);
 		}
 	}
-	return plot_chart_add(c, f, "forest", name, "forest.gp", title, c->where, extra, 4, false);
+	return plot_chart_add(c, f, "forest", name, title, c->where, extra, 4, false);
 }
 
 static int derived_forests(struct plot_ctx *c, const struct cb_compare *cmp,

@@ -11,6 +11,8 @@
 /* Where one set of charts goes, and what they are drawn from. */
 struct plot_ctx {
 	const struct cb_plot_options *opt;
+	const struct cb_plot_kind *kinds; /* the chart kinds (cb_plot_kinds): their templates */
+	size_t n_kinds;
 	struct cb_plot *plot;       /* charts are added here */
 	const char *sub;            /* folder under the output folder: "" or "run-1/" */
 	const struct cb_results *r; /* the run drawn (NULL for the forest plots) */
@@ -20,6 +22,8 @@ struct plot_ctx {
 	char *err;
 	size_t err_len;
 };
+
+/* ---- The chart writers, named in the kinds' table (plot_kinds.c) ---- */
 
 /* Charts of one run: throughput against size, encrypt/decrypt, threads,
  * ratios (plot_charts.c, plot_ratio.c) and timelines (plot_timeline.c). */
@@ -31,17 +35,20 @@ int cb_plot_forests(struct plot_ctx *c, const struct cb_compare *cmp);
 /* Run the render scripts of P with GNUPLOT, JOBS at once (plot_render.c). */
 void cb_plot_render(struct cb_plot *p, const char *gnuplot, unsigned jobs);
 
-/* ---- Writing a chart (plot.c) ---- */
+/* ---- Writing a chart (plot_files.c): what the writers use ---- */
 
+/* mkdir -p PATH. 0, or -1 with ERR. */
+int plot_mkdir_p(const char *path, char *err, size_t err_len);
 /* Open DIR/SUB/NAME.dat for writing (NAME may hold one folder, created), with a
  * header saying WHAT it holds and where it comes from. NULL with c->err. */
 FILE *plot_data_open(struct plot_ctx *c, const char *name, const char *what);
-/* Close the data file F, write NAME.gp calling TEMPLATE (a file of the
- * templates folder) with the data, the image, the format, TITLE, SUBTITLE and
- * the N_EXTRA arguments EXTRA, and add the chart of KIND. -1 with c->err. */
+/* Close the data file F, write NAME.gp calling the template of the chart
+ * kind named KIND (from c->kinds) with the data, the image, the format,
+ * TITLE, SUBTITLE and the N_EXTRA arguments EXTRA, and add the chart. -1 with
+ * c->err. */
 int plot_chart_add(struct plot_ctx *c, FILE *f, const char *kind, const char *name,
-                   const char *tmpl, const char *title, const char *subtitle,
-                   const char *const *extra, size_t n_extra, bool flagged);
+                   const char *title, const char *subtitle, const char *const *extra,
+                   size_t n_extra, bool flagged);
 /* Start a block of a data file: the separator before every block but the first
  * (*N counts them), then TITLE quoted (gnuplot's columnheader). */
 void plot_block(FILE *f, size_t *n, const char *title);
@@ -67,8 +74,6 @@ bool plot_is_reference(const struct cb_result_cell *cell);
 /* The subtitle of a run: scenario, CPU, cores, virtualisation, kernel, the
  * run's start (WITH_DATE), rounds and trial time. */
 void plot_where(const struct cb_results *r, bool with_date, char *buf, size_t len);
-/* What the throughput figures are, for titles and axes: "median, bars: 95% interval". */
-const char *plot_statistic_text(enum cb_statistic s);
 
 /* The entries of a `by` or selector object O joined by SEP (as KEY=value when
  * WITH_KEYS; sizes as "16 KiB"): the engine and label (PLOT_ENGINE_PART), the

@@ -182,21 +182,6 @@ void plot_join(json_t *o, enum plot_part part, bool with_keys, const char *sep, 
 	}
 }
 
-const char *plot_statistic_text(enum cb_statistic s)
-{
-	switch (s) {
-	case CB_STAT_MIN:
-		return "min time = max MB/s, no interval";
-	case CB_STAT_MEAN:
-		return "mean, no interval";
-	case CB_STAT_AUTO:
-		return "median with 95% interval, max MB/s where contaminated";
-	case CB_STAT_MEDIAN:
-		break;
-	}
-	return "median, bars: 95% interval";
-}
-
 const char *plot_get_label(const struct cb_result_cell *c)
 {
 	return c->label;

@@ -147,7 +147,7 @@ static int ratio_chart(struct plot_ctx *c, json_t *decl, size_t di)
 		}
 	}
 	const char *extra[] = {ev, et, elab, ylab};
-	rc = plot_chart_add(c, f, "ratio", name, "ratio.gp", title, c->where, extra, 4, false);
+	rc = plot_chart_add(c, f, "ratio", name, title, c->where, extra, 4, false);
 done:
 	for (size_t i = 0; cats && i < n_cats; i++)
 		free((char *)cats[i]);

@@ -134,7 +134,7 @@ static int timeline(struct plot_ctx *c, const struct cb_cell_summary *cs, bool t
 	snprintf(ylab, sizeof ylab, "time per call (%s)", unit);
 	flags_text(cs, so->contamination_max, flags, sizeof flags, more, sizeof more);
 	const char *extra[] = {stats, ylab, flags, more};
-	return plot_chart_add(c, f, "timeline", name, "timeline.gp", title, c->where, extra, 4,
+	return plot_chart_add(c, f, "timeline", name, title, c->where, extra, 4,
 	                      cb_summary_flagged(cs));
 }
 

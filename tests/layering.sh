@@ -9,10 +9,12 @@
 #
 # Includes are written from the top of the tree ("core/results.h"), only
 # core/lua/ includes Lua's headers, and nothing but core/cli/ and the tests
-# includes core/cli/. The last test plants a wrong include in a copy of the
-# tree and makes sure the check catches it.
+# includes core/cli/. Inside plots/, the chart writers and their primitives
+# never call back into plot.c or the chart kinds' table. The last two tests
+# plant a wrong include and a call back in a copy of the tree and make sure
+# the checks catch them.
 top=${top_srcdir:-.}
-echo "1..8"
+echo "1..10"
 
 # violations ROOT RULE: print "file:line: include" for each include in ROOT
 # against RULE.
@@ -71,6 +73,33 @@ bad=$(cd "$top" && grep -n -E '^#include "core/cli/' core/*.[ch] core/engines/*.
 if [ -z "$bad" ]; then echo "ok $point - nothing below the command line includes core/cli/"; else
 	echo "not ok $point - nothing below the command line includes core/cli/"; printf '%s\n' "$bad" | sed 's/^/# /'; fi
 
+# Inside plots/: plot.c (the folder, render.sh, which charts a run gets) and
+# plot_kinds.c (the chart kinds' table, naming the writers) sit above the
+# chart writers and their primitives. Nothing else in plots/ names what those
+# two define, so the writers never call back (no cycle).
+upper_names() {
+	sed -n -E '/^static/d; s/^[a-z][a-z_ ]*[ *](cb_plot_[a-z_]+|plot_[a-z_]+)(\[\])? *(\(|=).*/\1/p' \
+		"$1/plots/plot.c" "$1/plots/plot_kinds.c" | sort -u
+}
+callbacks() {
+	names=$(upper_names "$1")
+	[ -n "$names" ] || { echo "no names found in plots/plot.c and plots/plot_kinds.c"; return; }
+	for f in $(cd "$1" && ls plots/*.c); do
+		case $f in plots/plot.c | plots/plot_kinds.c) continue ;; esac
+		for n in $names; do
+			grep -n -w "$n" "$1/$f" | sed "s|^|$f: $n: |"
+		done
+	done
+}
+point=$((point + 1))
+bad=$(callbacks "$top")
+if [ -z "$bad" ]; then
+	echo "ok $point - no chart writer or primitive calls back into plots/plot.c or the kinds' table"
+else
+	echo "not ok $point - no chart writer or primitive calls back into plots/plot.c or the kinds' table"
+	printf '%s\n' "$bad" | sed 's/^/# /'
+fi
+
 # The check itself: a copy of analysis/ with a deliberate include of plots/.
 point=$((point + 1))
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/cb-layers.XXXXXX")
@@ -83,4 +112,16 @@ if printf '%s\n' "$caught" | grep -q 'analysis/stats.c:[0-9]*:#include "plots/pl
 	echo "ok $point - a planted include of plots/ in analysis/ is caught ($caught)"
 else
 	echo "not ok $point - a planted include of plots/ in analysis/ is caught"
+fi
+
+# ...and a planted call back: a primitive that frees the plot (plot.c's).
+point=$((point + 1))
+mkdir -p "$scratch/plots"
+cp "$top"/plots/*.c "$scratch/plots/"
+printf 'void planted(void)\n{\n\tcb_plot_free(NULL);\n}\n' >>"$scratch/plots/plot_files.c"
+caught=$(callbacks "$scratch")
+if printf '%s\n' "$caught" | grep -q '^plots/plot_files.c: cb_plot_free: '; then
+	echo "ok $point - a planted call from plot_files.c back into plot.c is caught"
+else
+	echo "not ok $point - a planted call from plot_files.c back into plot.c is caught ($caught)"
 fi

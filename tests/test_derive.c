@@ -174,6 +174,13 @@ static void test_summary(void)
 	   "--statistic median keeps the median, with its interval");
 	cb_summary_headline(x, CB_STAT_MEAN, &h);
 	ok(h.mbs == x->mbs.mean && strcmp(h.name, "mean") == 0, "--statistic mean");
+	cb_summary_headline(x, CB_STAT_AUTO, &h);
+	ok(h.stat == &cb_statistics[CB_STAT_MIN] && strcmp(h.name, h.stat->headline) == 0,
+	   "a switched headline carries the min entry of the statistics' table");
+	for (int i = 0; i < CB_N_STATISTICS; i++)
+		ok(cb_statistic_parse(cb_statistics[i].name) == i && cb_statistics[i].pick,
+		   "the table's entry %d is --statistic %s, with its pick", i,
+		   cb_statistics[i].name);
 	ok(cb_summary_flagged(x), "the cell is flagged");
 	x = find(s, "null", "sha256", "hash", 1000);
 	ok(x->builtin_null && isnan(x->overhead_share), "the null cell has no overhead of its own");

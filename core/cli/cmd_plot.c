@@ -46,25 +46,11 @@ static const char plot_help[] =
     "output says how to draw them. Exit status: 0, 1 when gnuplot failed on some\n"
     "chart, 2 bad input (flags, files).\n";
 
-/* Timelines first: there is one per cell, and the charts that sum a run up
- * should end the output. */
-static const struct {
-	const char *kind, *what;
-} kinds[] = {
-    {"timeline", "time per call in each round, one chart per cell"},
-    {"size-algorithm", "throughput against payload size, a line per engine"},
-    {"size-engine", "throughput against payload size, a line per algorithm"},
-    {"ratio", "derived ratios per engine, with the expectation"},
-    {"encrypt-decrypt", "encrypt against decrypt"},
-    {"threads", "speedup with threads, against the ideal"},
-    {"forest", "across runs: each run's estimate and the across-run value"},
-};
-
 /* Flagged timelines are named when few; else a grep finds them. */
 #define FLAGGED_LISTED 8
 
-/* One line per folder of timelines: DIR/timeline/\*.png (N). */
-static void list_timeline_folders(const struct cb_plot *p, const char *ext)
+/* One line per folder of KIND's charts: DIR/timeline/\*.png (N). */
+static void list_folders(const struct cb_plot *p, const char *kind, const char *ext)
 {
 	for (size_t i = 0; i < p->n_charts; i++) {
 		const struct cb_plot_chart *c = &p->charts[i];
@@ -73,11 +59,11 @@ static void list_timeline_folders(const struct cb_plot *p, const char *ext)
 		size_t n = 0;
 		bool seen = false;
 
-		if (strcmp(c->kind, "timeline") != 0)
+		if (strcmp(c->kind, kind) != 0)
 			continue;
 		for (size_t j = 0; j < p->n_charts; j++) {
 			const struct cb_plot_chart *d = &p->charts[j];
-			bool same = strcmp(d->kind, "timeline") == 0 &&
+			bool same = strcmp(d->kind, kind) == 0 &&
 			            strncmp(d->image, c->image, (size_t)dir_len + 1) == 0 &&
 			            !strchr(d->image + dir_len + 1, '/');
 
@@ -89,43 +75,56 @@ static void list_timeline_folders(const struct cb_plot *p, const char *ext)
 	}
 }
 
+/* The charts of KIND: each by name, or (one per cell) by folder with the
+ * flagged ones, which are named when few. A per-cell kind's charts are in a
+ * folder named after it (timeline/). */
+static void list_kind(const struct cb_plot *p, const struct cb_plot_kind *kind, const char *ext)
+{
+	size_t n = 0, flagged = 0;
+
+	for (size_t i = 0; i < p->n_charts; i++)
+		if (strcmp(p->charts[i].kind, kind->name) == 0) {
+			n++;
+			flagged += p->charts[i].flagged;
+		}
+	if (n == 0)
+		return;
+	if (!kind->per_cell) {
+		printf("%s (%zu):\n", kind->what, n);
+		for (size_t i = 0; i < p->n_charts; i++)
+			if (strcmp(p->charts[i].kind, kind->name) == 0)
+				printf("  %s\n",
+				       p->gnuplot_ran ? p->charts[i].image : p->charts[i].script);
+		return;
+	}
+	printf("%s (%zu, %zu flagged for contamination, drift or lag-1):\n", kind->what, n,
+	       flagged);
+	list_folders(p, kind->name, ext);
+	for (size_t i = 0; flagged <= FLAGGED_LISTED && i < p->n_charts; i++)
+		if (p->charts[i].flagged && strcmp(p->charts[i].kind, kind->name) == 0)
+			printf("  flagged: %s\n",
+			       p->gnuplot_ran ? p->charts[i].image : p->charts[i].script);
+	if (flagged > FLAGGED_LISTED) {
+		size_t len = strlen(kind->name);
+		const char *first = p->charts[0].name;
+		bool in_runs = strchr(first, '/') &&
+		               !(strncmp(first, kind->name, len) == 0 && first[len] == '/');
+
+		printf("  flagged: grep -l FLAGGED %s/%s%s/*.gp\n", p->dir, in_runs ? "*/" : "",
+		       kind->name);
+	}
+}
+
+/* The kinds with one chart per cell first: the charts that sum a run up
+ * should end the output. Then the others in the table's order. */
 static void list_charts(const struct cb_plot *p)
 {
 	const char *ext = p->gnuplot_ran && p->n_charts ? strrchr(p->charts[0].image, '.') : ".gp";
 
-	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-		bool timeline = strcmp(kinds[k].kind, "timeline") == 0;
-		size_t n = 0, flagged = 0;
-
-		for (size_t i = 0; i < p->n_charts; i++)
-			if (strcmp(p->charts[i].kind, kinds[k].kind) == 0) {
-				n++;
-				flagged += p->charts[i].flagged;
-			}
-		if (n == 0)
-			continue;
-		if (!timeline) {
-			printf("%s (%zu):\n", kinds[k].what, n);
-			for (size_t i = 0; i < p->n_charts; i++)
-				if (strcmp(p->charts[i].kind, kinds[k].kind) == 0)
-					printf("  %s\n", p->gnuplot_ran ? p->charts[i].image
-					                                : p->charts[i].script);
-			continue;
-		}
-		printf("%s (%zu, %zu flagged for contamination, drift or lag-1):\n", kinds[k].what,
-		       n, flagged);
-		list_timeline_folders(p, ext);
-		for (size_t i = 0; flagged <= FLAGGED_LISTED && i < p->n_charts; i++)
-			if (p->charts[i].flagged)
-				printf("  flagged: %s\n",
-				       p->gnuplot_ran ? p->charts[i].image : p->charts[i].script);
-		if (flagged > FLAGGED_LISTED)
-			printf("  flagged: grep -l FLAGGED %s/%stimeline/*.gp\n", p->dir,
-			       strchr(p->charts[0].name, '/') &&
-			               strncmp(p->charts[0].name, "timeline/", 9)
-			           ? "*/"
-			           : "");
-	}
+	for (int per_cell = 1; per_cell >= 0; per_cell--)
+		for (size_t k = 0; k < cb_plot_n_kinds; k++)
+			if (cb_plot_kinds[k].per_cell == per_cell)
+				list_kind(p, &cb_plot_kinds[k], ext);
 }
 
 int cb_cmd_plot(int argc, char **argv)

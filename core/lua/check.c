@@ -17,6 +17,17 @@
 #include "core/lua/sandbox.h"
 #include "core/units.h"
 
+struct cb_loading *cb_check_loading(lua_State *L)
+{
+	return lua_touserdata(L, lua_upvalueindex(1));
+}
+
+int cb_check_raw_field(lua_State *L, int idx, const char *name)
+{
+	lua_pushstring(L, name);
+	return lua_rawget(L, idx);
+}
+
 /* ---- Errors that point at the line ---- */
 
 static bool ident_char(char c)

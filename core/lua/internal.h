@@ -1,8 +1,9 @@
-/* internal.h: what the three files of the scenario loader share.
+/* internal.h: what the four files of the scenario loader share.
  *
- * load.c    the loader, the `cryptobench` module, --set, --quick
- * check.c   reading Lua values, with errors that point at the line
- * fields.c  the fields of cb.scenario{} and cb.derive{}
+ * load.c           the loader, the `cryptobench` module, --set, --quick
+ * check.c          reading Lua values, with errors that point at the line
+ * fields.c         the fields of cb.scenario{} (and of --set)
+ * derive_fields.c  the fields of cb.derive{}
  *
  * Not for other modules: load.h is the interface. Every function here
  * that takes a lua_State runs inside a protected call from the script and
@@ -52,6 +53,11 @@ struct cb_field {
 
 /* ---- check.c ---- */
 
+/* The loading of a call from the script: upvalue 1 of the module's functions. */
+struct cb_loading *cb_check_loading(lua_State *L);
+/* t[NAME] of the table at IDX without metamethods: pushes it, returns its type. */
+int cb_check_raw_field(lua_State *L, int idx, const char *name);
+
 /* Note the file and line of the script's call being read. */
 void cb_check_begin_call(struct cb_loading *ld, lua_State *L);
 /* Raise "FILE:LINE: message", LINE being the first at or after the call
@@ -98,8 +104,12 @@ json_t *cb_check_scalar_json(lua_State *L, int idx);
 extern const struct cb_field cb_set_fields[];
 extern const size_t cb_n_set_fields;
 
-/* cb.scenario{...} and cb.derive{...}; upvalue 1 is the cb_loading. */
+/* cb.scenario{...}; upvalue 1 is the cb_loading. */
 int cb_fields_scenario(lua_State *L);
+
+/* ---- derive_fields.c ---- */
+
+/* cb.derive{...}; upvalue 1 is the cb_loading. */
 int cb_fields_derive(lua_State *L);
 
 #endif

@@ -29,11 +29,6 @@
 #define DEFAULT_ORDER_SEED 20260804u
 #define DEFAULT_TRIAL_NS 20000000u
 
-static struct cb_loading *load_of(lua_State *L)
-{
-	return lua_touserdata(L, lua_upvalueindex(1));
-}
-
 /* Record NAME = VALUE; a later value from the command line replaces an
  * earlier one. 0, or -1 when memory is short. */
 static int record_param(struct cb_scenario *sc, const char *name, const char *value,
@@ -84,7 +79,7 @@ static void record_dropped(lua_State *L, struct cb_scenario *sc, const char *nam
  * a compiled-in engine is a typo, not an engine missing. */
 static int module_available(lua_State *L)
 {
-	struct cb_loading *ld = load_of(L);
+	struct cb_loading *ld = cb_check_loading(L);
 	lua_Integer n, kept = 0;
 
 	luaL_checktype(L, 1, LUA_TTABLE);
@@ -206,7 +201,7 @@ static void record_include(struct cb_scenario *sc, const char *path)
  * beside it (scenarios/paper/x.lua finds scenarios/lib/). */
 static int module_include(lua_State *L)
 {
-	struct cb_loading *ld = load_of(L);
+	struct cb_loading *ld = cb_check_loading(L);
 	const char *name = luaL_checkstring(L, 1);
 	const char *slash = strrchr(ld->sc->file, '/');
 	int dir_len = slash ? (int)(slash - ld->sc->file) : 1;
@@ -262,7 +257,7 @@ static int parse_boolean(const char *s, bool *b)
 /* The --set value of NAME converted to the default's type, else the default. */
 static int module_param(lua_State *L)
 {
-	struct cb_loading *ld = load_of(L);
+	struct cb_loading *ld = cb_check_loading(L);
 	const char *name = luaL_checkstring(L, 1), *value = NULL;
 	int type = lua_type(L, 2);
 	bool b;
