@@ -125,6 +125,9 @@ struct cb_engine {
 	/* Optional. A virtual clock: the nanoseconds the trial just run took.
 	 * When present, the runner uses it instead of the wall clock. */
 	uint64_t (*virtual_ns)(void *ctx, const struct cb_trial_info *trial);
+	/* Optional, with virtual_ns: the core cycles of that trial on the virtual
+	 * clock (its work: what moves time but not cycles is left out). */
+	uint64_t (*virtual_cycles)(void *ctx, const struct cb_trial_info *trial);
 	/* Optional. Built-ins whose output is not the algorithm's check it
 	 * themselves: 0 when OUT is right for IN, else nonzero with WHY. */
 	int (*self_check)(void *ctx, const unsigned char *in, size_t len, const unsigned char *out,

@@ -442,8 +442,13 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 		return t;
 	}
 	json_object_set_new(t, "ns", json_integer((json_int_t)r->ns));
+	/* Calibration aims past the trial time; a trial can still fall short
+	 * (the clock sped up, or the cell's calls were capped). */
+	json_object_set_new(t, "trial_time_reached", json_boolean(r->ns >= run->trial_time_ns));
 	if (r->virtual_clock) {
 		json_object_set_new(t, "clock", json_string("virtual"));
+		if (r->cycles) /* the engine's virtual cycles: its work */
+			json_object_set_new(t, "cycles", json_integer((json_int_t)r->cycles));
 	} else if (r->remote) {
 		json_object_set_new(t, "clock", json_string("worker"));
 		if (r->remote_cpu)
@@ -461,8 +466,11 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 
 			json_object_set_new(t, "core_hz_before", json_real(r->core_hz_before));
 			json_object_set_new(t, "core_hz_after", json_real(r->core_hz_after));
-			/* Estimated cycles: the per-thread time at the estimated clock. */
-			json_object_set_new(t, "cycles", json_real((double)r->ns * hz / 1e9));
+			/* Estimated cycles: the threads' CPU time (summed over
+			 * threads, as the counter sums its cycles; preempted time
+			 * left out, as the counter leaves it out) at the estimated
+			 * clock. */
+			json_object_set_new(t, "cycles", json_real((double)r->cpu_ns * hz / 1e9));
 		}
 	}
 	if (cell->threads > 1) {
