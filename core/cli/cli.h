@@ -21,6 +21,8 @@ int cb_cmd_plot(int argc, char **argv);
 int cb_cmd_engines(int argc, char **argv);
 int cb_cmd_verify(int argc, char **argv);
 int cb_cmd_input(int argc, char **argv);
+/* Hidden: an in-process engine served over the worker protocol. */
+int cb_cmd_worker(int argc, char **argv);
 
 /* Around loading a scenario: if it takes more than SECONDS of CPU time (stuck in a
  * library call the sandbox's budget cannot stop), print "FILE:LINE: script
