@@ -14,6 +14,16 @@ void cb_compare_defaults(struct cb_compare_options *opt)
 	cb_summary_defaults(&opt->summary);
 	cb_derive_defaults(&opt->derive);
 	cb_repro_defaults(&opt->repro);
+	opt->delta_cycles = 0.02;
+	opt->delta_mbs = 0.05;
+	opt->tiny_size = 64;
+}
+
+const char *cb_compare_measure_name(enum cb_compare_measure m)
+{
+	static const char *const names[] = {"ratio", "MB/s", "c/B", "cycles/call"};
+
+	return names[m];
 }
 
 static const char *header_text(const struct cb_results *r, const char *obj, const char *key)
@@ -181,10 +191,16 @@ static int collect(struct cb_compare *c)
 				continue;
 			row->runs[r] = (struct cb_compare_value){
 			    .present = true,
-			    .e = {s->mbs.median, s->mbs.median_ci.lo, s->mbs.median_ci.hi},
+			    .mbs = {s->mbs.median, s->mbs.median_ci.lo, s->mbs.median_ci.hi},
+			    .have_cycles = s->have_cycles,
+			    .cpb = {NAN, NAN, NAN},
+			    .bytes_per_call = s->bytes_per_call,
 			    .n = s->n,
 			    .level = s->mbs.median_ci.level,
 			    .contaminated = s->ns.contaminated};
+			if (s->have_cycles)
+				row->runs[r].cpb = (struct cb_estimate){
+				    s->cpb.median, s->cpb.median_ci.lo, s->cpb.median_ci.hi};
 		}
 		for (size_t i = 0; i < a->n_derived; i++) {
 			const struct cb_derived *m = &a->derived[i];
@@ -228,30 +244,87 @@ static void expectation_across(struct cb_compare_row *row)
 		row->expectation = CB_EXPECT_INCONSISTENT;
 }
 
+/* A cell is judged on cycles when every run that has it counted them. */
+static void choose_measure(const struct cb_compare *c, struct cb_compare_row *row)
+{
+	bool cycles = true;
+
+	if (row->kind == CB_ROW_DERIVED) {
+		row->measure = CB_MEASURE_RATIO;
+		row->delta = c->options.derive.delta;
+		return;
+	}
+	for (size_t r = 0; r < c->k; r++)
+		cycles &= !row->runs[r].present || row->runs[r].have_cycles;
+	row->measure = !cycles                                  ? CB_MEASURE_MBS
+	               : row->cell->size < c->options.tiny_size ? CB_MEASURE_CPC
+	                                                        : CB_MEASURE_CPB;
+	row->delta = cycles ? c->options.delta_cycles : c->options.delta_mbs;
+	for (size_t r = 0; r < c->k; r++) {
+		struct cb_compare_value *v = &row->runs[r];
+		double scale = row->measure == CB_MEASURE_CPC ? v->bytes_per_call : 1.0;
+
+		if (!v->present)
+			continue;
+		v->e = row->measure == CB_MEASURE_MBS
+		           ? v->mbs
+		           : (struct cb_estimate){v->cpb.value * scale, v->cpb.lo * scale,
+		                                  v->cpb.hi * scale};
+	}
+}
+
 static int judge_row(struct cb_compare *c, struct cb_compare_row *row, char *err, size_t err_len)
 {
 	struct cb_repro_options opt = c->options.repro;
 	struct cb_estimate *e = malloc(c->k * sizeof *e);
+	double *levels = malloc(c->k * sizeof *levels);
+	int rc = -1;
 
-	if (!e) {
+	if (!e || !levels) {
 		cb_errorf(err, err_len, "out of memory");
-		return -1;
+		goto done;
 	}
+	choose_measure(c, row);
 	row->present = 0;
 	for (size_t r = 0; r < c->k; r++)
 		if (row->runs[r].present) {
 			row->run_of[row->present] = r;
+			levels[row->present] = row->runs[r].level;
 			e[row->present++] = row->runs[r].e;
 		}
 	opt.reference = row->kind == CB_ROW_DERIVED ? 1.0 : NAN;
-	if (cb_repro_compare(e, row->present, &opt, &row->repro, err, err_len) != 0) {
-		free(e);
-		return -1;
-	}
-	free(e);
+	opt.delta = row->delta;
+	if (cb_repro_compare(e, levels, row->present, &opt, &row->repro, err, err_len) != 0)
+		goto done;
 	if (row->kind == CB_ROW_DERIVED)
 		expectation_across(row);
-	(row->kind == CB_ROW_CELL ? c->cells : c->derived)[row->repro.verdict]++;
+	rc = 0;
+done:
+	free(e);
+	free(levels);
+	return rc;
+}
+
+/* The table is one family: Benjamini-Hochberg across every row's p. */
+static int judge_family(struct cb_compare *c)
+{
+	struct cb_repro **rows = malloc((c->n_rows ? c->n_rows : 1) * sizeof *rows);
+	long downgraded;
+
+	if (!rows)
+		return -1;
+	c->family = 0;
+	for (size_t i = 0; i < c->n_rows; i++)
+		if (!isnan(c->rows[i].repro.p_beyond))
+			rows[c->family++] = &c->rows[i].repro;
+	downgraded = cb_repro_family(rows, c->family, c->options.repro.alpha);
+	free(rows);
+	if (downgraded < 0)
+		return -1;
+	c->family_downgraded = (size_t)downgraded;
+	for (size_t i = 0; i < c->n_rows; i++)
+		(c->rows[i].kind == CB_ROW_CELL ? c->cells
+		                                : c->derived)[c->rows[i].repro.verdict]++;
 	return 0;
 }
 
@@ -411,8 +484,11 @@ int cb_compare_build(struct cb_results *const *files, size_t k,
 		c->options = *opt;
 	else
 		cb_compare_defaults(&c->options);
-	c->options.repro.delta = c->options.derive.delta;
 	c->options.repro.level = c->options.derive.level;
+	if (!(c->options.delta_cycles > 0 && c->options.delta_mbs > 0)) {
+		cb_errorf(err, err_len, "compare: margins must be positive");
+		goto fail;
+	}
 	if (k < 2) {
 		cb_errorf(err, err_len, "comparing needs at least two runs (got %zu)", k);
 		rc = CB_COMPARE_MISMATCH;
@@ -438,7 +514,7 @@ int cb_compare_build(struct cb_results *const *files, size_t k,
 	for (size_t i = 0; i < c->n_rows; i++)
 		if (judge_row(c, &c->rows[i], err, err_len) != 0)
 			goto fail;
-	if (rank_engines(c) != 0)
+	if (judge_family(c) != 0 || rank_engines(c) != 0)
 		goto oom;
 	*out = c;
 	return 0;

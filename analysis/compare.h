@@ -5,10 +5,19 @@
  * then every cell and every derived metric is compared across the runs that
  * have it with repro.h:
  *
- *   cell     each run's median throughput (MB/s) with its exact order-statistic
- *            interval; no reference value, so never "contradictory".
- *   derived  each run's paired ratio with its sign-test interval; reference 1,
- *            so two runs significant in opposite directions are contradictory.
+ *   cell     each run's median with its exact order-statistic interval, on the
+ *            frequency-free measure when every run has cycles (cycles per
+ *            byte, or per call below tiny_size bytes), else on MB/s; no
+ *            reference value, so never "contradictory". The MB/s stay beside.
+ *   derived  each run's paired ratio with its sign-test interval (at its own,
+ *            possibly Bonferroni-widened, level); reference 1, so two runs
+ *            significant in opposite directions are contradictory.
+ *
+ * Every verdict is against a practical margin (repro.h), per measure: a clock
+ * that moves between runs moves MB/s but not cycles, so MB/s get a wider one.
+ * The whole table (cells and derived metrics) is one family: its false
+ * alarms are controlled by Benjamini-Hochberg at the false discovery rate
+ * alpha (cb_repro_family).
  *
  * A reproduced row gets an across-run value: the geometric mean of the run
  * estimates with a t-interval on k-1 degrees of freedom. Rank flips: within
@@ -30,9 +39,23 @@
 
 struct cb_compare_options {
 	struct cb_summary_options summary;
-	struct cb_derive_options derive;
-	struct cb_repro_options repro; /* delta and level follow derive; reference per row kind */
+	struct cb_derive_options derive; /* derive.delta: the margin of derived metrics */
+	struct cb_repro_options repro;   /* level follows derive; delta and reference per row */
+	double delta_cycles;             /* margin of cells judged on cycles: 0.02 */
+	double delta_mbs;                /* ... and of cells judged on MB/s: 0.05 */
+	unsigned long long tiny_size;    /* below this payload, cycles per call: 64 */
 };
+
+/* What a row's verdict was judged on. */
+enum cb_compare_measure {
+	CB_MEASURE_RATIO, /* derived: ratio of throughputs */
+	CB_MEASURE_MBS,   /* cell: MB/s (some run has no cycles) */
+	CB_MEASURE_CPB,   /* cell: cycles per byte */
+	CB_MEASURE_CPC,   /* cell: cycles per call (payload below tiny_size) */
+};
+
+/* "ratio", "MB/s", "c/B", "cycles/call". */
+const char *cb_compare_measure_name(enum cb_compare_measure m);
 
 void cb_compare_defaults(struct cb_compare_options *opt);
 
@@ -40,11 +63,15 @@ enum cb_compare_kind { CB_ROW_CELL, CB_ROW_DERIVED };
 
 /* One run's estimate in a row. */
 struct cb_compare_value {
-	bool present;         /* the run has this cell or metric with an estimate */
-	struct cb_estimate e; /* MB/s (cell) or ratio (derived); lo/hi NaN without interval */
-	size_t n;             /* samples (cell) or rounds paired (derived) */
-	double level;         /* of the interval */
-	bool contaminated;    /* cell: median/min - 1 above the limit in this run */
+	bool present;                  /* the run has this cell or metric with an estimate */
+	struct cb_estimate e;          /* of the row's measure; lo/hi NaN without interval */
+	struct cb_estimate mbs;        /* cell: median MB/s, always (beside a cycles measure) */
+	bool have_cycles;              /* cell: every sample has cycles */
+	struct cb_estimate cpb;        /* cell: median cycles per byte, when have_cycles */
+	double bytes_per_call;         /* cell: size x threads */
+	size_t n;                      /* samples (cell) or rounds paired (derived) */
+	double level;                  /* of the interval */
+	bool contaminated;             /* cell: median/min - 1 above the limit in this run */
 	enum cb_ratio_verdict verdict; /* derived: against 1 */
 	bool has_expect;
 	enum cb_ratio_expectation expectation; /* derived, when has_expect */
@@ -56,6 +83,8 @@ struct cb_compare_row {
 	const struct cb_result_cell *cell; /* CELL: the cell in the first run that has it */
 	const struct cb_derived *derived;  /* DERIVED: the metric in the first run that has it */
 	struct cb_compare_value *runs;     /* one per run */
+	enum cb_compare_measure measure;   /* what the verdict was judged on */
+	double delta;                      /* the margin it was judged with */
 	size_t present;                    /* runs with an estimate */
 	size_t *run_of;                    /* repro's index i is run run_of[i] */
 	struct cb_repro repro;
@@ -93,6 +122,8 @@ struct cb_compare {
 	char **notes; /* what differs between the runs besides the numbers */
 	size_t n_notes;
 	size_t cells[4], derived[4]; /* rows per cb_repro_verdict */
+	size_t family;               /* rows in the family (with a p) */
+	size_t family_downgraded;    /* beyond delta alone, not across the family */
 };
 
 #define CB_COMPARE_MISMATCH (-2)

@@ -308,22 +308,40 @@ static int compute_ratio(struct cb_analysis *a, struct cb_derived *m, const stru
 {
 	const struct cb_run_summary *s = a->summary;
 	size_t rounds = s->n_rounds, n = 0;
-	double *num = malloc((m->n_pairs * rounds + 1) * sizeof *num);
-	double *den = malloc((m->n_pairs * rounds + 1) * sizeof *den);
+	double *num = malloc((rounds + 1) * sizeof *num);
+	double *den = malloc((rounds + 1) * sizeof *den);
 	bool all_when = true;
 	int rc = -1;
 
 	if (!num || !den)
 		goto done;
+	m->on_cycles = true;
 	for (size_t p = 0; p < m->n_pairs; p++) {
-		const struct cb_cell_summary *x = &s->cells[m->num_cells[p]];
-		const struct cb_cell_summary *y = &s->cells[m->den_cells[p]];
+		all_when &= !d->when || cb_derive_matches(s->cells[m->num_cells[p]].cell, d->when);
+		m->on_cycles &=
+		    s->cells[m->num_cells[p]].have_cycles && s->cells[m->den_cells[p]].have_cycles;
+	}
+	/* The pooled pairs of one round share its load and clock: one observation
+	 * per round (the geometric means of its pairs), not one per pair, or the
+	 * sign test would count the round's shared luck several times. */
+	for (size_t r = 0; r < rounds; r++, n++) {
+		double log_num = 0, log_den = 0;
+		size_t used = 0;
 
-		all_when &= !d->when || cb_derive_matches(x->cell, d->when);
-		for (size_t r = 0; r < rounds; r++) {
-			num[n] = x->round_mbs[r];
-			den[n++] = y->round_mbs[r];
+		for (size_t p = 0; p < m->n_pairs; p++) {
+			const struct cb_cell_summary *nc = &s->cells[m->num_cells[p]];
+			const struct cb_cell_summary *dc = &s->cells[m->den_cells[p]];
+			double x = m->on_cycles ? nc->round_bpc[r] : nc->round_mbs[r];
+			double y = m->on_cycles ? dc->round_bpc[r] : dc->round_mbs[r];
+
+			if (isnan(x) || isnan(y) || !(x > 0) || !(y > 0))
+				continue;
+			log_num += log(x);
+			log_den += log(y);
+			used++;
 		}
+		num[n] = used ? exp(log_num / (double)used) : NAN;
+		den[n] = used ? exp(log_den / (double)used) : NAN;
 	}
 	m->has_expect = d->has_expect && all_when;
 	m->level = cb_ratio_bonferroni(a->options.level, m->family);

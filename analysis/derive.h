@@ -13,7 +13,11 @@
  * with it on every dimension neither selector names (engine and label count as
  * one). One metric is reported per combination of the `by` dimensions (taken
  * from the numerator cell); a dimension neither in `by` nor in a selector is
- * pooled: the rounds of all its pairs join one paired sample. The ratio is of
+ * pooled: each round contributes one observation, the geometric mean of its
+ * pairs' ratios (they share the round's load and clock, so they are not
+ * independent observations). The ratio is of throughputs in bytes per cycle
+ * when every cell has cycles (frequency-free: a clock that moves within a
+ * round, or a trial preempted, cancels), else in MB/s; either way of
  * throughputs, numerator over denominator, paired by round (ratio.h). When
  * several metrics of one declaration share a denominator cell (one baseline
  * against many), each interval is widened by Bonferroni for their number.
@@ -50,8 +54,9 @@ struct cb_derived {
 	bool ok; /* a ratio was computed; otherwise WHY says why not */
 	char why[160];
 	struct cb_ratio ratio;
-	double level;                  /* the interval's level, after Bonferroni */
-	size_t family;                 /* metrics sharing a denominator cell: Bonferroni's m */
+	bool on_cycles; /* of bytes per cycle (every cell counted cycles), else of MB/s */
+	double level;   /* the interval's level, after Bonferroni */
+	size_t family;  /* metrics sharing a denominator cell: Bonferroni's m */
 	enum cb_ratio_verdict verdict; /* against 1 with delta */
 	bool has_expect;               /* an expectation applies (its `when` matched) */
 	double expect_value, expect_tolerance;

@@ -93,9 +93,9 @@ static void cell_notes(const struct cb_cell_summary *s, char *buf, size_t len)
 		return;
 	if (s->ns.contaminated)
 		ADD("%scontaminated %s", used ? ", " : "", cb_fmt_pct(s->ns.contamination, pct));
-	if (s->ns.drift)
+	if (s->order->drift)
 		ADD("%sdrift", used ? ", " : "");
-	if (s->ns.autocorrelated)
+	if (s->order->autocorrelated)
 		ADD("%slag-1", used ? ", " : "");
 	if (s->ns.outliers_low_15 + s->ns.outliers_high_15)
 		ADD("%s%zu outliers", used ? ", " : "",
@@ -200,9 +200,9 @@ static void print_cells(FILE *out, const struct cb_analysis *a, const struct cb_
 		cb_table_cell(t2, "%s", cb_fmt_pct(s->ns.contamination, b[9]));
 		cb_table_cell(t2, "%zu/%zu", s->ns.outliers_low_15 + s->ns.outliers_high_15,
 		              s->ns.outliers_low_3 + s->ns.outliers_high_3);
-		cb_table_cell(t2, "%s (%s)", cb_fmt_num(s->ns.drift_rho, b[10]),
-		              cb_fmt_num(s->ns.drift_p, b[11]));
-		cb_table_cell(t2, "%s", cb_fmt_num(s->ns.lag1_rank, b[0]));
+		cb_table_cell(t2, "%s (%s)", cb_fmt_num(s->order->drift_rho, b[10]),
+		              cb_fmt_num(s->order->drift_p, b[11]));
+		cb_table_cell(t2, "%s", cb_fmt_num(s->order->lag1_rank, b[0]));
 		cb_table_cell(t2, "%s", cb_fmt_pct(s->overhead_share, b[1]));
 		cb_table_cell(t2, "%s", notes[0] ? notes : "-");
 	}
@@ -211,8 +211,8 @@ static void print_cells(FILE *out, const struct cb_analysis *a, const struct cb_
 	        "n = valid measured trials)");
 	cb_table_print(out, t1, o->format);
 	heading(out, o->format,
-	        "Spread per cell (throughput quantiles over trials; "
-	        "median/min-1 and drift on time per call)");
+	        "Spread per cell (throughput quantiles over trials; median/min-1 on time per "
+	        "call; drift and lag-1 on cycles per byte where cycles exist, else on time)");
 	cb_table_print(out, t2, o->format);
 	cb_table_free(t1);
 	cb_table_free(t2);
@@ -251,8 +251,9 @@ static void print_derived(FILE *out, const struct cb_analysis *a, enum cb_report
 		              m->has_expect ? cb_ratio_expectation_name(m->expectation) : "-");
 	}
 	snprintf(title, sizeof title,
-	         "Derived metrics (ratio of throughputs paired by round: exp of the median "
-	         "per-round log ratio; exact sign-test interval; verdicts with delta %.3g%%)",
+	         "Derived metrics (ratio of throughputs paired by round, in bytes per cycle where "
+	         "the cells have cycles, else MB/s: exp of the median per-round log ratio; exact "
+	         "sign-test interval; verdicts with delta %.3g%%)",
 	         a->options.delta * 100);
 	heading(out, f, title);
 	cb_table_print(out, t, f);
@@ -373,15 +374,15 @@ static void print_warnings(FILE *out, const struct cb_analysis *a, enum cb_repor
 			     "time",
 			     name, cb_fmt_pct(s->ns.contamination, b[0]),
 			     cb_fmt_pct(rs->options.contamination_max, b[1]));
-		if (s->ns.drift)
-			WARN("%s: drift: time against round, Spearman rho %s (p %s)", name,
-			     cb_fmt_num(s->ns.drift_rho, b[0]), cb_fmt_num(s->ns.drift_p, b[1]));
-		if (s->ns.autocorrelated)
-			WARN(
-			    "%s: consecutive rounds depend on each other: lag-1 of ranks %s beyond "
-			    "+/-%s",
-			    name, cb_fmt_num(s->ns.lag1_rank, b[0]),
-			    cb_fmt_num(s->ns.lag1_limit, b[1]));
+		if (s->order->drift)
+			WARN("%s: drift: %s against round, Spearman rho %s (p %s)", name,
+			     s->order_measure, cb_fmt_num(s->order->drift_rho, b[0]),
+			     cb_fmt_num(s->order->drift_p, b[1]));
+		if (s->order->autocorrelated)
+			WARN("%s: consecutive rounds depend on each other: lag-1 of ranks of %s %s "
+			     "beyond +/-%s",
+			     name, s->order_measure, cb_fmt_num(s->order->lag1_rank, b[0]),
+			     cb_fmt_num(s->order->lag1_limit, b[1]));
 		if (s->preempted && pre_cells <= 3)
 			WARN("%s: %zu of %zu trials preempted (CPU time < %.0f%% of wall time)",
 			     name, s->preempted, s->n, rs->options.preempt_ratio * 100);
@@ -390,6 +391,10 @@ static void print_warnings(FILE *out, const struct cb_analysis *a, enum cb_repor
 			     cb_fmt_num(s->overhead_ns, b[0]), cb_fmt_pct(s->overhead_share, b[1]),
 			     s->unreliable ? ": unreliable (above 25%)" : "");
 	}
+	if (rs->short_trials)
+		WARN("%zu of the trials fell short of the trial time (%lld ns): calibration "
+		     "aimed past it, the clock or the machine moved",
+		     rs->short_trials, cb_results_header_int(rs->results, NULL, "trial_time_ns"));
 	if (pre_cells > 3)
 		WARN("%zu of %zu cells had preempted trials, %zu of %zu trials in all (CPU time < "
 		     "%.0f%% of wall time): the machine was busy; see the flags column",
@@ -467,15 +472,15 @@ static void csv_cells(FILE *out, const struct cb_analysis *a, const struct cb_re
 		              n ? t->contamination : NAN,
 		              h.mbs,
 		              s->have_cycles ? s->cpb.median : NAN,
-		              n ? t->drift_rho : NAN,
-		              n ? t->drift_p : NAN,
-		              n ? t->lag1 : NAN,
+		              n ? s->order->drift_rho : NAN,
+		              n ? s->order->drift_p : NAN,
+		              n ? s->order->lag1 : NAN,
 		              s->overhead_share};
 		for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
 			csv_num(out, v[k]);
 		fprintf(out, ",%s,%s,%d,%d,%d,%zu,%zu,%zu,%zu\n", h.name,
 		        s->have_cycles && rs->counter ? rs->counter : "", n && t->contaminated,
-		        n && t->drift, n && t->autocorrelated,
+		        n && s->order->drift, n && s->order->autocorrelated,
 		        n ? t->outliers_low_15 + t->outliers_high_15 : 0,
 		        n ? t->outliers_low_3 + t->outliers_high_3 : 0, s->preempted, s->warmup);
 	}

@@ -13,44 +13,27 @@
 static void rules_text(const struct cb_compare *c, const struct cb_compare_row *row, char *buf,
                        size_t len)
 {
-	const struct cb_repro *r = &row->repro;
-	double two_delta = 2 * c->options.repro.delta;
-	size_t used = 0;
-	char a[32], b[32];
+	size_t *number = malloc((row->present ? row->present : 1) * sizeof *number);
 
-#define ADD(...) used += (size_t)snprintf(buf + used, used < len ? len - used : 0, __VA_ARGS__)
-	buf[0] = '\0';
-	if (r->verdict == CB_REPRO_NOT_RESOLVED) {
-		if (row->present < 2) {
-			snprintf(buf, len, "only %zu run%s %s an estimate", row->present,
-			         row->present == 1 ? "" : "s", row->present == 1 ? "has" : "have");
-			return;
-		}
+	if (!number) {
 		snprintf(buf, len, "-");
+		return;
+	}
+	for (size_t i = 0; i < row->present; i++)
+		number[i] = row->run_of[i] + 1;
+	if (row->repro.why == CB_REPRO_WHY_FEW_RUNS)
+		snprintf(buf, len, "only %zu run%s %s an estimate", row->present,
+		         row->present == 1 ? "" : "s", row->present == 1 ? "has" : "have");
+	else if (row->repro.why == CB_REPRO_WHY_NO_INTERVAL) {
 		for (size_t i = 0; i < row->present; i++)
 			if (isnan(row->runs[row->run_of[i]].e.lo)) {
 				snprintf(buf, len, "run %zu has no interval (n %zu < 6)",
 				         row->run_of[i] + 1, row->runs[row->run_of[i]].n);
-				return;
+				break;
 			}
-		return;
-	}
-	if (r->verdict == CB_REPRO_CONTRADICTORY)
-		ADD("run %zu above 1, run %zu below 1; ", row->run_of[r->above] + 1,
-		    row->run_of[r->below] + 1);
-	if (r->rules & CB_REPRO_RULE_DISJOINT)
-		ADD("disjoint intervals (runs %zu, %zu); ", row->run_of[r->disjoint_a] + 1,
-		    row->run_of[r->disjoint_b] + 1);
-	ADD("spread %s%s%s", cb_fmt_pct(r->spread, a),
-	    r->rules & CB_REPRO_RULE_SPREAD ? " > " : " <= ", cb_fmt_pct(two_delta, b));
-	ADD("; Q p %s", cb_fmt_num(r->q_p, a));
-	if ((r->rules & CB_REPRO_RULE_HETEROGENEITY) && r->q_p < c->options.repro.q_alpha)
-		ADD(" < %g", c->options.repro.q_alpha);
-	ADD(", I2 %s", cb_fmt_pct(r->i2, a));
-	if ((r->rules & CB_REPRO_RULE_HETEROGENEITY) && !(r->q_p < c->options.repro.q_alpha))
-		snprintf(buf + used, used < len ? len - used : 0, " > %s",
-		         cb_fmt_pct(c->options.repro.i2_max, b));
-#undef ADD
+	} else
+		cb_repro_why_text(&row->repro, row->delta, number, c->family, buf, len);
+	free(number);
 }
 
 static void across_text(const struct cb_compare_row *row, char *buf, size_t len)
@@ -65,7 +48,8 @@ static void across_text(const struct cb_compare_row *row, char *buf, size_t len)
 	         cb_fmt_interval(row->repro.value.lo, row->repro.value.hi, ci));
 }
 
-static void run_value_text(const struct cb_compare_value *v, char *buf, size_t len)
+static void run_value_text(const struct cb_compare_value *v, enum cb_compare_measure measure,
+                           char *buf, size_t len)
 {
 	char x[32], ci[80];
 
@@ -73,8 +57,15 @@ static void run_value_text(const struct cb_compare_value *v, char *buf, size_t l
 		snprintf(buf, len, "-");
 		return;
 	}
-	snprintf(buf, len, "%s %s%s", cb_fmt_num(v->e.value, x),
-	         cb_fmt_interval(v->e.lo, v->e.hi, ci), v->contaminated ? " (contaminated)" : "");
+	int used = snprintf(buf, len, "%s %s", cb_fmt_num(v->e.value, x),
+	                    cb_fmt_interval(v->e.lo, v->e.hi, ci));
+	if (used < 0 || (size_t)used >= len)
+		return;
+	if (measure != CB_MEASURE_MBS && measure != CB_MEASURE_RATIO)
+		used += snprintf(buf + used, len - (size_t)used, " (%s MB/s)",
+		                 cb_fmt_num(v->mbs.value, x));
+	if (v->contaminated && (size_t)used < len)
+		snprintf(buf + used, len - (size_t)used, " (contaminated)");
 }
 
 static void print_runs(FILE *out, const struct cb_compare *c, enum cb_report_format f)
@@ -107,9 +98,9 @@ static void print_runs(FILE *out, const struct cb_compare *c, enum cb_report_for
 
 static struct cb_table *row_table(const struct cb_compare *c, enum cb_compare_kind kind)
 {
-	const char *fixed_cell[] = {"engine", "algorithm", "op", "size", "thr"};
+	const char *fixed_cell[] = {"engine", "algorithm", "op", "size", "thr", "measure"};
 	const char *fixed_derived[] = {"metric", "by"};
-	size_t nf = kind == CB_ROW_CELL ? 5 : 2, ncols = nf + c->k + (kind == CB_ROW_CELL ? 3 : 5);
+	size_t nf = kind == CB_ROW_CELL ? 6 : 2, ncols = nf + c->k + (kind == CB_ROW_CELL ? 3 : 5);
 	const char **h = calloc(ncols, sizeof *h);
 	char(*names)[32] = calloc(c->k, sizeof *names);
 	char *align = calloc(ncols + 1, 1);
@@ -120,7 +111,7 @@ static struct cb_table *row_table(const struct cb_compare *c, enum cb_compare_ki
 		goto done;
 	for (size_t i = 0; i < nf; i++, j++) {
 		h[j] = kind == CB_ROW_CELL ? fixed_cell[i] : fixed_derived[i];
-		align[j] = kind == CB_ROW_CELL && i >= 3 ? 'r' : 'l';
+		align[j] = kind == CB_ROW_CELL && (i == 3 || i == 4) ? 'r' : 'l';
 	}
 	for (size_t r = 0; r < c->k; r++, j++) {
 		snprintf(names[r], sizeof names[r], "run %zu", r + 1);
@@ -159,12 +150,13 @@ static void print_rows(FILE *out, const struct cb_compare *c, enum cb_compare_ki
 			cb_table_cell(t, "%s", row->cell->op);
 			cb_table_cell(t, "%s", cb_format_size(row->cell->size, size));
 			cb_table_cell(t, "%u", row->cell->threads);
+			cb_table_cell(t, "%s", cb_compare_measure_name(row->measure));
 		} else {
 			cb_table_cell(t, "%s", row->derived->name);
 			cb_table_cell(t, "%s", row->derived->by[0] ? row->derived->by : "-");
 		}
 		for (size_t r = 0; r < c->k; r++) {
-			run_value_text(&row->runs[r], buf, sizeof buf);
+			run_value_text(&row->runs[r], row->measure, buf, sizeof buf);
 			cb_table_cell(t, "%s", buf);
 		}
 		cb_table_cell(t, "%s", cb_repro_verdict_name(row->repro.verdict));
@@ -189,12 +181,13 @@ static void print_rows(FILE *out, const struct cb_compare *c, enum cb_compare_ki
 		if (kind == CB_ROW_DERIVED)
 			fprintf(
 			    out, f == CB_FORMAT_MARKDOWN ? "\n### %s\n\n" : "\n%s\n",
-			    "Derived metrics across runs (per run: ratio of throughputs paired by "
+			    "Derived metrics across runs (per run: ratio of throughputs, bytes per "
+			    "cycle where the cells have cycles, paired by "
 			    "round, exp of the median log ratio, exact sign-test interval)");
 		else
 			fprintf(out, f == CB_FORMAT_MARKDOWN ? "\n### %s\n\n" : "\n%s\n",
-			        "Cells across runs (per run: median MB/s with its exact 95% "
-			        "order-statistic interval)");
+			        "Cells across runs (per run: the median of the measure named, with "
+			        "its exact 95% order-statistic interval; MB/s beside cycles)");
 		cb_table_print(out, t, f);
 	}
 	cb_table_free(t);
@@ -261,7 +254,7 @@ static void print_flips(FILE *out, const struct cb_compare *c, enum cb_report_fo
 
 static void print_totals(FILE *out, const struct cb_compare *c, enum cb_report_format f)
 {
-	const struct cb_repro_options *o = &c->options.repro;
+	const struct cb_compare_options *o = &c->options;
 
 	fprintf(out,
 	        "\ncells: %zu reproduced, %zu non-reproducible, %zu not resolved; derived "
@@ -271,16 +264,26 @@ static void print_totals(FILE *out, const struct cb_compare *c, enum cb_report_f
 	        c->cells[CB_REPRO_NOT_RESOLVED], c->derived[CB_REPRO_REPRODUCED],
 	        c->derived[CB_REPRO_NON_REPRODUCIBLE], c->derived[CB_REPRO_CONTRADICTORY],
 	        c->derived[CB_REPRO_NOT_RESOLVED]);
+	fprintf(out,
+	        "%sfalse alarms: Benjamini-Hochberg across the %zu rows of this table, false "
+	        "discovery rate %.3g%% (%zu row%s beyond delta alone, not across the table)\n",
+	        f == CB_FORMAT_MARKDOWN ? "\n" : "", c->family, o->repro.alpha * 100,
+	        c->family_downgraded, c->family_downgraded == 1 ? "" : "s");
 	if (f != CB_FORMAT_TEXT)
 		return;
 	fprintf(out,
-	        "\nnon-reproducible: two runs' intervals are disjoint, or the estimates spread by "
-	        "more than 2 delta\n(delta %.3g%%), or Cochran's Q has p < %g (I2 > %.0f%% counts "
-	        "too from %zu runs on); contradictory:\ntwo runs significant in opposite "
-	        "directions. across runs: geometric mean of the run estimates\nwith a %.0f%% "
-	        "t-interval on k-1 df, given only when reproduced. An expectation holds across "
-	        "runs\nwhen it is consistent in every run.\n",
-	        o->delta * 100, o->q_alpha, o->i2_max * 100, o->i2_min_runs, o->level * 100);
+	        "\nEvery verdict is against a practical margin delta: %.3g%% for cells on cycles "
+	        "(c/B; cycles\nper call below %llu B), %.3g%% for cells on MB/s (no cycles: "
+	        "the clock moves them), %.3g%%\nfor derived ratios. non-reproducible: the "
+	        "interval of two runs' ratio lies wholly outside\n[1/(1+delta), 1+delta] "
+	        "(Bonferroni over the pairs of runs); reproduced: every pair shown\nequivalent "
+	        "within delta (two one-sided tests at %.3g%%); contradictory: two runs "
+	        "significant in\nopposite directions; not resolved otherwise, saying why. "
+	        "across runs: geometric mean of the run\nestimates with a %.0f%% t-interval on "
+	        "k-1 df, given only when reproduced. An expectation holds\nacross runs when it "
+	        "is consistent in every run.\n",
+	        o->delta_cycles * 100, o->tiny_size, o->delta_mbs * 100, o->derive.delta * 100,
+	        o->repro.alpha * 100, o->repro.level * 100);
 }
 
 /* ---- CSV: one line per row and run ---- */
@@ -289,7 +292,7 @@ static void print_csv(FILE *out, const struct cb_compare *c)
 {
 	fputs("kind,key,metric,by,label,algorithm,op,size,threads,run,file,estimate,lo,hi,n,level,"
 	      "run_verdict,run_expectation,verdict,spread,q,q_p,i2,across,across_lo,across_hi,"
-	      "expectation\n",
+	      "expectation,measure,delta,p_beyond,p_within,p_adjusted,mbs,mbs_lo,mbs_hi,why\n",
 	      out);
 	for (size_t i = 0; i < c->n_rows; i++) {
 		const struct cb_compare_row *row = &c->rows[i];
@@ -339,30 +342,46 @@ static void print_csv(FILE *out, const struct cb_compare *c)
 			for (size_t k = 0; k < 7; k++)
 				isfinite(more[k]) ? fprintf(out, ",%.6g", more[k])
 				                  : fputc(',', out);
-			fprintf(out, ",%s\n",
-			        row->has_expect ? cb_ratio_expectation_name(row->expectation) : "");
+			fprintf(out, ",%s,%s,%.6g",
+			        row->has_expect ? cb_ratio_expectation_name(row->expectation) : "",
+			        cb_compare_measure_name(row->measure), row->delta);
+			double tests[] = {p->p_beyond,
+			                  p->p_within,
+			                  p->p_adjusted,
+			                  cell && v->present ? v->mbs.value : NAN,
+			                  cell && v->present ? v->mbs.lo : NAN,
+			                  cell && v->present ? v->mbs.hi : NAN};
+			for (size_t k = 0; k < 6; k++)
+				isfinite(tests[k]) ? fprintf(out, ",%.6g", tests[k])
+				                   : fputc(',', out);
+			char why[512];
+			rules_text(c, row, why, sizeof why);
+			fputc(',', out);
+			cb_csv_field(out, why);
+			fputc('\n', out);
 		}
 	}
 }
 
 /* ---- JSON ---- */
 
-static json_t *rules_json(const struct cb_compare_row *row)
+static json_t *test_json(const struct cb_compare *c, const struct cb_compare_row *row)
 {
-	json_t *a = json_array();
-	unsigned rules = row->repro.rules;
+	const struct cb_repro *p = &row->repro;
+	char why[512];
 
-	if (rules & CB_REPRO_RULE_DISJOINT)
-		json_array_append_new(
-		    a, json_pack("{s:s, s:[I, I]}", "rule", "disjoint intervals", "runs",
-		                 (json_int_t)row->run_of[row->repro.disjoint_a] + 1,
-		                 (json_int_t)row->run_of[row->repro.disjoint_b] + 1));
-	if (rules & CB_REPRO_RULE_SPREAD)
-		json_array_append_new(a, json_pack("{s:s}", "rule", "spread > 2 delta"));
-	if (rules & CB_REPRO_RULE_HETEROGENEITY)
-		json_array_append_new(
-		    a, json_pack("{s:s}", "rule", "heterogeneity (Cochran's Q / I2)"));
-	return a;
+	rules_text(c, row, why, sizeof why);
+	return json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:s}", "measure",
+	                 cb_compare_measure_name(row->measure), "delta", NUM(row->delta),
+	                 "p_beyond", NUM(p->p_beyond), "p_within", NUM(p->p_within), "p_adjusted",
+	                 NUM(p->p_adjusted), "pair",
+	                 isnan(p->pair.ratio) ? json_null()
+	                                      : json_pack("{s:[I, I], s:o, s:o, s:o}", "runs",
+	                                                  (json_int_t)row->run_of[p->pair_a] + 1,
+	                                                  (json_int_t)row->run_of[p->pair_b] + 1,
+	                                                  "ratio", NUM(p->pair.ratio), "lo",
+	                                                  NUM(p->pair.lo), "hi", NUM(p->pair.hi)),
+	                 "why", why);
 }
 
 static json_t *row_json(const struct cb_compare *c, const struct cb_compare_row *row)
@@ -391,11 +410,14 @@ static json_t *row_json(const struct cb_compare *c, const struct cb_compare_row 
 		              NUM(v->e.value), "lo", NUM(v->e.lo), "hi", NUM(v->e.hi), "n",
 		              (json_int_t)v->n, "level", NUM(v->level), "method",
 		              row->kind == CB_ROW_CELL
-		                  ? "median MB/s, order-statistic interval"
+		                  ? "median, order-statistic interval"
 		                  : "exp(median per-round log ratio), exact sign-test interval");
-		if (row->kind == CB_ROW_CELL)
+		if (row->kind == CB_ROW_CELL) {
 			json_object_set_new(x, "contaminated", json_boolean(v->contaminated));
-		else
+			json_object_set_new(x, "mbs",
+			                    json_pack("{s:o, s:o, s:o}", "value", NUM(v->mbs.value),
+			                              "lo", NUM(v->mbs.lo), "hi", NUM(v->mbs.hi)));
+		} else
 			json_object_set_new(x, "verdict",
 			                    json_string(cb_ratio_verdict_name(v->verdict)));
 		if (v->has_expect)
@@ -405,7 +427,7 @@ static json_t *row_json(const struct cb_compare *c, const struct cb_compare_row 
 	}
 	json_object_set_new(o, "runs", runs);
 	json_object_set_new(o, "verdict", json_string(cb_repro_verdict_name(p->verdict)));
-	json_object_set_new(o, "rules", rules_json(row));
+	json_object_set_new(o, "test", test_json(c, row));
 	json_object_set_new(o, "statistics",
 	                    json_pack("{s:I, s:o, s:o, s:o, s:o}", "runs", (json_int_t)p->k,
 	                              "spread", NUM(p->spread), "cochran_q", NUM(p->q),
@@ -453,10 +475,14 @@ static json_t *compare_json(const struct cb_compare *c)
 		              "interrupted", x->interrupted));
 	}
 	json_object_set_new(j, "runs", runs);
-	json_object_set_new(j, "options",
-	                    json_pack("{s:o, s:o, s:o, s:o, s:I}", "level", NUM(o->level), "delta",
-	                              NUM(o->delta), "q_alpha", NUM(o->q_alpha), "i2_max",
-	                              NUM(o->i2_max), "i2_min_runs", (json_int_t)o->i2_min_runs));
+	json_object_set_new(
+	    j, "options",
+	    json_pack("{s:o, s:o, s:{s:o, s:o, s:o}, s:I, s:{s:s, s:I, s:I}}", "level",
+	              NUM(o->level), "alpha", NUM(o->alpha), "delta", "cycles",
+	              NUM(c->options.delta_cycles), "mbs", NUM(c->options.delta_mbs), "ratio",
+	              NUM(c->options.derive.delta), "tiny_size", (json_int_t)c->options.tiny_size,
+	              "family", "method", "Benjamini-Hochberg", "rows", (json_int_t)c->family,
+	              "downgraded", (json_int_t)c->family_downgraded));
 	for (size_t i = 0; i < c->n_rows; i++)
 		json_array_append_new(c->rows[i].kind == CB_ROW_CELL ? cells : der,
 		                      row_json(c, &c->rows[i]));

@@ -49,6 +49,9 @@ static json_t *cell_json(const struct cb_analysis *a, const struct cb_cell_summa
 	              s->cell->json, "n", (json_int_t)s->n, "invalid", (json_int_t)s->invalid,
 	              "warmup", (json_int_t)s->warmup, "preempted", (json_int_t)s->preempted,
 	              "first_error", s->first_error);
+	json_object_set_new(o, "short_trials", json_integer((json_int_t)s->short_trials));
+	if (s->n)
+		json_object_set_new(o, "drift_and_lag1_on", json_string(s->order_measure));
 	if (s->n == 0)
 		return o;
 	json_object_set_new(
@@ -91,6 +94,8 @@ static json_t *derived_json(const struct cb_derived *m)
 	              "interval", "lo", NUM(m->ratio.ci.lo), "hi", NUM(m->ratio.ci.hi), "level",
 	              m->level, "coverage", NUM(m->ratio.ci.coverage), "method",
 	              m->family > 1 ? "exact sign test, Bonferroni" : "exact sign test"));
+	json_object_set_new(o, "throughput",
+	                    json_string(m->on_cycles ? "bytes per cycle" : "MB/s"));
 	json_object_set_new(o, "bonferroni_m", json_integer((json_int_t)m->family));
 	json_object_set_new(o, "verdict", json_string(cb_ratio_verdict_name(m->verdict)));
 	if (m->has_expect)

@@ -183,21 +183,27 @@ static int summarise_cell(struct cb_run_summary *rs, size_t c, struct sample *bu
 		    t->cpu_ns >= 0 &&
 		    t->cpu_ns < opt->preempt_ratio * wall_of_threads(t, cs->cell->threads);
 		cs->preempted += s->preempted;
+		cs->short_trials += t->trial_time_reached == 0;
 	}
 	cs->n = n;
+	cs->order = &cs->ns;
+	cs->order_measure = "ns/call";
 	cs->round_mbs = malloc((rs->n_rounds ? rs->n_rounds : 1) * sizeof *cs->round_mbs);
-	if (!cs->round_mbs) {
+	cs->round_bpc = malloc((rs->n_rounds ? rs->n_rounds : 1) * sizeof *cs->round_bpc);
+	if (!cs->round_mbs || !cs->round_bpc) {
 		cb_errorf(err, err_len, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < rs->n_rounds; i++)
-		cs->round_mbs[i] = NAN;
+		cs->round_mbs[i] = cs->round_bpc[i] = NAN;
 	if (n == 0)
 		return 0;
 	/* Round order, whatever order the schedule ran them in. */
 	qsort(buf, n, sizeof *buf, by_round);
-	for (size_t i = 0; i < n; i++) /* a resumed round's later trial wins */
+	for (size_t i = 0; i < n; i++) { /* a resumed round's later trial wins */
 		cs->round_mbs[buf[i].round - rs->first_round] = buf[i].mbs;
+		cs->round_bpc[buf[i].round - rs->first_round] = 1.0 / buf[i].cpb;
+	}
 	if (summarise_values(buf, n, 0, false, opt, &cs->ns, err, err_len) != 0 ||
 	    summarise_values(buf, n, 1, true, opt, &cs->mbs, err, err_len) != 0)
 		return -1;
@@ -206,6 +212,8 @@ static int summarise_cell(struct cb_run_summary *rs, size_t c, struct sample *bu
 		cs->have_cycles = true;
 		if (summarise_values(buf, n, 2, false, opt, &cs->cpb, err, err_len) != 0)
 			return -1;
+		cs->order = &cs->cpb;
+		cs->order_measure = "c/B";
 	}
 	return 0;
 }
@@ -255,11 +263,14 @@ static void find_rounds(struct cb_run_summary *rs)
 
 	for (size_t i = 0; i < r->n_trials; i++) {
 		const struct cb_result_trial *t = &r->trials[i];
-
 		const char *clock = json_string_value(json_object_get(t->json, "clock"));
+		bool virtual = clock && strcmp(clock, "virtual") == 0; /* not "worker" */
 
-		if (clock && strcmp(clock, "virtual") == 0)
-			rs->virtual_clock = true;
+		rs->virtual_clock |= virtual;
+		if (t->cycles > 0)
+			*(virtual ? &rs->virtual_cycles : &rs->real_cycles) = true;
+		rs->short_trials += is_sample(t) && t->trial_time_reached == 0;
+		rs->unknown_trial_time |= is_sample(t) && t->trial_time_reached < 0;
 		if (!is_sample(t))
 			continue;
 		if (!any || t->round < lo)
@@ -309,8 +320,10 @@ struct cb_run_summary *cb_summary_build(const struct cb_results *r,
 	}
 	set_overhead(rs);
 	if (cycles)
-		rs->counter = json_string_value(
-		    json_object_get(json_object_get(r->header, "counter"), "cycles"));
+		rs->counter = rs->virtual_cycles && !rs->real_cycles
+		                  ? "virtual"
+		                  : json_string_value(json_object_get(
+		                        json_object_get(r->header, "counter"), "cycles"));
 	free(buf);
 	return rs;
 fail:
@@ -323,8 +336,10 @@ void cb_summary_free(struct cb_run_summary *s)
 {
 	if (!s)
 		return;
-	for (size_t i = 0; i < s->n_cells && s->cells; i++)
+	for (size_t i = 0; i < s->n_cells && s->cells; i++) {
 		free(s->cells[i].round_mbs);
+		free(s->cells[i].round_bpc);
+	}
 	free(s->cells);
 	free(s);
 }
@@ -342,5 +357,5 @@ void cb_summary_headline(const struct cb_cell_summary *s, enum cb_statistic stat
 
 bool cb_summary_flagged(const struct cb_cell_summary *s)
 {
-	return s->n > 0 && (s->ns.contaminated || s->ns.drift || s->ns.autocorrelated);
+	return s->n > 0 && (s->ns.contaminated || s->order->drift || s->order->autocorrelated);
 }

@@ -61,11 +61,12 @@ int cb_statistic_parse(const char *name);
 
 struct cb_cell_summary {
 	const struct cb_result_cell *cell;
-	size_t index;     /* into results->cells */
-	size_t n;         /* valid measured trials: the samples */
-	size_t invalid;   /* trials without a timing (failed verification, ...) */
-	size_t warmup;    /* valid warm-up trials, left out */
-	size_t preempted; /* samples whose CPU time was below preempt_ratio x wall */
+	size_t index;        /* into results->cells */
+	size_t n;            /* valid measured trials: the samples */
+	size_t invalid;      /* trials without a timing (failed verification, ...) */
+	size_t warmup;       /* valid warm-up trials, left out */
+	size_t preempted;    /* samples whose CPU time was below preempt_ratio x wall */
+	size_t short_trials; /* samples that fell short of the run's trial time */
 	const char *first_error;
 	double bytes_per_call; /* size x threads */
 	bool builtin_null;     /* the cell is the null engine's: the harness itself */
@@ -76,6 +77,11 @@ struct cb_cell_summary {
 	struct cb_stats_summary mbs; /* MB/s per trial; larger is better */
 	bool have_cycles;
 	struct cb_stats_summary cpb; /* cycles per byte per trial (when have_cycles) */
+	/* What drift and lag-1 are judged on: cpb when have_cycles (a clock that
+	 * drifts moves time, not cycles: a quiet run on a VM drifts in time
+	 * alone), else ns. Points into this structure; ORDER_MEASURE names it. */
+	const struct cb_stats_summary *order;
+	const char *order_measure; /* "c/B" or "ns/call" */
 
 	/* The null engine's median ns per call at this size and thread count,
 	 * and its share of this cell's median; NaN when no null cell matches. */
@@ -87,6 +93,9 @@ struct cb_cell_summary {
 	/* Throughput of the cell in each measured round (NaN: no valid trial),
 	 * indexed from the run's first measured round. */
 	double *round_mbs;
+	/* ... and its payload bytes per cycle in each round (NaN: no valid trial
+	 * or no cycles), the frequency-free throughput paired ratios use. */
+	double *round_bpc;
 };
 
 struct cb_run_summary {
@@ -94,10 +103,14 @@ struct cb_run_summary {
 	struct cb_summary_options options;
 	struct cb_cell_summary *cells; /* one per results->cells, same order */
 	size_t n_cells;
-	unsigned first_round; /* the first measured round's number */
-	size_t n_rounds;      /* measured rounds: round_mbs holds this many */
-	const char *counter;  /* cycles counter: "perf-cycles", "estimate", or NULL */
-	bool virtual_clock;   /* some trial ran on a virtual clock (sim) */
+	unsigned first_round;    /* the first measured round's number */
+	size_t n_rounds;         /* measured rounds: round_mbs holds this many */
+	const char *counter;     /* cycles: "perf-cycles", "estimate", "virtual", or NULL */
+	bool virtual_clock;      /* some trial ran on a virtual clock (sim) */
+	bool virtual_cycles;     /* some trial has virtual cycles (the sim's work) */
+	bool real_cycles;        /* some trial has counted or estimated cycles */
+	size_t short_trials;     /* samples that fell short of the trial time */
+	bool unknown_trial_time; /* some sample does not say (an older file) */
 };
 
 /* Summarise every cell of R with OPT (NULL: defaults). R must outlive the
@@ -122,7 +135,8 @@ struct cb_headline {
 void cb_summary_headline(const struct cb_cell_summary *s, enum cb_statistic stat,
                          struct cb_headline *h);
 
-/* Whether the cell's samples show contamination, drift or lag-1 dependence. */
+/* Whether the cell's samples show contamination (on time), drift or lag-1
+ * dependence (on ORDER). */
 bool cb_summary_flagged(const struct cb_cell_summary *s);
 
 #endif

@@ -42,6 +42,9 @@ struct cb_engine_config {
 	const struct cb_option *options;
 	size_t n_options;
 	char *const *env; /* "NAME=value" pairs the engine's process runs with (NULL: none) */
+	/* An in-process engine that runs inside `cryptobench worker` (a variant
+	 * with env): the runner uses cb_engine_in_worker for its cells. */
+	const struct cb_engine *in_worker;
 };
 
 /* What `open` gets: everything about the cell that is fixed for a trial. */
@@ -122,6 +125,9 @@ struct cb_engine {
 	/* Optional. A virtual clock: the nanoseconds the trial just run took.
 	 * When present, the runner uses it instead of the wall clock. */
 	uint64_t (*virtual_ns)(void *ctx, const struct cb_trial_info *trial);
+	/* Optional, with virtual_ns: the core cycles of that trial on the virtual
+	 * clock (its work: what moves time but not cycles is left out). */
+	uint64_t (*virtual_cycles)(void *ctx, const struct cb_trial_info *trial);
 	/* Optional. Built-ins whose output is not the algorithm's check it
 	 * themselves: 0 when OUT is right for IN, else nonzero with WHY. */
 	int (*self_check)(void *ctx, const unsigned char *in, size_t len, const unsigned char *out,
@@ -136,6 +142,10 @@ struct cb_engine {
 	int (*remote)(void *ctx, const struct cb_trial_info *trial, unsigned char *out,
 	              struct cb_remote_times *t, char *why, size_t why_len);
 };
+
+/* The engine that runs config->in_worker inside `cryptobench worker NAME`,
+ * started with config->env (core/process.c). */
+extern const struct cb_engine cb_engine_in_worker;
 
 /* ---- Registry ---- */
 

@@ -57,12 +57,14 @@ struct cb_result_trial {
 	bool warmup;
 	bool valid;
 	uint64_t calls;
-	uint64_t bytes;    /* payload bytes of the whole trial, all threads */
-	double ns;         /* wall time of the trial */
-	double cpu_ns;     /* CPU time summed over threads (or -1) */
-	double cycles;     /* core cycles (counted or estimated), or -1 */
-	const char *error; /* for invalid trials (owned by the json) */
-	json_t *json;      /* the whole line */
+	uint64_t bytes;         /* payload bytes of the whole trial, all threads */
+	double ns;              /* wall time of the trial */
+	double cpu_ns;          /* CPU time summed over threads (or -1) */
+	double cycles;          /* core cycles (counted or estimated), or -1 */
+	int trial_time_reached; /* 1: lasted the run's trial time, 0: fell short,
+	                         * -1: not recorded (files before this field) */
+	const char *error;      /* for invalid trials (owned by the json) */
+	json_t *json;           /* the whole line */
 };
 
 struct cb_results {

@@ -118,6 +118,8 @@ static int add_trial(struct cb_results *r, json_t *line, size_t *capacity)
 	t->ns = number_or(line, "ns", -1);
 	t->cpu_ns = number_or(line, "cpu_ns", -1);
 	t->cycles = number_or(line, "cycles", -1);
+	json_t *reached = json_object_get(line, "trial_time_reached");
+	t->trial_time_reached = json_is_boolean(reached) ? json_is_true(reached) : -1;
 	t->error = json_string_value(json_object_get(line, "error"));
 	t->json = line;
 	return 0;

@@ -127,7 +127,8 @@ static int prepare_cell(struct cb_run *run, struct cb_cell_state *s, const struc
 	                                  .config = &cell->variant->config,
 	                                  .input_seed = run->plan->scenario->input_seed};
 	s->in = run->input.data;
-	if (cell->variant->engine->remote) /* a worker proves it read the same bytes */
+	s->engine = cell->variant->config.in_worker ? &cb_engine_in_worker : cell->variant->engine;
+	if (s->engine->remote) /* a worker proves it read the same bytes */
 		cb_sha256_hex(run->input.data, cell->size, s->input_sha256);
 	s->expect_status = cell->op == CB_OP_DECRYPT_FORGED ? CB_REJECTED : CB_OK;
 	if (cell->op == CB_OP_DECRYPT || cell->op == CB_OP_DECRYPT_FORGED) {
@@ -441,8 +442,13 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 		return t;
 	}
 	json_object_set_new(t, "ns", json_integer((json_int_t)r->ns));
+	/* Calibration aims past the trial time; a trial can still fall short
+	 * (the clock sped up, or the cell's calls were capped). */
+	json_object_set_new(t, "trial_time_reached", json_boolean(r->ns >= run->trial_time_ns));
 	if (r->virtual_clock) {
 		json_object_set_new(t, "clock", json_string("virtual"));
+		if (r->cycles) /* the engine's virtual cycles: its work */
+			json_object_set_new(t, "cycles", json_integer((json_int_t)r->cycles));
 	} else if (r->remote) {
 		json_object_set_new(t, "clock", json_string("worker"));
 		if (r->remote_cpu)
@@ -460,8 +466,11 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 
 			json_object_set_new(t, "core_hz_before", json_real(r->core_hz_before));
 			json_object_set_new(t, "core_hz_after", json_real(r->core_hz_after));
-			/* Estimated cycles: the per-thread time at the estimated clock. */
-			json_object_set_new(t, "cycles", json_real((double)r->ns * hz / 1e9));
+			/* Estimated cycles: the threads' CPU time (summed over
+			 * threads, as the counter sums its cycles; preempted time
+			 * left out, as the counter leaves it out) at the estimated
+			 * clock. */
+			json_object_set_new(t, "cycles", json_real((double)r->cpu_ns * hz / 1e9));
 		}
 	}
 	if (cell->threads > 1) {

@@ -329,7 +329,7 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
                   struct cb_trial_buffers *buffers, const struct cb_trial_info *info,
                   struct cb_trial_result *r)
 {
-	const struct cb_engine *e = s->cell->variant->engine;
+	const struct cb_engine *e = s->engine ? s->engine : s->cell->variant->engine;
 	unsigned n = s->cell->threads;
 	struct job jobs[CB_MAX_THREADS];
 	pthread_t tids[CB_MAX_THREADS];
@@ -429,11 +429,17 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 	if (e->virtual_ns) {
 		r->virtual_clock = true;
 		r->ns = 0;
+		r->cycles = 0; /* the virtual work, not the real calls' */
 		for (unsigned t = 0; t < n; t++) {
+			struct cb_trial_info ti = *info;
+
+			ti.thread = t;
 			if (fault && tc->fault.kind == CB_FAULT_SLOW)
 				r->thread_ns[t] *= 10; /* as the wall clock sees it */
 			if (r->thread_ns[t] > r->ns)
 				r->ns = r->thread_ns[t];
+			if (e->virtual_cycles)
+				r->cycles += e->virtual_cycles(jobs[t].ctx, &ti);
 		}
 	}
 

@@ -22,6 +22,7 @@ cb compare "$WORK/same" --format json
 check "compare --format json exits 0" status_is 0
 check "...JSON with runs, methods and seeds" sh -c "jq -e '(.derived | length) == 2 and
 	(.derived[0].runs[0].method | test(\"sign-test\")) and (.runs[0].seeds.order | type) == \"number\"' \"$WORK/out\" >/dev/null"
+check "...each row's test: its measure (c/B for the sim's cells), margin and why" sh -c "jq -e '.cells[0].test.measure == \"c/B\" and .cells[0].test.delta == 0.02 and (.derived[0].test.why | type) == \"string\"' \"$WORK/out\" >/dev/null"
 cb compare "$WORK/same" --format csv
 check "compare --format csv: one line per row and run" sh -c "head -1 \"$WORK/out\" | grep -q '^kind,key,metric,by,'"
 cb compare "$WORK/same" --format markdown
@@ -31,7 +32,9 @@ check "compare --format markdown: tables" out_has "|---|"
 cb run "$sim/ratio.lua" --runs 2 --set metrics=2 --set seed=2 --set shift=0.3488 -o "$WORK/moved" --no-progress
 cb compare "$WORK/moved";   check "a planted change: exit 0 without --fail-on" status_is 0
 check "...called non-reproducible" out_has "non-reproducible"
-check "...saying which rule fired" out_has "disjoint intervals (runs 1, 2)"
+check "...saying which runs differ beyond the margin" out_has "runs 1, 2 differ by"
+check "...beyond delta" out_has "beyond delta 2%"
+check "...and how the table's false alarms are controlled" out_has "Benjamini-Hochberg across the"
 cb compare "$WORK/moved" --fail-on non-reproducible
 check "...--fail-on non-reproducible exits 1" status_is 1
 
@@ -48,6 +51,9 @@ cb compare "$WORK/same/run-1.jsonl"; check "one run: exit 2" status_is 2
 cb compare "$WORK/same/run-1.jsonl" "$WORK/same/run-1.jsonl"
 check "a run with itself: exit 2" status_is 2
 cb compare "$WORK/same" --fail-on anything; check "--fail-on with an unknown value: exit 2" status_is 2
+cb compare "$WORK/moved" --delta ratio=0.5
+check "--delta ratio=0.5: a 35% change of a ratio is within the margin" out_has "within delta 50%: largest difference -2"
+cb compare "$WORK/same" --delta speed=0.1; check "--delta with an unknown measure: exit 2" status_is 2
 cb compare "$WORK/same" --bogus;     check "an unknown option: exit 2" status_is 2
 
 # report: statistics named, formats kept.

@@ -43,6 +43,7 @@ cli_tests = \
 	tests/cli_faults.sh \
 	tests/cli_verify.sh \
 	tests/cli_workers.sh \
+	tests/cli_commands.sh \
 	tests/cli_compare.sh \
 	tests/cli_plot.sh \
 	tests/cli_golden.sh \

@@ -6,7 +6,9 @@
  * tails from their closed forms for small even or odd df). The simulations use
  * gsl_rng seeded from argv[1] (default below); the seed is printed first. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
@@ -411,74 +413,179 @@ static void test_cochran_and_kendall(void)
 	ok(cb_repro_kendall_w(same, 1, 5, &w, &p) == -1 && isnan(w), "one run: no W");
 }
 
+static void test_margin(void)
+{
+	struct cb_estimate base = run(0.0, 0.005), x = run(log(1.05), 0.005);
+	struct cb_margin m;
+	int agree = 0, trials = 2000, beyond = 0, within = 0;
+
+	near(cb_repro_log_se(&x, 0.95), 0.005, 1e-12, "SE from a 95% interval");
+	near(cb_repro_log_se(&x, 0.99), 0.005 * Z95 / gsl_cdf_ugaussian_Pinv(0.995), 1e-12,
+	     "a 99% interval (Bonferroni-widened) of the same width: a smaller SE");
+	ok(isnan(cb_repro_log_se(&(struct cb_estimate){1, NAN, NAN}, 0.95)), "no interval: no SE");
+
+	ok(cb_margin_ratio(&x, 0.95, &base, 0.95, 0.02, 0.05, &m) == 0 &&
+	       m.verdict == CB_MARGIN_BEYOND,
+	   "5%% apart, SE 0.5%% each: beyond a 2%% margin (p %.3g)", m.p_beyond);
+	near(m.ratio, 1.05, 1e-12, "the ratio A/B");
+	near(m.se, 0.005 * sqrt(2.0), 1e-12, "SE of the log ratio: sqrt(se_a^2 + se_b^2)");
+	ok(m.lo > 1.02 && m.p_beyond < 0.05, "its interval [%.4f, %.4f] lies above 1.02", m.lo,
+	   m.hi);
+	cb_margin_ratio(&base, 0.95, &x, 0.95, 0.02, 0.05, &m);
+	ok(m.verdict == CB_MARGIN_BEYOND && m.hi < 1 / 1.02, "and below 1/1.02 the other way");
+	x = run(log(1.05), 0.05);
+	cb_margin_ratio(&x, 0.95, &base, 0.95, 0.02, 0.05, &m);
+	is_num(m.verdict, CB_MARGIN_NOT_RESOLVED, "5%% apart with SE 5%%: not resolved");
+	x = run(log(1.005), 0.002);
+	cb_margin_ratio(&x, 0.95, &base, 0.95, 0.02, 0.05, &m);
+	ok(m.verdict == CB_MARGIN_WITHIN && m.p_within < 0.05,
+	   "0.5%% apart, SE 0.2%%: equivalent within 2%% (p %.3g)", m.p_within);
+	ok(cb_margin_ratio(&x, 0.95, &base, 0.95, 0, 0.05, &m) == -1, "a margin of 0 is refused");
+
+	/* The p-values and the intervals say the same thing, everywhere. */
+	for (int i = 0; i < trials; i++) {
+		struct cb_estimate a =
+		    run(gsl_ran_flat(rng, -0.08, 0.08), gsl_ran_flat(rng, 1e-4, 0.03));
+		struct cb_estimate b = run(0.0, gsl_ran_flat(rng, 1e-4, 0.03));
+		double m2 = log(1.02), zt = gsl_cdf_ugaussian_Pinv(0.95);
+
+		cb_margin_ratio(&a, 0.95, &b, 0.95, 0.02, 0.05, &m);
+		bool outside = m.lo > 1.02 || m.hi < 1 / 1.02;
+		bool inside = fabs(m.log_ratio) + zt * m.se < m2;
+		agree += (m.verdict == CB_MARGIN_BEYOND) == outside &&
+		         (m.verdict == CB_MARGIN_WITHIN) == inside;
+		beyond += m.verdict == CB_MARGIN_BEYOND;
+		within += m.verdict == CB_MARGIN_WITHIN;
+	}
+	is_num(agree, trials,
+	       "beyond <=> 95%% interval outside the band, within <=> 90%% inside "
+	       "(%d beyond, %d within)",
+	       beyond, within);
+}
+
 static void test_repro_verdicts(void)
 {
 	struct cb_repro_options opt;
 	struct cb_repro r;
-	char err[128];
+	char err[128], why[256];
 
 	cb_repro_defaults(&opt);
 	struct cb_estimate good[5];
-	const double v[] = {1.10, 1.11, 1.09, 1.105, 1.095};
+	const double v[] = {1.10, 1.105, 1.095, 1.1025, 1.0975};
+	double log_mean = 0;
+	for (int i = 0; i < 5; i++)
+		log_mean += log(v[i]) / 5;
+	for (int i = 0; i < 5; i++)
+		good[i] = run(log(v[i]), 0.002);
+	ok(cb_repro_compare(good, NULL, 5, NULL, &r, err, sizeof(err)) == 0, "compare 5 runs");
+	is_str(cb_repro_verdict_name(r.verdict), "reproduced",
+	       "five runs within 0.9%%, SE 0.2%%: reproduced");
+	ok(r.pairs == 10 && r.pair_a == 1 && r.pair_b == 2, "the least clear pair is runs 1, 2");
+	cb_repro_why_text(&r, opt.delta, NULL, 0, why, sizeof why);
+	diag("%s", why);
+	near(r.value.value, exp(log_mean), 1e-12, "across runs: geometric mean");
+	near(r.spread, 1.105 / 1.095 - 1, 1e-12, "spread max/min - 1");
+
 	for (int i = 0; i < 5; i++)
 		good[i] = run(log(v[i]), 0.02 / Z95);
-	ok(cb_repro_compare(good, 5, NULL, &r, err, sizeof(err)) == 0, "compare 5 runs");
-	is_str(cb_repro_verdict_name(r.verdict), "reproduced", "five close runs: reproduced");
-	ok(r.rules == 0, "no rule fired");
-	near(r.q, 1.9843318782579016, 1e-9, "Q of the five");
-	near(r.value.value, 1.0999772721637595, 1e-12, "across runs: geometric mean");
-	near(r.value.lo, 1.0902046644119352, 1e-12, "t-interval low (t 4 df)");
-	near(r.value.hi, 1.1098374816892587, 1e-12, "t-interval high");
-	near(r.spread, 1.11 / 1.09 - 1, 1e-12, "spread max/min - 1");
+	cb_repro_compare(good, NULL, 5, NULL, &r, NULL, 0);
+	ok(r.verdict == CB_REPRO_NOT_RESOLVED && r.why == CB_REPRO_WHY_TOO_WIDE,
+	   "the same with +/-2%% intervals: too few rounds to tell");
+	cb_repro_why_text(&r, opt.delta, NULL, 0, why, sizeof why);
+	ok(strstr(why, "too few rounds to tell") != NULL, "and says so: %s", why);
+	ok(r.q > 0 && r.q_p > 0.5, "Q of the five reported (%.3g, p %.3g)", r.q, r.q_p);
 
-	/* Disjoint only: eight runs, two just apart, the rest agreeing. */
+	/* Disjoint intervals 1% apart: significant, but inside the margin. */
 	struct cb_estimate apart[8];
 	for (int i = 0; i < 8; i++)
-		apart[i] = run(0.05, 0.005);
-	apart[6] = run(0.04, 0.005), apart[7] = run(0.06, 0.005);
-	cb_repro_compare(apart, 8, &opt, &r, NULL, 0);
-	ok(r.verdict == CB_REPRO_NON_REPRODUCIBLE && r.rules == CB_REPRO_RULE_DISJOINT,
-	   "disjoint intervals alone: non-reproducible (rules %u)", r.rules);
-	ok(r.disjoint_a == 6 && r.disjoint_b == 7, "the disjoint pair is runs 6 and 7");
-	near(r.i2, 0.125, 1e-9, "I^2 there is only 1/8");
+		apart[i] = run(0.05, 0.001);
+	apart[6] = run(0.045, 0.001), apart[7] = run(0.055, 0.001);
+	cb_repro_compare(apart, NULL, 8, &opt, &r, NULL, 0);
+	ok(apart[6].hi < apart[7].lo && r.verdict == CB_REPRO_REPRODUCED,
+	   "disjoint intervals 1%% apart: reproduced within 2%%");
+	ok(r.q_p < 0.01, "(Cochran's Q calls them heterogeneous, p %.2g: no margin)", r.q_p);
 
-	struct cb_estimate spread[2] = {run(0.2, 0.05), run(0.249, 0.05)};
-	cb_repro_compare(spread, 2, &opt, &r, NULL, 0);
-	ok(r.verdict == CB_REPRO_NON_REPRODUCIBLE && r.rules == CB_REPRO_RULE_SPREAD,
-	   "5%% apart with wide intervals: spread alone (rules %u)", r.rules);
+	struct cb_estimate far[2] = {run(0.2, 0.005), run(0.25, 0.005)};
+	cb_repro_compare(far, NULL, 2, &opt, &r, NULL, 0);
+	ok(r.verdict == CB_REPRO_NON_REPRODUCIBLE && r.pair_a == 0 && r.pair_b == 1,
+	   "5%% apart, SE 0.5%%: non-reproducible");
+	ok(r.pair.lo > 1.02, "the pair's interval [%.4f, %.4f] lies beyond 1.02", r.pair.lo,
+	   r.pair.hi);
+	cb_repro_why_text(&r, opt.delta, NULL, 0, why, sizeof why);
+	diag("%s", why);
 
-	struct cb_estimate hetero[2] = {run(0.2, 0.002), run(0.2078, 0.002)};
-	cb_repro_compare(hetero, 2, &opt, &r, NULL, 0);
-	ok(r.verdict == CB_REPRO_NON_REPRODUCIBLE && r.rules == CB_REPRO_RULE_HETEROGENEITY,
-	   "overlapping but precise: heterogeneity alone (rules %u)", r.rules);
-	ok(r.q_p < 0.01 && r.i2 > 0.5, "Q p %.4f, I^2 %.2f", r.q_p, r.i2);
+	struct cb_estimate wide[2] = {run(0.2, 0.05), run(0.249, 0.05)};
+	cb_repro_compare(wide, NULL, 2, &opt, &r, NULL, 0);
+	ok(r.verdict == CB_REPRO_NOT_RESOLVED && r.why == CB_REPRO_WHY_EDGE,
+	   "5%% apart with wide intervals: not resolved, beyond or not");
+
+	/* The interval's own level: a Bonferroni-widened 99% interval is tighter
+	 * in SE than the same width at 95%. */
+	struct cb_estimate edge[2] = {run(0.0, 0.008), run(0.040, 0.008)};
+	const double levels[2] = {0.999, 0.999};
+	cb_repro_compare(edge, NULL, 2, &opt, &r, NULL, 0);
+	is_num(r.verdict, CB_REPRO_NOT_RESOLVED,
+	       "4.1%% apart, taken as 95%% intervals: not resolved");
+	cb_repro_compare(edge, levels, 2, &opt, &r, NULL, 0);
+	is_num(r.verdict, CB_REPRO_NON_REPRODUCIBLE, "the same widths at 99.9%%: non-reproducible");
 
 	struct cb_estimate flip[3] = {{1.05, 1.02, 1.08}, {1.0, 0.97, 1.03}, {0.95, 0.92, 0.98}};
-	cb_repro_compare(flip, 3, &opt, &r, NULL, 0);
+	cb_repro_compare(flip, NULL, 3, &opt, &r, NULL, 0);
 	is_str(cb_repro_verdict_name(r.verdict), "contradictory", "significant both ways");
-	ok(r.above == 0 && r.below == 2 && (r.rules & CB_REPRO_RULE_DISJOINT),
-	   "runs 0 (above) and 2 (below); the rules are still recorded");
+	ok(r.above == 0 && r.below == 2, "runs 0 (above) and 2 (below)");
 	opt.reference = NAN;
-	cb_repro_compare(flip, 3, &opt, &r, NULL, 0);
+	cb_repro_compare(flip, NULL, 3, &opt, &r, NULL, 0);
 	is_num(r.verdict, CB_REPRO_NON_REPRODUCIBLE, "no reference: non-reproducible instead");
 
-	cb_repro_compare(good, 1, NULL, &r, NULL, 0);
-	ok(r.verdict == CB_REPRO_NOT_RESOLVED && isnan(r.value.value), "one run: not resolved");
+	cb_repro_compare(good, NULL, 1, NULL, &r, NULL, 0);
+	ok(r.verdict == CB_REPRO_NOT_RESOLVED && r.why == CB_REPRO_WHY_FEW_RUNS &&
+	       isnan(r.value.value),
+	   "one run: not resolved");
 	good[2].lo = good[2].hi = NAN;
-	ok(cb_repro_compare(good, 5, NULL, &r, NULL, 0) == 0 && r.verdict == CB_REPRO_NOT_RESOLVED,
+	ok(cb_repro_compare(good, NULL, 5, NULL, &r, NULL, 0) == 0 &&
+	       r.verdict == CB_REPRO_NOT_RESOLVED && r.why == CB_REPRO_WHY_NO_INTERVAL,
 	   "a run without an interval: not resolved");
 	good[2].lo = 2, good[2].hi = 3;
-	ok(cb_repro_compare(good, 5, NULL, &r, err, sizeof(err)) == -1,
+	ok(cb_repro_compare(good, NULL, 5, NULL, &r, err, sizeof(err)) == -1,
 	   "an interval not holding its estimate is refused: %s", err);
 }
 
-/* Five runs of 30 rounds with nothing changed between them: how often does a
- * rule fire anyway? (A property of the method worth knowing, not a target.) */
+static void test_family(void)
+{
+	const double p[] = {0.01, 0.04, 0.03, 0.2, NAN};
+	double adj[5];
+	struct cb_repro rows[20], *ptr[20];
+
+	ok(cb_repro_bh(p, 5, adj) == 0, "Benjamini-Hochberg");
+	near(adj[0], 0.04, 1e-12, "smallest of 4: 4 x 0.01");
+	near(adj[2], 0.16 / 3, 1e-12, "0.03: min(4 x 0.03 / 2, the next one's 4 x 0.04 / 3)");
+	near(adj[1], 0.16 / 3, 1e-12, "0.04: 4 x 0.04 / 3");
+	near(adj[3], 0.2, 1e-12, "largest: itself");
+	ok(isnan(adj[4]), "NaN left out");
+
+	for (int i = 0; i < 20; i++) {
+		memset(&rows[i], 0, sizeof rows[i]);
+		rows[i].verdict = CB_REPRO_REPRODUCED;
+		rows[i].p_beyond = 0.5;
+		ptr[i] = &rows[i];
+	}
+	rows[0].verdict = rows[1].verdict = CB_REPRO_NON_REPRODUCIBLE;
+	rows[0].p_beyond = 0.01; /* 20 x 0.01 / 1 = 0.2: not across 20 rows */
+	rows[1].p_beyond = 1e-4;
+	is_num(cb_repro_family(ptr, 20, 0.05), 1, "one row downgraded");
+	ok(rows[0].verdict == CB_REPRO_NOT_RESOLVED && rows[0].why == CB_REPRO_WHY_FAMILY,
+	   "p 0.01 alone among 20 rows: not resolved (adjusted %.3g)", rows[0].p_adjusted);
+	ok(rows[1].verdict == CB_REPRO_NON_REPRODUCIBLE && rows[1].p_adjusted < 0.05,
+	   "p 1e-4 stays non-reproducible (adjusted %.3g)", rows[1].p_adjusted);
+}
+
+/* Five runs of 30 rounds with nothing changed between them, load shared by
+ * each round: how are they judged? */
 static void test_repro_false_alarms(void)
 {
 	const int sets = 400, k = 5, n = 30;
 	double num[30], den[30];
-	int fired[3] = {0}, q_fired = 0, i2_fired = 0, any = 0, reproduced = 0;
+	int alarms = 0, reproduced = 0;
 
 	for (int s = 0; s < sets; s++) {
 		struct cb_estimate runs[5];
@@ -493,17 +600,13 @@ static void test_repro_false_alarms(void)
 			cb_ratio_paired(num, den, n, 0.95, &ratio, NULL, 0);
 			runs[j] = (struct cb_estimate){ratio.value, ratio.ci.lo, ratio.ci.hi};
 		}
-		cb_repro_compare(runs, k, NULL, &r, NULL, 0);
-		for (int b = 0; b < 3; b++)
-			fired[b] += (r.rules >> b) & 1;
-		q_fired += r.q_p < 0.01;
-		i2_fired += r.i2 > 0.5;
-		any += r.rules != 0;
+		cb_repro_compare(runs, NULL, k, NULL, &r, NULL, 0);
+		alarms += r.verdict == CB_REPRO_NON_REPRODUCIBLE;
 		reproduced += r.verdict == CB_REPRO_REPRODUCED;
 	}
-	diag("no change, 5 runs x 30 rounds, %d sets: disjoint %d, spread %d, heterogeneity %d "
-	     "(Q p<0.01 %d, I^2>50%% %d), any %d; reproduced %d",
-	     sets, fired[0], fired[1], fired[2], q_fired, i2_fired, any, reproduced);
+	diag("no change, 5 runs x 30 rounds, %d sets: non-reproducible %d, reproduced %d", sets,
+	     alarms, reproduced);
+	ok(alarms <= sets / 100, "nothing changed: non-reproducible in %d of %d", alarms, sets);
 	ok(reproduced >= sets * 8 / 10, "nothing changed: reproduced in %d of %d", reproduced,
 	   sets);
 }
@@ -527,7 +630,9 @@ int main(int argc, char **argv)
 	test_slope();
 	test_crossover();
 	test_cochran_and_kendall();
+	test_margin();
 	test_repro_verdicts();
+	test_family();
 	test_repro_false_alarms();
 
 	gsl_rng_free(rng);

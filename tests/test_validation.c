@@ -121,20 +121,23 @@ static double true_median_factor(double jitter, double rate, double factor)
 	return exp(jitter * (lo + hi) / 2);
 }
 
-#define METRICS 4      /* independent ratios per run of ratio.lua */
-#define RATIO 0.932    /* ratio.lua's declared numerator/denominator throughput */
-#define DEN_NS 16384.0 /* a denominator's declared ns per call (16 KiB at 1 ns/B) */
+#define METRICS 4   /* independent ratios per run of realistic.lua */
+#define RATIO 0.932 /* its declared numerator/denominator throughput */
+#define JITTER 0.01 /* its engines' own noise: jitter, spikes of 1.5x in 2% */
+#define SPIKE_RATE 0.02
+#define SPIKE_FACTOR 1.5
 
-/* K runs of ratio.lua with SHIFT planted in the numerators, run indices 0..k-1. */
-static int ratio_runs(struct cb_results **r, size_t k, double shift)
+/* K runs of realistic.lua with SHIFT planted in the numerators, run indices
+ * 0..k-1, each with a fresh seed (its own machine noise). */
+static int realistic_runs(struct cb_results **r, size_t k, double shift, const char *rounds)
 {
 	for (size_t i = 0; i < k; i++) {
 		char seed[32], sh[32];
-		struct cb_override set[] = {{"seed", seed}, {"shift", sh}};
+		struct cb_override set[] = {{"seed", seed}, {"shift", sh}, {"rounds", rounds}};
 
 		snprintf(seed, sizeof seed, "%lu", next_seed());
 		snprintf(sh, sizeof sh, "%.17g", shift);
-		if (!(r[i] = run_sim("ratio.lua", set, 2, (unsigned)i))) {
+		if (!(r[i] = run_sim("realistic.lua", set, 3, (unsigned)i))) {
 			while (i--)
 				cb_results_free(r[i]);
 			return -1;
@@ -145,29 +148,87 @@ static int ratio_runs(struct cb_results **r, size_t k, double shift)
 
 struct tally {
 	size_t sets, failed;
-	size_t metrics, derived_alarm, contradictory, rules[3];
-	size_t cells, cell_alarm;
+	size_t metrics, derived_alarm, contradictory, derived_reproduced;
+	size_t cells, cell_alarm, cell_reproduced, cells_on_cycles;
+	size_t num_cells, num_cell_alarm;        /* the numerators: where a shift is planted */
+	size_t mbs_alarm;                        /* cells judged on MB/s with delta 2% instead */
 	size_t ratio_intervals, ratio_covered;   /* run intervals holding RATIO */
-	size_t median_intervals, median_covered; /* cell intervals holding the true median */
+	size_t median_intervals, median_covered; /* c/B intervals holding the true median */
 };
 
-/* The median intervals of run A's cells against the declared cost. */
+static double share(size_t part, size_t whole)
+{
+	return whole ? (double)part / (double)whole : NAN;
+}
+
+/* The c/B median intervals of a run's cells against the declared cost. */
 static void count_median_coverage(const struct cb_run_summary *s, struct tally *t)
 {
-	double factor = true_median_factor(0.02, 0.02, 3);
+	double factor = true_median_factor(JITTER, SPIKE_RATE, SPIKE_FACTOR);
 
 	for (size_t c = 0; c < s->n_cells; c++) {
-		const struct cb_stats_interval *ci = &s->cells[c].ns.median_ci;
-		bool num = strncmp(s->cells[c].cell->label, "num-", 4) == 0;
-		double truth = (num ? DEN_NS / RATIO : DEN_NS) * factor;
+		const struct cb_cell_summary *cs = &s->cells[c];
+		const struct cb_stats_interval *ci = &cs->cpb.median_ci;
+		bool num = strncmp(cs->cell->label, "num-", 4) == 0;
+		double truth = (num ? 1 / RATIO : 1.0) * factor;
 
+		if (!cs->have_cycles)
+			continue;
 		t->median_intervals += ci->available;
 		t->median_covered += ci->available && ci->lo <= truth && truth <= ci->hi;
 	}
 }
 
-/* SETS sets of K runs each with SHIFT planted, compared; the verdicts counted. */
-static void simulate(size_t sets, size_t k, double shift, struct tally *t)
+/* What MB/s with the cycles' margin would have said of a cell row. */
+static bool mbs_alarm(const struct cb_compare_row *row, size_t k)
+{
+	struct cb_estimate e[8];
+	struct cb_repro_options opt;
+	struct cb_repro r;
+	size_t n = 0;
+
+	cb_repro_defaults(&opt);
+	opt.reference = NAN;
+	for (size_t j = 0; j < k; j++)
+		if (row->runs[j].present)
+			e[n++] = row->runs[j].mbs;
+	return cb_repro_compare(e, NULL, n, &opt, &r, NULL, 0) == 0 &&
+	       r.verdict == CB_REPRO_NON_REPRODUCIBLE;
+}
+
+static void tally_row(const struct cb_compare_row *row, size_t k, bool coverage, struct tally *t)
+{
+	bool alarm = row->repro.verdict == CB_REPRO_NON_REPRODUCIBLE ||
+	             row->repro.verdict == CB_REPRO_CONTRADICTORY;
+	bool reproduced = row->repro.verdict == CB_REPRO_REPRODUCED;
+
+	if (row->kind == CB_ROW_CELL) {
+		bool num = strncmp(row->cell->label, "num-", 4) == 0;
+
+		t->cells++;
+		t->cell_alarm += alarm;
+		t->cell_reproduced += reproduced;
+		t->cells_on_cycles += row->measure == CB_MEASURE_CPB;
+		t->num_cells += num;
+		t->num_cell_alarm += num && alarm;
+		t->mbs_alarm += mbs_alarm(row, k);
+		return;
+	}
+	t->metrics++;
+	t->derived_alarm += alarm;
+	t->derived_reproduced += reproduced;
+	t->contradictory += row->repro.verdict == CB_REPRO_CONTRADICTORY;
+	for (size_t j = 0; j < k && coverage; j++) {
+		const struct cb_compare_value *v = &row->runs[j];
+
+		t->ratio_intervals += v->present && !isnan(v->e.lo);
+		t->ratio_covered += v->present && v->e.lo <= RATIO && RATIO <= v->e.hi;
+	}
+}
+
+/* SETS sets of K runs of ROUNDS each with SHIFT planted, compared; the
+ * verdicts counted. */
+static void simulate(size_t sets, size_t k, double shift, const char *rounds, struct tally *t)
 {
 	struct cb_results *r[8];
 
@@ -177,7 +238,7 @@ static void simulate(size_t sets, size_t k, double shift, struct tally *t)
 		struct cb_compare *c = NULL;
 		char err[512];
 
-		if (ratio_runs(r, k, shift) != 0) {
+		if (realistic_runs(r, k, shift, rounds) != 0) {
 			t->failed++;
 			continue;
 		}
@@ -186,29 +247,8 @@ static void simulate(size_t sets, size_t k, double shift, struct tally *t)
 			t->failed++;
 			goto next;
 		}
-		for (size_t i = 0; i < c->n_rows; i++) {
-			const struct cb_compare_row *row = &c->rows[i];
-			bool alarm = row->repro.verdict == CB_REPRO_NON_REPRODUCIBLE ||
-			             row->repro.verdict == CB_REPRO_CONTRADICTORY;
-
-			if (row->kind == CB_ROW_CELL) {
-				t->cells++;
-				t->cell_alarm += alarm;
-				continue;
-			}
-			t->metrics++;
-			t->derived_alarm += alarm;
-			t->contradictory += row->repro.verdict == CB_REPRO_CONTRADICTORY;
-			for (int b = 0; b < 3; b++)
-				t->rules[b] += (row->repro.rules >> b) & 1;
-			for (size_t j = 0; j < k && shift == 0; j++) {
-				const struct cb_compare_value *v = &row->runs[j];
-
-				t->ratio_intervals += v->present && !isnan(v->e.lo);
-				t->ratio_covered +=
-				    v->present && v->e.lo <= RATIO && RATIO <= v->e.hi;
-			}
-		}
+		for (size_t i = 0; i < c->n_rows; i++)
+			tally_row(&c->rows[i], k, shift == 0, t);
 		for (size_t j = 0; j < k && shift == 0; j++)
 			count_median_coverage(c->runs[j]->summary, t);
 		cb_compare_free(c);
@@ -218,69 +258,88 @@ static void simulate(size_t sets, size_t k, double shift, struct tally *t)
 	}
 }
 
-/* Nothing changes between runs: the intervals' coverage and the false alarms. */
+/* Nothing changes between runs but the machine: coverage and false alarms.
+ * 30 rounds: the intervals' exact coverage is 95.7% there (96.2% at 40),
+ * the middle of the 93.5-97% asked. */
 static void test_no_change(void)
 {
 	struct tally t;
 
-	simulate(200, 2, 0, &t);
-	double rate = t.metrics ? (double)t.derived_alarm / (double)t.metrics : 1;
-	double cells = t.cells ? (double)t.cell_alarm / (double)t.cells : 1;
-	double ratio_cover =
-	    t.ratio_intervals ? (double)t.ratio_covered / (double)t.ratio_intervals : 0;
-	double median_cover =
-	    t.median_intervals ? (double)t.median_covered / (double)t.median_intervals : 0;
+	simulate(30, 5, 0, "30", &t);
+	double derived = share(t.derived_alarm, t.metrics), cells = share(t.cell_alarm, t.cells);
+	double ratio_cover = share(t.ratio_covered, t.ratio_intervals);
+	double median_cover = share(t.median_covered, t.median_intervals);
 
-	is_num(t.failed, 0, "all %zu pairs of runs ran and compared", t.sets);
-	is_num(t.metrics, METRICS * t.sets, "%d independent ratios per pair of runs", METRICS);
-	diag("coverage of the median's 95%% interval (n = 30 rounds, exact coverage 0.957): "
+	is_num(t.failed, 0, "all %zu sets of 5 runs ran and compared", t.sets);
+	is_num(t.metrics, METRICS * t.sets, "%d independent ratios per set", METRICS);
+	is_num(t.cells_on_cycles, t.cells, "every cell judged on cycles per byte");
+	diag("coverage of the c/B median's 95%% interval (n = 30 rounds, exact coverage 0.957): "
 	     "%zu of %zu = %.3f",
 	     t.median_covered, t.median_intervals, median_cover);
-	ok(median_cover >= 0.92 && median_cover <= 0.98,
-	   "median intervals cover the true median %.1f%% of the time (92-98%%)",
+	ok(median_cover >= 0.935 && median_cover <= 0.97,
+	   "c/B median intervals cover the true median %.1f%% of the time (93.5-97%%)",
 	   median_cover * 100);
 	diag("coverage of the paired ratio's 95%% sign-test interval: %zu of %zu = %.3f",
 	     t.ratio_covered, t.ratio_intervals, ratio_cover);
-	ok(ratio_cover >= 0.92 && ratio_cover <= 0.98,
-	   "ratio intervals cover the declared %.3f %.1f%% of the time (92-98%%)", RATIO,
+	ok(ratio_cover >= 0.935 && ratio_cover <= 0.97,
+	   "ratio intervals cover the declared %.3f %.1f%% of the time (93.5-97%%)", RATIO,
 	   ratio_cover * 100);
-	diag("no change, %zu pairs of runs x 30 rounds, %zu ratios: non-reproducible %zu = %.2f%% "
-	     "(disjoint %zu, spread %zu, heterogeneity %zu); cells %zu of %zu = %.2f%%",
-	     t.sets, t.metrics, t.derived_alarm, rate * 100, t.rules[0], t.rules[1], t.rules[2],
-	     t.cell_alarm, t.cells, cells * 100);
-	ok(rate <= 0.05, "false alarms on derived ratios: %.2f%% <= 5%%", rate * 100);
-	ok(cells <= 0.05, "false alarms on cells: %.2f%% <= 5%%", cells * 100);
+	diag("no change, %zu sets of 5 runs x 30 rounds: ratios non-reproducible %zu of %zu = "
+	     "%.2f%% (reproduced %zu); cells %zu of %zu = %.2f%% (reproduced %zu); on MB/s "
+	     "with delta 2%% the cells would be non-reproducible in %zu = %.1f%%",
+	     t.sets, t.derived_alarm, t.metrics, derived * 100, t.derived_reproduced, t.cell_alarm,
+	     t.cells, cells * 100, t.cell_reproduced, t.mbs_alarm,
+	     share(t.mbs_alarm, t.cells) * 100);
+	ok(derived <= 0.02, "false alarms on derived ratios: %.2f%% <= 2%%", derived * 100);
+	ok(cells <= 0.02, "false alarms on cells: %.2f%% <= 2%%", cells * 100);
+	ok(share(t.cell_reproduced, t.cells) >= 0.95,
+	   "cells shown reproduced within 2%%: %.1f%% (>= 95%%)",
+	   share(t.cell_reproduced, t.cells) * 100);
+	ok(share(t.mbs_alarm, t.cells) >= 0.10,
+	   "the same cells on MB/s with the same margin: %.1f%% false alarms (>= 10%%: what "
+	   "cycles are for)",
+	   share(t.mbs_alarm, t.cells) * 100);
+}
+
+/* A change of TOTAL between the first and the last of K runs. */
+static void power(double total, size_t sets, size_t k, double min_rate)
+{
+	struct tally t;
+
+	simulate(sets, k, total / (double)(k - 1), "40", &t);
+	double derived = share(t.derived_alarm, t.metrics);
+	double cells = share(t.num_cell_alarm, t.num_cells);
+	diag("%.0f%% change over %zu runs x 40 rounds: ratios non-reproducible in %zu of %zu = "
+	     "%.1f%% (contradictory %zu); shifted cells %zu of %zu = %.1f%%",
+	     total * 100, k, t.derived_alarm, t.metrics, derived * 100, t.contradictory,
+	     t.num_cell_alarm, t.num_cells, cells * 100);
+	is_num(t.failed, 0, "all %zu sets ran and compared", t.sets);
+	if (min_rate > 0) {
+		ok(derived >= min_rate, "a %.0f%% change caught in %.1f%% of ratios (>= %.0f%%)",
+		   total * 100, derived * 100, min_rate * 100);
+		ok(cells >= min_rate, "...and in %.1f%% of the shifted cells (>= %.0f%%)",
+		   cells * 100, min_rate * 100);
+	}
 }
 
 static void test_power(void)
 {
-	struct tally t;
-	double shift = RATIO / 0.691 - 1; /* run 2's numerators slow so the ratio is 0.691 */
-
-	simulate(30, 2, shift, &t);
-	double rate = t.metrics ? (double)t.derived_alarm / (double)t.metrics : 0;
-	is_num(t.failed, 0, "all %zu planted pairs of runs ran and compared", t.sets);
-	diag("ratio 0.932 -> 0.691 between two runs: non-reproducible in %zu of %zu = %.1f%% "
-	     "(contradictory %zu)",
-	     t.derived_alarm, t.metrics, rate * 100, t.contradictory);
-	ok(rate >= 0.99, "0.932 -> 0.691 caught in %.1f%% (>= 99%%)", rate * 100);
-
-	/* 5%: run index i slows the numerators by 1.25% x i, so run 5 is 5% off run 1. */
-	simulate(30, 5, 0.0125, &t);
-	rate = t.metrics ? (double)t.derived_alarm / (double)t.metrics : 0;
-	is_num(t.failed, 0, "all %zu sets of 5 runs ran and compared", t.sets);
-	diag("5%% change across 5 runs x 30 rounds: non-reproducible in %zu of %zu = %.1f%% "
-	     "(disjoint %zu, spread %zu, heterogeneity %zu)",
-	     t.derived_alarm, t.metrics, rate * 100, t.rules[0], t.rules[1], t.rules[2]);
-	ok(rate >= 0.80, "a 5%% change caught in %.1f%% (>= 80%%)", rate * 100);
+	power(0.3488, 10, 2, 0.99); /* 0.932 -> 0.691 between two runs */
+	power(0.10, 20, 5, 0.99);
+	power(0.05, 20, 5, 0.98);
+	/* At and near the margin (delta 2%): measured, not asserted. */
+	power(0.03, 6, 5, 0);
+	power(0.02, 6, 5, 0);
 }
 
 /* RUNS runs of flags.lua (eight independent cells each) with SET plus a fresh
  * seed: the share of cells flagged (drift only, or any flag); -1 on failure. */
+enum flag_kind { FLAG_ANY, FLAG_DRIFT, FLAG_ORDER /* drift or lag-1 */ };
+
 static double flag_rate(const char *what, struct cb_override *set, size_t n, size_t runs,
-                        bool drift_only)
+                        enum flag_kind kind)
 {
-	size_t flagged = 0, cells = 0, contaminated = 0, drift = 0, lag = 0;
+	size_t flagged = 0, cells = 0, contaminated = 0, drift = 0, lag = 0, on_time = 0;
 	char seed[32];
 
 	set[n].key = "seed";
@@ -302,15 +361,20 @@ static double flag_rate(const char *what, struct cb_override *set, size_t n, siz
 
 			cells++;
 			contaminated += c->ns.contaminated;
-			drift += c->ns.drift;
-			lag += c->ns.autocorrelated;
-			flagged += drift_only ? c->ns.drift : cb_summary_flagged(c);
+			drift += c->order->drift;
+			lag += c->order->autocorrelated;
+			on_time += c->ns.drift || c->ns.autocorrelated;
+			flagged += kind == FLAG_DRIFT ? c->order->drift
+			           : kind == FLAG_ORDER
+			               ? c->order->drift || c->order->autocorrelated
+			               : cb_summary_flagged(c);
 		}
 		cb_summary_free(s);
 		cb_results_free(r);
 	}
-	diag("%s: flagged %zu of %zu cells (contaminated %zu, drift %zu, lag-1 %zu)", what, flagged,
-	     cells, contaminated, drift, lag);
+	diag("%s: flagged %zu of %zu cells (contaminated %zu, drift %zu, lag-1 %zu; drift or lag-1 "
+	     "on time %zu)",
+	     what, flagged, cells, contaminated, drift, lag, on_time);
 	return (double)flagged / (double)cells;
 }
 
@@ -321,7 +385,7 @@ static double stretch_rate(const char *from, const char *to)
 	char what[96];
 
 	snprintf(what, sizeof what, "rounds %s-%s of 40 at 1.5x", from, to);
-	return flag_rate(what, set, 3, 13, false);
+	return flag_rate(what, set, 3, 13, FLAG_ANY);
 }
 
 static void test_flags(void)
@@ -330,8 +394,15 @@ static void test_flags(void)
 	double rate;
 
 	/* Drift and lag-1 each test at 0.01: about 2% of clean cells are flagged. */
-	rate = flag_rate("clean, 40 rounds", set, 0, 26, false);
+	rate = flag_rate("clean, 40 rounds", set, 0, 13, FLAG_ANY);
 	ok(rate >= 0 && rate <= 0.05, "a clean run is not flagged (%.1f%% of cells flagged)",
+	   rate * 100);
+	/* A quiet VM: its clock drifts, its noise is autocorrelated; the cycles
+	 * are not. Judged on c/B, such a run is quiet. */
+	set[0] = (struct cb_override){"machine", "1"};
+	rate = flag_rate("quiet VM (clock drift 3%, AR(1) 0.8), 40 rounds", set, 1, 26, FLAG_ORDER);
+	ok(rate >= 0 && rate <= 0.04,
+	   "a quiet VM's run is not flagged for drift or lag-1 (%.1f%% of cells, <= 4%%)",
 	   rate * 100);
 	rate = stretch_rate("21", "40");
 	ok(rate >= 0.95, "a contaminated second half is flagged (%.0f%% of cells)", rate * 100);
@@ -342,7 +413,7 @@ static void test_flags(void)
 	ok(rate >= 0.70, "a stretch of 15 rounds: flagged in %.0f%% of cells (lag-1 alone)",
 	   rate * 100);
 	set[0] = (struct cb_override){"drift", "0.002"};
-	rate = flag_rate("drift 0.2% per round (8% over 40 rounds)", set, 1, 13, true);
+	rate = flag_rate("drift 0.2% per round (8% over 40 rounds)", set, 1, 13, FLAG_DRIFT);
 	ok(rate >= 0.95, "a drift is flagged as drift (%.0f%% of cells)", rate * 100);
 }
 

@@ -13,25 +13,50 @@
 
 static const char compare_help[] =
     "usage: cryptobench compare FILE|FOLDER... [--format text|markdown|csv|json]\n"
-    "                           [--delta D] [--fail-on non-reproducible]\n\n"
+    "                           [--delta [MEASURE=]D]... [--fail-on non-reproducible]\n\n"
     "Compare runs of one scenario (results files, or folders of them such as\n"
-    "'cryptobench run --runs N' writes). For every cell (median MB/s) and every\n"
-    "derived metric (ratio paired by round), each run's estimate with its 95%\n"
-    "interval side by side, and a verdict:\n"
-    "  reproduced        no rule fired; the across-run value (geometric mean with a\n"
-    "                    t-interval) is given\n"
-    "  non-reproducible  disjoint run intervals, a spread above 2 delta, or\n"
-    "                    heterogeneity (Cochran's Q p < 0.01; I2 > 50% from 10 runs)\n"
+    "'cryptobench run --runs N' writes). For every cell (median cycles per byte\n"
+    "when every run counted cycles, per call below 64 B, else median MB/s) and\n"
+    "every derived metric (ratio paired by round), each run's estimate with its\n"
+    "interval side by side, and a verdict against a practical margin delta:\n"
+    "  reproduced        every pair of runs shown equivalent within delta (two\n"
+    "                    one-sided tests); the across-run value (geometric mean\n"
+    "                    with a t-interval) is given\n"
+    "  non-reproducible  the interval of two runs' ratio lies wholly outside\n"
+    "                    [1/(1+delta), 1+delta]\n"
     "  contradictory     two runs significant in opposite directions (ratios)\n"
-    "  not resolved      fewer than two runs, or a run without an interval\n"
+    "  not resolved      otherwise, saying why (e.g. too few rounds to tell)\n"
+    "The table is one family: Benjamini-Hochberg across its rows at 5%.\n"
     "Rank flips between engines are listed, with Kendall's W of each ranking.\n\n"
     "  --format F       text (default), markdown, csv, json\n"
-    "  --delta D        practical threshold (default 0.02)\n"
+    "  --delta D        every margin; --delta cycles=D, mbs=D or ratio=D sets one\n"
+    "                   (defaults: cycles 0.02, mbs 0.05, ratio 0.02)\n"
     "  --fail-on non-reproducible\n"
     "                   exit 1 when a cell or metric is non-reproducible or\n"
     "                   contradictory\n\n"
     "Exit status: 0, 1 as --fail-on asks, 2 bad input (flags, unreadable files,\n"
     "runs of different scenarios or schema versions).\n";
+
+/* --delta D or --delta MEASURE=D into OPT; -1 when V is neither. */
+static int parse_delta(const char *v, struct cb_compare_options *opt)
+{
+	static const char *const names[] = {"cycles", "mbs", "ratio"};
+	double *targets[] = {&opt->delta_cycles, &opt->delta_mbs, &opt->derive.delta};
+	const char *eq = strchr(v, '=');
+	char *end;
+	double d = strtod(eq ? eq + 1 : v, &end);
+
+	if (*end || end == (eq ? eq + 1 : v) || !(d > 0 && d < 1))
+		return -1;
+	for (size_t i = 0; i < 3; i++)
+		if (!eq || (strlen(names[i]) == (size_t)(eq - v) &&
+		            strncmp(v, names[i], (size_t)(eq - v)) == 0)) {
+			*targets[i] = d;
+			if (eq)
+				return 0;
+		}
+	return eq ? -1 : 0;
+}
 
 int cb_cmd_compare(int argc, char **argv)
 {
@@ -61,13 +86,11 @@ int cb_cmd_compare(int argc, char **argv)
 			continue;
 		}
 		if ((v = cb_option_value(argc, argv, &i, "--delta"))) {
-			char *end;
-
-			options.derive.delta = strtod(v, &end);
-			if (*end || end == v ||
-			    !(options.derive.delta > 0 && options.derive.delta < 1))
-				rc = cb_usage_error(
-				    "compare", "--delta wants a number in (0, 1), not '%s'", v);
+			if (parse_delta(v, &options) != 0)
+				rc = cb_usage_error("compare",
+				                    "--delta wants a number in (0, 1), or cycles=, "
+				                    "mbs= or ratio= one, not '%s'",
+				                    v);
 			continue;
 		}
 		if ((v = cb_option_value(argc, argv, &i, "--fail-on"))) {

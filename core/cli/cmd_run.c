@@ -786,7 +786,9 @@ int cb_cmd_run(int argc, char **argv)
 	record_command_line(&a, argc, argv);
 	load = (struct cb_load_options){
 	    .overrides = a.overrides, .n_overrides = a.n_overrides, .quick = a.quick};
+	cb_watchdog_start(CB_LOAD_WATCHDOG_SECONDS, a.scenario ? a.scenario : "(command line)");
 	s = load_scenario(&a, &load, err, sizeof err);
+	cb_watchdog_stop();
 	if (!s) {
 		fprintf(stderr, "%s\n", err);
 		free_overrides(&a);

@@ -1,21 +1,39 @@
 /* sim.c: a synthetic engine on a virtual clock: the ground truth the
  * statistics are tested against.
  *
- * A trial of `calls` messages of `len` bytes takes, in virtual nanoseconds,
+ * A trial of `calls` messages of `len` bytes does this much work, in virtual
+ * core cycles (one cycle per nanosecond at the nominal 1 GHz clock):
  *
- *   calls * (overhead_ns + ns_per_byte * len)
- *         * exp(jitter * N(0,1))                  per-trial noise
- *         * spike_factor       with probability spike_rate
- *         * (1 + drift_per_round * round)
- *         * contaminate_factor for rounds in [contaminate_from, contaminate_to]
- *         * (1 + run_shift * run)                 a planted change between runs
+ *   cycles = calls * (overhead_ns + ns_per_byte * len)
+ *          * exp(jitter * N(0,1))                  per-trial noise
+ *          * spike_factor       with probability spike_rate
+ *          * (1 + drift_per_round * round)
+ *          * contaminate_factor for rounds in [contaminate_from, contaminate_to]
+ *          * (1 + run_shift * run)                 a planted change between runs
  *
- * The noise of a trial is drawn from a generator seeded by (seed, run, round,
- * thread), so it does not depend on how many trials calibration ran. Real
- * time is spent only on touching the output. */
+ * and takes this long, in virtual nanoseconds: the machine moves time, not
+ * cycles (a clock that changes speed, load that takes the CPU away):
+ *
+ *   ns = cycles
+ *      * exp(round_load * N(0,1))                 a load shared by the round
+ *      * exp(run_load * N(0,1))                   the run's clock (shared)
+ *      / (1 + freq_drift * sin(2 pi (round / freq_period + phase)))
+ *                                                 slow drift of the frequency,
+ *                                                 its phase drawn per run
+ *      * exp(e_round), e = AR(1): e_r = ar1 e_(r-1) + ar1_sigma N(0,1)
+ *      * (1 + burst_factor * U(0,1)) in a preemption burst: a round is one
+ *                                                 with probability burst_rate
+ *
+ * The shared terms are drawn from (shared_seed, run, round): every sim engine
+ * of a scenario with the same shared_seed sees the same load, clock and
+ * bursts (only the burst's size is drawn per trial), which is what pairing by
+ * round cancels. The own terms are drawn from (seed, run, round, thread), so
+ * neither depends on how many trials calibration ran. Real time is spent only
+ * on touching the output. */
 #include "core/engine.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,16 +53,61 @@ struct sim {
 	double contaminate_to;
 	double contaminate_factor;
 	double run_shift;
-	uint64_t seed;
+	double round_load, run_load, freq_drift, freq_period, ar1, ar1_sigma;
+	double burst_rate, burst_factor;
+	uint64_t seed, shared_seed;
 	bool forged; /* decrypt-forged: reject, as a real engine must */
 	gsl_rng *rng;
 };
 
 static const char *const sim_options[] = {
-    "overhead_ns",      "ns_per_byte",    "jitter",
-    "spike_rate",       "spike_factor",   "drift_per_round",
-    "contaminate_from", "contaminate_to", "contaminate_factor",
-    "run_shift",        "seed",           NULL,
+    "overhead_ns",
+    "ns_per_byte",
+    "jitter",
+    "spike_rate",
+    "spike_factor",
+    "drift_per_round",
+    "contaminate_from",
+    "contaminate_to",
+    "contaminate_factor",
+    "run_shift",
+    "seed",
+    "shared_seed",
+    "round_load",
+    "run_load",
+    "freq_drift",
+    "freq_period",
+    "ar1",
+    "ar1_sigma",
+    "burst_rate",
+    "burst_factor",
+    NULL,
+};
+
+/* The numeric options, their fields and their defaults. */
+static const struct {
+	const char *name;
+	size_t offset;
+	double fallback;
+} sim_numbers[] = {
+    {"overhead_ns", offsetof(struct sim, overhead_ns), 100},
+    {"ns_per_byte", offsetof(struct sim, ns_per_byte), 1.0},
+    {"jitter", offsetof(struct sim, jitter), 0},
+    {"spike_rate", offsetof(struct sim, spike_rate), 0},
+    {"spike_factor", offsetof(struct sim, spike_factor), 3},
+    {"drift_per_round", offsetof(struct sim, drift_per_round), 0},
+    {"contaminate_from", offsetof(struct sim, contaminate_from), -1},
+    {"contaminate_to", offsetof(struct sim, contaminate_to), -1},
+    {"contaminate_factor", offsetof(struct sim, contaminate_factor), 1.5},
+    {"run_shift", offsetof(struct sim, run_shift), 0},
+    {"round_load", offsetof(struct sim, round_load), 0},
+    {"run_load", offsetof(struct sim, run_load), 0},
+    {"freq_drift", offsetof(struct sim, freq_drift), 0},
+    {"freq_period", offsetof(struct sim, freq_period), 60},
+    {"ar1", offsetof(struct sim, ar1), 0},
+    {"ar1_sigma", offsetof(struct sim, ar1_sigma), 0},
+    {"burst_rate", offsetof(struct sim, burst_rate), 0},
+    {"burst_factor", offsetof(struct sim, burst_factor), 1},
 };
 
 static const char *sim_version(void)
@@ -75,22 +138,20 @@ static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_l
 		snprintf(err, err_len, "sim: out of memory");
 		return NULL;
 	}
-	s->overhead_ns = cb_option_number(c, "overhead_ns", 100);
-	s->ns_per_byte = cb_option_number(c, "ns_per_byte", 1.0);
-	s->jitter = cb_option_number(c, "jitter", 0);
-	s->spike_rate = cb_option_number(c, "spike_rate", 0);
-	s->spike_factor = cb_option_number(c, "spike_factor", 3);
-	s->drift_per_round = cb_option_number(c, "drift_per_round", 0);
-	s->contaminate_from = cb_option_number(c, "contaminate_from", -1);
-	s->contaminate_to = cb_option_number(c, "contaminate_to", -1);
-	s->contaminate_factor = cb_option_number(c, "contaminate_factor", 1.5);
-	s->run_shift = cb_option_number(c, "run_shift", 0);
+	for (size_t i = 0; i < sizeof sim_numbers / sizeof sim_numbers[0]; i++)
+		*(double *)((char *)s + sim_numbers[i].offset) =
+		    cb_option_number(c, sim_numbers[i].name, sim_numbers[i].fallback);
 	s->seed = (uint64_t)cb_option_number(c, "seed", 1);
+	s->shared_seed = (uint64_t)cb_option_number(c, "shared_seed", 0);
 	s->forged = setup->op == CB_OP_DECRYPT_FORGED;
 	if (s->overhead_ns < 0 || s->ns_per_byte < 0 || s->jitter < 0 || s->spike_rate < 0 ||
-	    s->spike_rate > 1 || s->spike_factor <= 0 || s->contaminate_factor <= 0) {
+	    s->spike_rate > 1 || s->spike_factor <= 0 || s->contaminate_factor <= 0 ||
+	    s->round_load < 0 || s->run_load < 0 || s->freq_drift < 0 || s->freq_drift >= 1 ||
+	    s->freq_period <= 0 || s->ar1 < 0 || s->ar1 >= 1 || s->ar1_sigma < 0 ||
+	    s->burst_rate < 0 || s->burst_rate > 1 || s->burst_factor < 0) {
 		snprintf(err, err_len,
-		         "sim: costs and noise must be non-negative (spike_rate <= 1)");
+		         "sim: costs and noise must be non-negative (spike_rate, burst_rate <= 1; "
+		         "freq_drift, ar1 < 1)");
 		gsl_rng_free(s->rng);
 		free(s);
 		return NULL;
@@ -132,11 +193,10 @@ static uint64_t mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-static uint64_t sim_virtual_ns(void *ctx, const struct cb_trial_info *t)
+/* The trial's work in cycles per nominal ns, and the factor time adds. */
+static void sim_factors(struct sim *s, const struct cb_trial_info *t, double *work, double *time)
 {
-	struct sim *s = ctx;
-	double per_call = s->overhead_ns + s->ns_per_byte * (double)t->len;
-	double factor = 1.0;
+	double factor = 1.0, slow = 1.0;
 
 	gsl_rng_set(s->rng, mix(s->seed ^ mix(((uint64_t)t->run << 40) ^ ((uint64_t)t->round << 8) ^
 	                                      t->thread)));
@@ -148,7 +208,47 @@ static uint64_t sim_virtual_ns(void *ctx, const struct cb_trial_info *t)
 	if ((double)t->round >= s->contaminate_from && (double)t->round <= s->contaminate_to)
 		factor *= s->contaminate_factor;
 	factor *= 1.0 + s->run_shift * t->run;
-	return (uint64_t)llround((double)t->calls * per_call * factor);
+	double own_burst = gsl_rng_uniform(s->rng); /* this trial's share of a burst */
+
+	/* What the whole machine does: one stream per run (the clock's phase, the
+	 * run's load, the AR(1) path), one per round (load, burst). */
+	uint64_t run_key = mix(s->shared_seed ^ mix(((uint64_t)t->run << 40) ^ 0xC10C));
+	gsl_rng_set(s->rng, run_key);
+	double phase = gsl_rng_uniform(s->rng);
+	slow *= exp(s->run_load * gsl_ran_gaussian(s->rng, 1.0));
+	if (s->ar1_sigma > 0) {
+		double e =
+		    s->ar1_sigma / sqrt(1.0 - s->ar1 * s->ar1) * gsl_ran_gaussian(s->rng, 1.0);
+		for (unsigned r = 1; r <= t->round; r++)
+			e = s->ar1 * e + s->ar1_sigma * gsl_ran_gaussian(s->rng, 1.0);
+		slow *= exp(e);
+	}
+	slow /= 1.0 + s->freq_drift * sin(2.0 * M_PI * ((double)t->round / s->freq_period + phase));
+	gsl_rng_set(s->rng, mix(run_key ^ mix((uint64_t)t->round + 1)));
+	slow *= exp(s->round_load * gsl_ran_gaussian(s->rng, 1.0));
+	if (s->burst_rate > 0 && gsl_rng_uniform(s->rng) < s->burst_rate)
+		slow *= 1.0 + s->burst_factor * own_burst;
+	*work = factor;
+	*time = slow;
+}
+
+/* The trial's cycles (WITH_TIME false) or virtual ns (true). */
+static uint64_t sim_virtual(struct sim *s, const struct cb_trial_info *t, bool with_time)
+{
+	double per_call = s->overhead_ns + s->ns_per_byte * (double)t->len, work, time;
+
+	sim_factors(s, t, &work, &time);
+	return (uint64_t)llround((double)t->calls * per_call * work * (with_time ? time : 1.0));
+}
+
+static uint64_t sim_virtual_ns(void *ctx, const struct cb_trial_info *t)
+{
+	return sim_virtual(ctx, t, true);
+}
+
+static uint64_t sim_virtual_cycles(void *ctx, const struct cb_trial_info *t)
+{
+	return sim_virtual(ctx, t, false);
 }
 
 static int sim_self_check(void *ctx, const unsigned char *in, size_t len, const unsigned char *out,
@@ -173,5 +273,6 @@ const struct cb_engine cb_engine_sim = {
     .close = sim_close,
     .options = sim_options,
     .virtual_ns = sim_virtual_ns,
+    .virtual_cycles = sim_virtual_cycles,
     .self_check = sim_self_check,
 };
