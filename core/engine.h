@@ -42,6 +42,9 @@ struct cb_engine_config {
 	const struct cb_option *options;
 	size_t n_options;
 	char *const *env; /* "NAME=value" pairs the engine's process runs with (NULL: none) */
+	/* An in-process engine that runs inside `cryptobench worker` (a variant
+	 * with env): the runner uses cb_engine_in_worker for its cells. */
+	const struct cb_engine *in_worker;
 };
 
 /* What `open` gets: everything about the cell that is fixed for a trial. */
@@ -139,6 +142,10 @@ struct cb_engine {
 	int (*remote)(void *ctx, const struct cb_trial_info *trial, unsigned char *out,
 	              struct cb_remote_times *t, char *why, size_t why_len);
 };
+
+/* The engine that runs config->in_worker inside `cryptobench worker NAME`,
+ * started with config->env (core/process.c). */
+extern const struct cb_engine cb_engine_in_worker;
 
 /* ---- Registry ---- */
 

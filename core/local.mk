@@ -19,7 +19,8 @@ libcbcore_a_SOURCES += \
 	core/verify.c core/verify.h \
 	core/trial.c core/trial.h \
 	core/engines/null.c core/engines/memcpy.c core/engines/sim.c \
-	core/worker.c core/worker.h core/process.c core/process.h
+	core/worker.c core/worker.h core/process.c core/process.h \
+	core/command.c core/command.h
 
 # The optional engines configure found: their objects are LIBOBJS
 # (core/engines/NAME.o, one per CB_ENGINE line of configure.ac), compiled by
@@ -34,3 +35,25 @@ EXTRA_DIST += core/engines/README.md
 workersdir = $(pkgdatadir)/workers
 dist_workers_DATA = core/engines/workers/PROTOCOL.md core/engines/workers/worker.py \
 	core/engines/workers/worker.js
+
+# The .NET worker: built by the SDK at make time when configure found dotnet,
+# into the build tree (core/engines/dotnet.c looks for the dll there). A failed
+# build is reported and leaves the engine unavailable; it never fails make.
+dotnet_src = core/engines/workers/dotnet/Worker.cs \
+	core/engines/workers/dotnet/cryptobench-worker.csproj
+EXTRA_DIST += $(dotnet_src)
+if HAVE_DOTNET
+dotnet_dll = core/engines/workers/dotnet/bin/cryptobench-worker.dll
+all-local: $(dotnet_dll)
+$(dotnet_dll): $(dotnet_src:%=$(srcdir)/%)
+	$(AM_V_GEN)mkdir -p core/engines/workers/dotnet; \
+	if DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 $(DOTNET) build -c Release --nologo -v q \
+	    -o '$(abs_builddir)/core/engines/workers/dotnet/bin' \
+	    '$(srcdir)/core/engines/workers/dotnet/cryptobench-worker.csproj' \
+	    >core/engines/workers/dotnet/build.log 2>&1; then :; else \
+	  echo "warning: the .NET worker did not build (core/engines/workers/dotnet/build.log)" >&2; \
+	  rm -f $@; fi
+clean-local:
+	rm -rf core/engines/workers/dotnet/bin core/engines/workers/dotnet/build.log \
+	  '$(srcdir)/core/engines/workers/dotnet/obj'
+endif

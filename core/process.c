@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/worker.h"
 #include "core/datadir.h"
@@ -298,3 +299,65 @@ int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_l
 	}
 	return -1;
 }
+
+/* ---- In-process engines under a changed environment ---- */
+
+static struct cb_process_engine in_workers[64];
+static size_t n_in_workers;
+
+/* The process engine running INNER as `cryptobench worker NAME`. */
+static struct cb_process_engine *in_worker_for(const struct cb_engine *inner)
+{
+	struct cb_process_engine *pe;
+	ssize_t n;
+
+	for (size_t i = 0; i < n_in_workers; i++)
+		if (in_workers[i].engine == inner)
+			return &in_workers[i];
+	if (n_in_workers == sizeof in_workers / sizeof in_workers[0])
+		return NULL;
+	pe = &in_workers[n_in_workers++];
+	pe->engine = inner;
+	n = readlink("/proc/self/exe", pe->script, sizeof pe->script - 1);
+	pe->script[n > 0 ? n : 0] = '\0';
+	pe->argv[0] = pe->script;
+	pe->argv[1] = "worker";
+	pe->argv[2] = inner->name;
+	pe->argv[3] = NULL;
+	return pe;
+}
+
+static const char *in_worker_version(void)
+{
+	return "cryptobench worker";
+}
+
+static bool in_worker_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
+{
+	(void)alg;
+	(void)op;
+	return mode == CB_MODE_MESSAGE; /* the plan asked the engine itself */
+}
+
+static void *in_worker_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+{
+	const struct cb_engine *inner = setup->config ? setup->config->in_worker : NULL;
+	struct cb_process_engine *pe = inner ? in_worker_for(inner) : NULL;
+
+	if (!pe) {
+		snprintf(err, err_len, "no in-process engine to run in a worker");
+		return NULL;
+	}
+	return cb_process_open(pe, setup, err, err_len);
+}
+
+const struct cb_engine cb_engine_in_worker = {
+    .name = "in-worker",
+    .kind = "process",
+    .version = in_worker_version,
+    .supports = in_worker_supports,
+    .open = in_worker_open,
+    .call = cb_process_call,
+    .close = cb_process_close,
+    .remote = cb_process_remote,
+};

@@ -127,7 +127,8 @@ static int prepare_cell(struct cb_run *run, struct cb_cell_state *s, const struc
 	                                  .config = &cell->variant->config,
 	                                  .input_seed = run->plan->scenario->input_seed};
 	s->in = run->input.data;
-	if (cell->variant->engine->remote) /* a worker proves it read the same bytes */
+	s->engine = cell->variant->config.in_worker ? &cb_engine_in_worker : cell->variant->engine;
+	if (s->engine->remote) /* a worker proves it read the same bytes */
 		cb_sha256_hex(run->input.data, cell->size, s->input_sha256);
 	s->expect_status = cell->op == CB_OP_DECRYPT_FORGED ? CB_REJECTED : CB_OK;
 	if (cell->op == CB_OP_DECRYPT || cell->op == CB_OP_DECRYPT_FORGED) {

@@ -329,7 +329,7 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
                   struct cb_trial_buffers *buffers, const struct cb_trial_info *info,
                   struct cb_trial_result *r)
 {
-	const struct cb_engine *e = s->cell->variant->engine;
+	const struct cb_engine *e = s->engine ? s->engine : s->cell->variant->engine;
 	unsigned n = s->cell->threads;
 	struct job jobs[CB_MAX_THREADS];
 	pthread_t tids[CB_MAX_THREADS];

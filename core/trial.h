@@ -21,6 +21,7 @@
  * ciphertext it reads, what its output must be). */
 struct cb_cell_state {
 	const struct cb_cell *cell;
+	const struct cb_engine *engine; /* what runs it: the variant's, or cb_engine_in_worker */
 	struct cb_cell_setup setup;
 	unsigned char key[CB_MAX_KEY], iv[CB_MAX_IV], tag[CB_MAX_TAG];
 	const unsigned char *in;     /* what each call reads: plaintext or ciphertext */

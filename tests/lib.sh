@@ -12,14 +12,14 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/cb-cli.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
 check() {
-	name=$1
+	tap_name=$1
 	shift
 	tap_n=$((tap_n + 1))
 	if "$@"; then
-		echo "ok $tap_n - $name"
+		echo "ok $tap_n - $tap_name"
 	else
 		tap_failed=$((tap_failed + 1))
-		echo "not ok $tap_n - $name"
+		echo "not ok $tap_n - $tap_name"
 	fi
 }
 

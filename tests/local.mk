@@ -38,11 +38,13 @@ cli_tests = \
 	tests/cli_output.sh \
 	tests/cli_plan.sh \
 	tests/cli_oneline.sh \
+	tests/cli_runs_resume.sh \
 	tests/cli_openssl.sh \
 	tests/cli_interrupt.sh \
 	tests/cli_faults.sh \
 	tests/cli_verify.sh \
 	tests/cli_workers.sh \
+	tests/cli_commands.sh \
 	tests/cli_compare.sh \
 	tests/cli_plot.sh \
 	tests/cli_golden.sh \

@@ -65,10 +65,33 @@ static inline int tap_is_str(const char *got, const char *want, const char *file
 	  0))
 #define diag(...) (printf("# "), printf(__VA_ARGS__), printf("\n"))
 
+static int tap_planned = -1;
+
+/* The plan, fixed in advance: the first line a test prints. */
+static inline void tap_plan(int n)
+{
+	tap_planned = n;
+	printf("1..%d\n", n);
+}
+
+/* N test points skipped, each "ok K # SKIP REASON". */
+#define tap_skip(n, ...)                                                                           \
+	do {                                                                                       \
+		for (int skip_i = 0; skip_i < (n); skip_i++) {                                     \
+			printf("ok %d # SKIP ", ++tap_count);                                      \
+			printf(__VA_ARGS__);                                                       \
+			printf("\n");                                                              \
+		}                                                                                  \
+	} while (0)
+
+/* The exit status (and the plan line at the end when none was given first). */
 static inline int tap_done(void)
 {
-	printf("1..%d\n", tap_count);
-	return tap_failed ? 1 : 0;
+	if (tap_planned < 0)
+		printf("1..%d\n", tap_count);
+	else if (tap_count != tap_planned)
+		printf("# planned %d test points, ran %d\n", tap_planned, tap_count);
+	return tap_failed || (tap_planned >= 0 && tap_count != tap_planned) ? 1 : 0;
 }
 
 #endif

@@ -765,14 +765,14 @@ static int check_configured(void)
 	     name = strtok_r(NULL, " ", &save)) {
 		const struct cb_engine *e = find_configured(name);
 
-		if (e && strcmp(e->kind, "process") == 0) {
-			/* Whole messages in another runtime: no stream, chunk or
+		if (e && (strcmp(e->kind, "process") == 0 || strcmp(e->kind, "command") == 0)) {
+			/* Whole messages in another process: no stream, chunk or
 			 * recreate to compare with. */
 			points++;
 			if (!dry)
-				skip("%s: a worker engine, checked by tests/cli_workers.sh and "
-				     "`cryptobench verify`",
-				     e->name);
+				skip("%s: a %s engine, checked by tests/cli_workers.sh, "
+				     "tests/cli_commands.sh and `cryptobench verify`",
+				     e->name, e->kind);
 		} else if (e) {
 			points += check_engine(e);
 		} else {

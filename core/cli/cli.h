@@ -21,6 +21,15 @@ int cb_cmd_plot(int argc, char **argv);
 int cb_cmd_engines(int argc, char **argv);
 int cb_cmd_verify(int argc, char **argv);
 int cb_cmd_input(int argc, char **argv);
+/* Hidden: an in-process engine served over the worker protocol. */
+int cb_cmd_worker(int argc, char **argv);
+
+/* Around loading a scenario: if it takes more than SECONDS of CPU time (stuck in a
+ * library call the sandbox's budget cannot stop), print "FILE:LINE: script
+ * stopped: ..." (PATH:1 when the script's place is unknown) and exit 2. */
+#define CB_LOAD_WATCHDOG_SECONDS 3 /* past the sandbox's 2 s */
+void cb_watchdog_start(unsigned seconds, const char *path);
+void cb_watchdog_stop(void);
 
 /* Print "cryptobench CMD: message" on stderr and return CB_EXIT_USAGE. */
 int cb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

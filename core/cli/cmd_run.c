@@ -56,6 +56,7 @@ static const char run_help[] =
     "      --force           replace an existing -o file, or write into a non-empty\n"
     "                        --runs folder (without it, both are refused)\n"
     "      --resume FILE     continue an interrupted results file of this scenario\n"
+    "      --resume DIR      with --runs N: finish an interrupted --runs folder\n"
     "      --progress, --no-progress\n"
     "                        progress on stderr (default: when stderr is a terminal)\n\n"
     "Ctrl-C finishes the current trial, closes the file marked interrupted, and\n"
@@ -73,6 +74,7 @@ struct run_args {
 	int quick;
 	int force; /* -o may replace an existing file or fill a non-empty folder */
 	int dry_run;
+	int resume_folder;         /* --resume DIR: finish a --runs folder */
 	struct cb_oneline oneline; /* a scenario from flags instead of a file */
 	const char *only;          /* --only KEY=VALUE,...: a subset of the cells */
 	char **argv;               /* as given: the resume hint repeats it */
@@ -206,9 +208,14 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	a->scenario = optind < argc ? argv[optind] : NULL;
 	a->argc = argc;
 	a->argv = argv;
-	if (a->resume && a->runs > 1)
-		return cb_usage_error("run",
-		                      "--resume continues one file; it does not take --runs");
+	if (a->resume) {
+		struct stat st;
+
+		a->resume_folder = stat(a->resume, &st) == 0 && S_ISDIR(st.st_mode);
+		if (a->runs > 1 && !a->resume_folder)
+			return cb_usage_error("run", "--resume FILE continues one file; --runs "
+			                             "goes with --resume DIR");
+	}
 	return 0;
 }
 
@@ -329,6 +336,104 @@ static uint64_t mix64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
+/* ARG quoted for a POSIX shell when it needs it. */
+static void print_shell_word(FILE *out, const char *arg)
+{
+	if (*arg && strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	                        "._-,=/:+@%") == strlen(arg)) {
+		fputs(arg, out);
+		return;
+	}
+	fputc('\'', out);
+	for (const char *p = arg; *p; p++)
+		if (*p == '\'')
+			fputs("'\\''", out);
+		else
+			fputc(*p, out);
+	fputc('\'', out);
+}
+
+/* The command that continues PATH: this one, with every --set and flag it
+ * had, less what names or replaces an output, plus --resume PATH. */
+static void print_resume_hint(FILE *out, const struct run_args *a, const char *path)
+{
+	static const char *const dropped_with_value[] = {"-o", "--output", "--resume",
+	                                                 "--run-index"};
+	static const char *const dropped[] = {"--force", "--dry-run", "--progress",
+	                                      "--no-progress"};
+
+	fputs("cryptobench", out);
+	for (int i = 0; i < a->argc; i++) {
+		int skip = 0;
+
+		for (size_t k = 0; k < sizeof dropped_with_value / sizeof *dropped_with_value;
+		     k++) {
+			size_t len = strlen(dropped_with_value[k]);
+
+			if (strcmp(a->argv[i], dropped_with_value[k]) == 0)
+				skip = 2;
+			else if (strncmp(a->argv[i], dropped_with_value[k], len) == 0 &&
+			         (a->argv[i][len] == '=' || (len == 2 && a->argv[i][len])))
+				skip = 1;
+		}
+		for (size_t k = 0; k < sizeof dropped / sizeof *dropped; k++)
+			if (strcmp(a->argv[i], dropped[k]) == 0)
+				skip = 1;
+		if (skip) {
+			i += skip - 1;
+			continue;
+		}
+		fputc(' ', out);
+		print_shell_word(out, i == 0 ? "run" : a->argv[i]);
+	}
+	fputs(" --resume ", out);
+	print_shell_word(out, path);
+	fputc('\n', out);
+}
+
+/* The state of one run's file in a --runs folder: 0 missing, 1 interrupted,
+ * 2 complete; -1 unreadable (reported). */
+static int run_state(const char *file)
+{
+	char err[512];
+	struct cb_results *r;
+	int state;
+
+	if (access(file, F_OK) != 0)
+		return 0;
+	if (!(r = cb_results_read(file, err, sizeof err))) {
+		fprintf(stderr, "%s\n", err);
+		return -1;
+	}
+	state = r->interrupted ? 1 : 2;
+	cb_results_free(r);
+	return state;
+}
+
+/* The layout seed and the number of runs a --runs folder was made with, from
+ * its first run's header, so that resumed and missing runs get the layouts
+ * they were drawn. */
+static int folder_setup(const char *dir, uint64_t *seed, unsigned *runs)
+{
+	char file[4200], err[512];
+	struct cb_results *r;
+	json_t *value;
+
+	snprintf(file, sizeof file, "%s/run-1.jsonl", dir);
+	if (!(r = cb_results_read(file, err, sizeof err))) {
+		fprintf(stderr, "%s: not a --runs folder (%s)\n", dir, err);
+		return -1;
+	}
+	value = json_object_get(json_object_get(r->header, "setup"), "seed");
+	if (json_is_integer(value))
+		*seed = (uint64_t)json_integer_value(value);
+	value = json_object_get(r->header, "runs");
+	if (*runs <= 1 && json_is_integer(value))
+		*runs = (unsigned)json_integer_value(value);
+	cb_results_free(r);
+	return 0;
+}
+
 /* --runs N: each run is a fresh process of this program, so nothing a run
  * leaves behind (caches, allocator state, library initialisation) carries
  * into the next. */
@@ -345,10 +450,14 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 	if (getrandom(&setup_seed, sizeof setup_seed, 0) != (ssize_t)sizeof setup_seed)
 		setup_seed = (uint64_t)time(NULL);
 	setup_seed &= 0xffffffffffffull;
+	if (a->resume_folder && folder_setup(a->resume, &setup_seed, &a->runs) != 0)
+		return CB_EXIT_USAGE;
 	for (size_t i = 0; i < a->n_overrides; i++)
 		user_offset |= strcmp(a->overrides[i].key, "input_offset") == 0;
 
-	if (a->output)
+	if (a->resume_folder)
+		snprintf(dir, sizeof dir, "%s", a->resume);
+	else if (a->output)
 		snprintf(dir, sizeof dir, "%s", a->output);
 	else if (default_output(s, "", dir, sizeof dir) != 0) {
 		fprintf(stderr, "%s: cannot create folder: %s\n", dir, strerror(errno));
@@ -367,6 +476,19 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 		char pad[4200];
 
 		snprintf(file, sizeof file, "%s/run-%u.jsonl", dir, k + 1);
+		int resume_this = 0;
+		if (a->resume_folder) {
+			int state = run_state(file);
+
+			if (state < 0) {
+				free(child);
+				status = CB_EXIT_USAGE;
+				break;
+			}
+			if (state == 2)
+				continue; /* complete */
+			resume_this = state == 1;
+		}
 		snprintf(index, sizeof index, "%u", k);
 		snprintf(offset, sizeof offset, "input_offset=%u", (unsigned)(draw % 64) * 64);
 		snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)setup_seed);
@@ -376,16 +498,17 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 		child[n++] = "run";
 		for (int i = 1; i < argc; i++) {
 			if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0 ||
-			    strcmp(argv[i], "--runs") == 0) {
+			    strcmp(argv[i], "--runs") == 0 || strcmp(argv[i], "--resume") == 0) {
 				i++;
 				continue;
 			}
 			if (strncmp(argv[i], "--runs=", 7) == 0 ||
-			    strncmp(argv[i], "--output=", 9) == 0)
+			    strncmp(argv[i], "--output=", 9) == 0 ||
+			    strncmp(argv[i], "--resume=", 9) == 0)
 				continue;
 			child[n++] = argv[i];
 		}
-		child[n++] = "-o";
+		child[n++] = resume_this ? "--resume" : "-o";
 		child[n++] = file;
 		child[n++] = "--run-index";
 		child[n++] = index;
@@ -402,16 +525,23 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 			_exit(127);
 		}
 		free(child);
+		/* A signal to this process reaches the run too (a terminal's Ctrl-C
+		 * reaches both already; a second SIGINT does no harm). */
 		while (pid > 0 && waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
-			;
+			if (stop_requested)
+				kill(pid, SIGINT);
 		if (pid < 0 || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
 			status =
 			    pid > 0 && WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : CB_EXIT_PROBLEM;
 			break;
 		}
 	}
-	if (stop_requested)
-		status = CB_EXIT_INTERRUPTED;
+	if (stop_requested || status == CB_EXIT_INTERRUPTED) {
+		fprintf(stderr, "interrupted: %s keeps every finished trial; continue with\n  ",
+		        dir);
+		print_resume_hint(stderr, a, dir);
+		return CB_EXIT_INTERRUPTED;
+	}
 	fprintf(stderr, "runs in %s\n", dir);
 	return status;
 }
@@ -519,61 +649,6 @@ static struct cb_results *open_resume(const char *path, const struct cb_scenario
 	return NULL;
 }
 
-/* ARG quoted for a POSIX shell when it needs it. */
-static void print_shell_word(FILE *out, const char *arg)
-{
-	if (*arg && strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-	                        "._-,=/:+@%") == strlen(arg)) {
-		fputs(arg, out);
-		return;
-	}
-	fputc('\'', out);
-	for (const char *p = arg; *p; p++)
-		if (*p == '\'')
-			fputs("'\\''", out);
-		else
-			fputc(*p, out);
-	fputc('\'', out);
-}
-
-/* The command that continues PATH: this one, with every --set and flag it
- * had, less what names or replaces an output, plus --resume PATH. */
-static void print_resume_hint(FILE *out, const struct run_args *a, const char *path)
-{
-	static const char *const dropped_with_value[] = {"-o", "--output", "--resume",
-	                                                 "--run-index"};
-	static const char *const dropped[] = {"--force", "--dry-run", "--progress",
-	                                      "--no-progress"};
-
-	fputs("cryptobench", out);
-	for (int i = 0; i < a->argc; i++) {
-		int skip = 0;
-
-		for (size_t k = 0; k < sizeof dropped_with_value / sizeof *dropped_with_value;
-		     k++) {
-			size_t len = strlen(dropped_with_value[k]);
-
-			if (strcmp(a->argv[i], dropped_with_value[k]) == 0)
-				skip = 2;
-			else if (strncmp(a->argv[i], dropped_with_value[k], len) == 0 &&
-			         (a->argv[i][len] == '=' || (len == 2 && a->argv[i][len])))
-				skip = 1;
-		}
-		for (size_t k = 0; k < sizeof dropped / sizeof *dropped; k++)
-			if (strcmp(a->argv[i], dropped[k]) == 0)
-				skip = 1;
-		if (skip) {
-			i += skip - 1;
-			continue;
-		}
-		fputc(' ', out);
-		print_shell_word(out, i == 0 ? "run" : a->argv[i]);
-	}
-	fputs(" --resume ", out);
-	print_shell_word(out, path);
-	fputc('\n', out);
-}
-
 static int measure(struct run_args *a, const struct cb_scenario *s, const struct cb_plan *plan)
 {
 	char err[512], path[4096];
@@ -647,9 +722,14 @@ static int measure(struct run_args *a, const struct cb_scenario *s, const struct
 		fprintf(stderr, "warning: invalid trials (no timing kept), first: %s\n",
 		        totals.first_error);
 	if (totals.interrupted) {
-		fprintf(stderr, "interrupted: %s keeps every finished trial; continue with\n  ",
-		        path);
-		print_resume_hint(stderr, a, path);
+		if (a->run_index >= 0) /* run K of --runs: the parent says how to go on */
+			fprintf(stderr, "interrupted: %s keeps every finished trial\n", path);
+		else {
+			fprintf(stderr,
+			        "interrupted: %s keeps every finished trial; continue with\n  ",
+			        path);
+			print_resume_hint(stderr, a, path);
+		}
 		return CB_EXIT_INTERRUPTED;
 	}
 	return CB_EXIT_OK;
@@ -706,7 +786,9 @@ int cb_cmd_run(int argc, char **argv)
 	record_command_line(&a, argc, argv);
 	load = (struct cb_load_options){
 	    .overrides = a.overrides, .n_overrides = a.n_overrides, .quick = a.quick};
+	cb_watchdog_start(CB_LOAD_WATCHDOG_SECONDS, a.scenario ? a.scenario : "(command line)");
 	s = load_scenario(&a, &load, err, sizeof err);
+	cb_watchdog_stop();
 	if (!s) {
 		fprintf(stderr, "%s\n", err);
 		free_overrides(&a);
@@ -752,7 +834,7 @@ int cb_cmd_run(int argc, char **argv)
 	}
 	if (rc != 0)
 		;
-	else if (a.runs > 1 && a.run_index < 0)
+	else if ((a.runs > 1 || a.resume_folder) && a.run_index < 0)
 		rc = run_many(&a, s, argc, argv);
 	else
 		rc = measure(&a, s, plan);

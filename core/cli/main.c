@@ -48,6 +48,8 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argc - 1, argv + 1);
+	if (strcmp(argv[1], "worker") == 0) /* hidden: started by cryptobench itself */
+		return cb_cmd_worker(argc - 1, argv + 1);
 	fprintf(stderr, "cryptobench: unknown command '%s' (see 'cryptobench --help')\n", argv[1]);
 	return CB_EXIT_USAGE;
 }

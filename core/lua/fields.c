@@ -432,16 +432,21 @@ static void parse_variant_table(struct cb_loading *ld, lua_State *L, int idx, st
 	}
 	if (cb_check_raw_field(L, idx, "env") != LUA_TNIL) {
 		site.key = "env";
-		/* An in-process engine's library has read its environment when
-		 * this process started: a changed one needs a process of its own,
-		 * which only out-of-process engines have. */
-		if (strcmp(v->engine->kind, "process") != 0)
-			cb_check_fail(ld, L, &site, NULL,
-			              "'env' cannot be applied to in-process engine '%s': its "
-			              "library read the environment when cryptobench started",
-			              v->engine->name);
+		/* An in-process library reads its environment when the process
+		 * starts: a changed one needs a process of its own. A library engine
+		 * runs inside `cryptobench worker`, a worker engine in its worker;
+		 * the others (built-ins, whole commands) cannot carry one. */
+		bool library = strcmp(v->engine->kind, "library") == 0;
+		if (!library && strcmp(v->engine->kind, "process") != 0)
+			cb_check_fail(
+			    ld, L, &site, NULL,
+			    "'env' cannot be applied to engine '%s' (%s): only library and "
+			    "worker engines run in a process of their own",
+			    v->engine->name, v->engine->kind);
 		parse_env(ld, L, lua_gettop(L), v);
 		v->config.env = v->env;
+		if (library)
+			v->config.in_worker = v->engine;
 		json_t *env = json_object();
 		for (size_t i = 0; v->env[i]; i++) {
 			const char *eq = strchr(v->env[i], '=');

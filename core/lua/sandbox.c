@@ -14,7 +14,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-#define HOOK_EVERY 1000      /* instructions between two looks at the clock */
+#define HOOK_EVERY 1000      /* instructions between two looks at the budget */
 #define RANDOM_SEED 20260804 /* math.random repeats from run to run */
 #define MODULES_KEY "cb_lua.modules"
 #define LOADED_KEY "cb_lua.loaded"
@@ -23,8 +23,10 @@ struct sandbox {
 	lua_State *L;
 	size_t used, limit;
 	double seconds;
+	unsigned long long instructions, counted; /* budget and use in this call */
 	struct timespec deadline;
 	bool ready;   /* libraries open: a refused allocation may look at the stack */
+	bool in_call; /* inside cb_lua_pcall: the deadline holds */
 	bool stopped; /* the budget ran out during the current call */
 	char stop_message[512];
 	char where_file[256]; /* the last place the script was seen running */
@@ -33,6 +35,9 @@ struct sandbox {
 	size_t n_files;
 	char *traceback;
 };
+
+/* The sandbox inside cb_lua_pcall, for cb_lua_active_place(). */
+static struct sandbox *volatile active;
 
 static struct sandbox *sandbox_of(lua_State *L)
 {
@@ -48,7 +53,8 @@ static struct timespec now(void)
 {
 	struct timespec t;
 
-	clock_gettime(CLOCK_MONOTONIC, &t);
+	/* CPU time: the same budget on a busy machine as on an idle one */
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
 	return t;
 }
 
@@ -76,6 +82,8 @@ static bool current_location(lua_State *L, int level, char *file, size_t file_le
 	return false;
 }
 
+static void stop_for_time(struct sandbox *sb);
+
 static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
 	struct sandbox *sb = ud;
@@ -86,6 +94,14 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 		sb->used -= old;
 		return NULL;
 	}
+	if (nsize > old && sb->in_call && !sb->stopped && past(&sb->deadline)) {
+		/* C code building a string (gsub, rep, concat) runs no hook: the
+		 * budget stops it at its next allocation. */
+		stop_for_time(sb);
+		return NULL;
+	}
+	if (nsize > old && sb->stopped && sb->in_call)
+		return NULL;
 	if (nsize > old && nsize - old > sb->limit - sb->used) {
 		/* No message handler runs for memory errors: note where we are now. */
 		if (sb->ready)
@@ -112,6 +128,27 @@ static const char *last_place(const struct sandbox *sb, char *buf, size_t len)
 	return buf;
 }
 
+/* The budget ran out: note the message every later error will carry. */
+static void stop(struct sandbox *sb, const char *why)
+{
+	char place[300];
+
+	if (sb->ready) /* a C function's caller: a line the hook may not have seen */
+		current_location(sb->L, 0, sb->where_file, sizeof sb->where_file, &sb->where_line);
+	sb->stopped = true;
+	snprintf(sb->stop_message, sizeof sb->stop_message,
+	         "%s: script stopped: ran %s (runaway loop?)", last_place(sb, place, sizeof place),
+	         why);
+}
+
+static void stop_for_time(struct sandbox *sb)
+{
+	char why[64];
+
+	snprintf(why, sizeof why, "more than %g s of CPU time", sb->seconds);
+	stop(sb, why);
+}
+
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
 	struct sandbox *sb = sandbox_of(L);
@@ -119,17 +156,22 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
 	(void)ar;
 	current_location(L, 0, sb->where_file, sizeof sb->where_file, &sb->where_line);
 	if (!sb->stopped) {
-		if (!past(&sb->deadline))
+		sb->counted += HOOK_EVERY;
+		if (sb->counted > sb->instructions) {
+			char why[64];
+
+			snprintf(why, sizeof why, "more than %llu million instructions",
+			         sb->instructions / 1000000);
+			stop(sb, why);
+		} else if (past(&sb->deadline)) {
+			stop_for_time(sb);
+		} else {
 			return;
-		char place[300];
-		sb->stopped = true;
-		snprintf(sb->stop_message, sizeof sb->stop_message,
-		         "%s: script stopped: ran longer than %g s (runaway loop?)",
-		         last_place(sb, place, sizeof place), sb->seconds);
-		/* From now on every instruction fails, so a pcall in the script
-		 * cannot catch the stop and carry on. */
-		lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+		}
 	}
+	/* From now on every instruction fails, so a pcall in the script cannot
+	 * catch the stop and carry on. */
+	lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
 	lua_pushstring(L, sb->stop_message);
 	lua_error(L);
 }
@@ -172,6 +214,19 @@ static int sandbox_load(lua_State *L)
 	return lua_gettop(L);
 }
 
+/* setmetatable refusing finalizers: Lua runs __gc with hooks off, so no
+ * time budget could stop one (nor one run by lua_close). */
+static int sandbox_setmetatable(lua_State *L)
+{
+	if (lua_type(L, 2) == LUA_TTABLE && lua_getfield(L, 2, "__gc") != LUA_TNIL)
+		return luaL_error(L, "setmetatable: __gc (finalizers) is not allowed in scenarios");
+	lua_settop(L, 2);
+	lua_pushvalue(L, lua_upvalueindex(1)); /* the original setmetatable */
+	lua_insert(L, 1);
+	lua_call(L, 2, 1);
+	return 1;
+}
+
 /* print to stderr: stdout may be carrying results. */
 static int sandbox_print(lua_State *L)
 {
@@ -209,6 +264,9 @@ static int open_sandbox(lua_State *L)
 	lua_getfield(L, -1, "load");
 	lua_pushcclosure(L, sandbox_load, 1);
 	lua_setfield(L, -2, "load");
+	lua_getfield(L, -1, "setmetatable");
+	lua_pushcclosure(L, sandbox_setmetatable, 1);
+	lua_setfield(L, -2, "setmetatable");
 	lua_pushcfunction(L, sandbox_print);
 	lua_setfield(L, -2, "print");
 	lua_pushcfunction(L, sandbox_require);
@@ -237,6 +295,8 @@ lua_State *cb_lua_new(const struct cb_lua_limits *limits, char *err, size_t err_
 		goto fail;
 	sb->limit = limits && limits->memory ? limits->memory : CB_LUA_DEFAULT_MEMORY;
 	sb->seconds = limits && limits->seconds > 0 ? limits->seconds : CB_LUA_DEFAULT_SECONDS;
+	sb->instructions =
+	    limits && limits->instructions ? limits->instructions : CB_LUA_DEFAULT_INSTRUCTIONS;
 	sb->L = lua_newstate(sandbox_alloc, sb);
 	if (sb->L == NULL)
 		goto fail;
@@ -403,12 +463,18 @@ int cb_lua_pcall(lua_State *L, int nargs, int nresults, char *err, size_t err_le
 	}
 	sb->deadline = t;
 	sb->stopped = false;
+	sb->counted = 0;
 	sb->where_file[0] = '\0';
 	sb->where_line = 0;
 	lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_EVERY);
 	lua_pushcfunction(L, msghandler);
 	lua_insert(L, base);
+	struct sandbox *outer = active;
+	sb->in_call = true;
+	active = sb;
 	int status = lua_pcall(L, nargs, nresults, base);
+	active = outer;
+	sb->in_call = false;
 	lua_remove(L, base);
 	lua_sethook(L, NULL, 0, 0);
 	if (status == LUA_OK)
@@ -434,6 +500,34 @@ int cb_lua_pcall(lua_State *L, int nargs, int nresults, char *err, size_t err_le
 	}
 	lua_pop(L, 1);
 	return -1;
+}
+
+size_t cb_lua_active_place(char *buf, size_t len)
+{
+	struct sandbox *sb = active;
+	const char *file;
+	char digits[16];
+	size_t n = 0, d = 0;
+	int line;
+
+	if (!sb || len == 0)
+		return 0;
+	/* The caller of the stuck C function; lua_getinfo only reads. */
+	current_location(sb->L, 0, sb->where_file, sizeof sb->where_file, &sb->where_line);
+	file = sb->where_file[0] ? sb->where_file : sb->n_files ? sb->files[0] : "?";
+	line = sb->where_file[0] ? sb->where_line : 1;
+	/* By hand: the process is in a signal handler. */
+	while (*file && n + 1 < len)
+		buf[n++] = *file++;
+	do
+		digits[d++] = (char)('0' + line % 10);
+	while ((line /= 10) > 0 && d < sizeof digits);
+	if (n + 1 < len)
+		buf[n++] = ':';
+	while (d > 0 && n + 1 < len)
+		buf[n++] = digits[--d];
+	buf[n] = '\0';
+	return n;
 }
 
 const char *cb_lua_traceback(lua_State *L)

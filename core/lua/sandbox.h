@@ -2,9 +2,14 @@
  *
  * Only base, string, table, math and utf8 are opened; dofile, loadfile and
  * string.dump are gone; `load` takes text only; `require` finds only the
- * modules given to cb_lua_provide(); `print` writes to stderr. Memory is
- * capped and every cb_lua_pcall() has a wall-clock budget, so a runaway
- * script is stopped. Errors come back as one line "FILE:LINE: message",
+ * modules given to cb_lua_provide(); `print` writes to stderr;
+ * `setmetatable` refuses __gc (Lua runs finalizers where no budget holds).
+ * Memory is capped and every cb_lua_pcall() has a budget of instructions
+ * (the same on any machine) and of CPU time (also for C code that
+ * allocates as it runs, checked at every allocation), so a runaway script is
+ * stopped. A library function that neither runs Lua nor allocates (a
+ * string pattern match on a long subject) is beyond the budget: see
+ * cb_lua_active_place() for a caller's watchdog. Errors come back as one line "FILE:LINE: message",
  * FILE being the path as it was given. */
 #ifndef CB_LUA_SANDBOX_H
 #define CB_LUA_SANDBOX_H
@@ -15,11 +20,13 @@
 #include <lua.h>
 
 #define CB_LUA_DEFAULT_MEMORY ((size_t)256 << 20)
-#define CB_LUA_DEFAULT_SECONDS 5.0
+#define CB_LUA_DEFAULT_SECONDS 2.0
+#define CB_LUA_DEFAULT_INSTRUCTIONS 20000000ull
 
 struct cb_lua_limits {
 	size_t memory;  /* bytes the state may hold; 0: CB_LUA_DEFAULT_MEMORY */
-	double seconds; /* wall-clock budget of one cb_lua_pcall; 0: CB_LUA_DEFAULT_SECONDS */
+	double seconds; /* CPU-time budget of one cb_lua_pcall; 0: CB_LUA_DEFAULT_SECONDS */
+	unsigned long long instructions; /* of one cb_lua_pcall; 0: CB_LUA_DEFAULT_INSTRUCTIONS */
 };
 
 /* ---- The state ---- */
@@ -50,6 +57,12 @@ int cb_lua_pcall(lua_State *L, int nargs, int nresults, char *err, size_t err_le
 /* The stack traceback of the last failed cb_lua_pcall ("" when none): kept
  * apart from the one-line message for a verbose report. */
 const char *cb_lua_traceback(lua_State *L);
+
+/* Where the script inside the running cb_lua_pcall is, as "FILE:LINE" in
+ * BUF; its length, or 0 when no call runs. For a watchdog's signal handler
+ * that ends the process because a library call got stuck: it only reads the
+ * Lua stack and copies bytes, but it is not async-signal-safe in general. */
+size_t cb_lua_active_place(char *buf, size_t len);
 
 /* ---- "Did you mean" ---- */
 

@@ -1,4 +1,4 @@
--- expect: 'env' cannot be applied to in-process engine 'memcpy'
+-- expect: 'env' cannot be applied to engine 'memcpy' (builtin)
 -- line: 7
 local cb = require "cryptobench"
 cb.scenario {

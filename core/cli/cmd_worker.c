@@ -1,0 +1,211 @@
+/* cmd_worker.c: `cryptobench worker ENGINE`, a hidden subcommand: an
+ * in-process engine served over the worker protocol
+ * (core/engines/workers/PROTOCOL.md). cryptobench starts it with a
+ * variant's `env` in its environment, so the engine's library reads that
+ * environment when this process starts (CPU-feature masks are read then). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "core/cli/cli.h"
+#include "core/clock.h"
+#include "core/engine.h"
+#include "core/input.h"
+#include "core/reference.h"
+#include "core/worker.h"
+
+static void send(json_t *obj)
+{
+	char *text = json_dumps(obj, JSON_COMPACT);
+
+	if (text) {
+		fputs(text, stdout);
+		fputc('\n', stdout);
+		fflush(stdout);
+	}
+	free(text);
+	json_decref(obj);
+}
+
+static json_t *hello(const struct cb_engine *e)
+{
+	json_t *algorithms = json_object(), *features = json_object();
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+
+	exe[n > 0 ? n : 0] = '\0';
+	for (size_t i = 0; i < cb_algorithm_count(); i++) {
+		const struct cb_algorithm *alg = cb_algorithm_at(i);
+		json_t *ops = json_array();
+
+		for (int op = 0; op < CB_OP_COUNT; op++)
+			if (cb_op_applies(alg, op) && e->supports(alg, op, CB_MODE_MESSAGE))
+				json_array_append_new(ops, json_string(cb_op_name(op)));
+		if (json_array_size(ops))
+			json_object_set_new(algorithms, alg->name, ops);
+		else
+			json_decref(ops);
+	}
+	if (e->describe)
+		e->describe(features);
+	return json_pack("{s:s, s:i, s:s, s:s+, s:s, s:s, s:s, s:s, s:s, s:o, s:o}", "type",
+	                 "hello", "protocol", 1, "engine", e->name, "runtime", "cryptobench ",
+	                 PACKAGE_VERSION, "executable", exe, "library", e->version(), "module",
+	                 e->name, "clock", "CLOCK_MONOTONIC_RAW", "cpu_clock",
+	                 "CLOCK_THREAD_CPUTIME_ID", "algorithms", algorithms, "features", features);
+}
+
+static int material(json_t *v, unsigned char *out, size_t len, const unsigned char *standard)
+{
+	const char *s = json_string_value(v);
+
+	if (!s || strcmp(s, "counting") == 0) {
+		memcpy(out, standard, len);
+		return 0;
+	}
+	if (strlen(s) != 2 * len)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		unsigned b;
+
+		if (sscanf(s + 2 * i, "%2x", &b) != 1)
+			return -1;
+		out[i] = (unsigned char)b;
+	}
+	return 0;
+}
+
+/* One request: its answer (status, times, digest of the input, output). */
+static json_t *run(const struct cb_engine *e, json_t *req, char *err, size_t err_len)
+{
+	const struct cb_algorithm *alg =
+	    cb_algorithm_find(json_string_value(json_object_get(req, "algorithm")) ?: "");
+	int op = cb_op_parse(json_string_value(json_object_get(req, "op")) ?: "");
+	size_t size = (size_t)json_integer_value(json_object_get(req, "size"));
+	uint64_t calls = (uint64_t)json_integer_value(json_object_get(req, "calls"));
+	json_t *input = json_object_get(req, "input"), *answer = NULL;
+	unsigned char key[CB_MAX_KEY], iv[CB_MAX_IV], tag[CB_MAX_TAG] = {0}, std_key[CB_MAX_KEY],
+	                                              std_iv[CB_MAX_IV];
+	struct cb_engine_config config = {.mode = CB_MODE_MESSAGE};
+	struct cb_cell_setup setup;
+	struct cb_input in = {0};
+	unsigned char *plain, *data, *ct = NULL, *out = NULL;
+	char sha[65];
+	void *ctx = NULL;
+	int expect, rc = CB_OK, bad = 0;
+	uint64_t cpu0, t0, t1, cpu1;
+
+	if (!alg || op < 0 || !cb_op_applies(alg, op) || !calls ||
+	    !json_is_integer(json_object_get(input, "seed"))) {
+		snprintf(err, err_len,
+		         "a request this worker cannot serve (it takes generated inputs)");
+		return NULL;
+	}
+	cb_standard_key(alg, std_key);
+	cb_standard_iv(alg, std_iv);
+	if (material(json_object_get(req, "key"), key, alg->key_len, std_key) != 0 ||
+	    material(json_object_get(req, "iv"), iv, alg->iv_len, std_iv) != 0) {
+		snprintf(err, err_len, "bad key or iv");
+		return NULL;
+	}
+	if (cb_input_create(&in, size, (uint32_t)json_integer_value(json_object_get(input, "seed")),
+	                    0) != 0 ||
+	    !(out = malloc(size + CB_OUTPUT_SLACK))) {
+		snprintf(err, err_len, "out of memory");
+		goto done;
+	}
+	plain = data = in.data;
+	cb_sha256_hex(plain, size, sha);
+	if (op == CB_OP_DECRYPT || op == CB_OP_DECRYPT_FORGED) {
+		if (!(ct = malloc(size ? size : 1)) ||
+		    cb_reference_encrypt(alg, key, iv, plain, size, ct, tag, err, err_len) != 0)
+			goto done;
+		if (op == CB_OP_DECRYPT_FORGED)
+			tag[0] ^= 1;
+		data = ct;
+	}
+	setup = (struct cb_cell_setup){
+	    .alg = alg, .op = op, .len = size, .key = key, .iv = iv, .tag = tag, .config = &config};
+	ctx = e->open(&setup, err, err_len);
+	if (!ctx)
+		goto done;
+	expect = op == CB_OP_DECRYPT_FORGED ? CB_REJECTED : CB_OK;
+	cpu0 = cb_thread_cpu_ns();
+	t0 = cb_wall_ns();
+	for (uint64_t i = 0; i < calls; i++) {
+		int r = e->call(ctx, data, size, out);
+
+		if (r != expect) {
+			rc = r;
+			bad++;
+		}
+	}
+	t1 = cb_wall_ns();
+	cpu1 = cb_thread_cpu_ns();
+	if (bad) {
+		snprintf(err, err_len, "%d of %llu calls returned %d", bad,
+		         (unsigned long long)calls, rc);
+		goto done;
+	}
+	{
+		size_t out_len = op == CB_OP_DECRYPT_FORGED ? 0 : cb_output_len(alg, op, size);
+		char *b64 = cb_base64_encode(out, out_len);
+
+		answer = json_pack("{s:s, s:I, s:I, s:I, s:s, s:s}", "status",
+		                   op == CB_OP_DECRYPT_FORGED ? "rejected" : "ok", "calls",
+		                   (json_int_t)calls, "ns", (json_int_t)(t1 - t0), "cpu_ns",
+		                   (json_int_t)(cpu1 - cpu0), "input_sha256", sha, "output",
+		                   b64 ? b64 : "");
+		free(b64);
+	}
+done:
+	if (ctx)
+		e->close(ctx);
+	cb_input_free(&in);
+	free(ct);
+	free(out);
+	return answer;
+}
+
+int cb_cmd_worker(int argc, char **argv)
+{
+	const struct cb_engine *e = argc == 2 ? cb_engine_find(argv[1]) : NULL;
+	const char *why = NULL;
+	char *line = NULL;
+	size_t cap = 0;
+
+	if (!e)
+		return cb_usage_error("worker",
+		                      "usage: cryptobench worker ENGINE (an engine built in)");
+	if (!cb_engine_usable(e, &why)) {
+		send(json_pack("{s:s, s:s}", "type", "unavailable", "reason",
+		               why ? why : "unusable"));
+		return CB_EXIT_OK;
+	}
+	send(hello(e));
+	while (getline(&line, &cap, stdin) > 0) {
+		json_error_t jerr;
+		json_t *req = json_loads(line, 0, &jerr), *answer;
+		char err[512] = "";
+
+		if (!json_is_object(req)) {
+			json_decref(req);
+			break; /* not the protocol: leave, the client reports it */
+		}
+		answer = run(e, req, err, sizeof err);
+		if (!answer)
+			answer = json_pack("{s:s, s:s}", "status", "error", "error",
+			                   err[0] ? err : "failed");
+		json_object_set_new(answer, "type", json_string("result"));
+		json_object_set(answer, "id", json_object_get(req, "id"));
+		send(answer);
+		json_decref(req);
+	}
+	free(line);
+	return CB_EXIT_OK;
+}

@@ -1,0 +1,12 @@
+-- expect: not enough memory (a scenario may use 256 MiB)
+-- line: 11
+local cb = require "cryptobench"
+-- most of the memory in strings (12 x 16 MiB), then a table doubling past the rest
+local pads = {}
+for i = 1, 12 do
+  pads[i] = string.rep(string.rep("x", 1 << 16), 256, tostring(i))
+end
+local t = { 1 }
+for i = 1, 40 do
+  table.move(t, 1, #t, #t + 1)
+end
