@@ -296,7 +296,8 @@ const char *cb_command_version(struct cb_command_engine *ce)
 		slurp(o, text, sizeof text);
 		text[strcspn(text, "\n")] = '\0';
 		if (text[0])
-			snprintf(ce->version, sizeof ce->version, "%.120s (%.120s)", text, ce->path);
+			snprintf(ce->version, sizeof ce->version, "%.120s (%.120s)", text,
+			         ce->path);
 	}
 	if (o)
 		fclose(o);
