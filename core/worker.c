@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -12,6 +13,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <openssl/evp.h>
 
 #include "core/clock.h"
 
@@ -452,58 +455,39 @@ void cb_workers_stop(void)
 	}
 }
 
-/* ---- base64 ---- */
-
-static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+/* ---- base64, through libcrypto's EVP_EncodeBlock/EVP_DecodeBlock ---- */
 
 char *cb_base64_encode(const unsigned char *buf, size_t len)
 {
-	char *out = malloc((len + 2) / 3 * 4 + 1), *p = out;
+	char *out;
 
-	if (!out)
+	if (len > (size_t)INT_MAX / 4 * 3 || !(out = malloc((len + 2) / 3 * 4 + 1)))
 		return NULL;
-	for (size_t i = 0; i < len; i += 3) {
-		unsigned v = (unsigned)buf[i] << 16;
-
-		if (i + 1 < len)
-			v |= (unsigned)buf[i + 1] << 8;
-		if (i + 2 < len)
-			v |= buf[i + 2];
-		*p++ = b64[v >> 18];
-		*p++ = b64[(v >> 12) & 63];
-		*p++ = i + 1 < len ? b64[(v >> 6) & 63] : '=';
-		*p++ = i + 2 < len ? b64[v & 63] : '=';
-	}
-	*p = '\0';
+	EVP_EncodeBlock((unsigned char *)out, buf, (int)len);
 	return out;
 }
 
 long cb_base64_decode(const char *text, unsigned char *out, size_t max)
 {
-	size_t n = 0;
-	unsigned v = 0;
-	int bits = 0;
+	size_t len = strlen(text), pad, head, n;
+	unsigned char last[3];
 
-	static signed char value[256];
-
-	if (!value['B']) {
-		memset(value, -1, sizeof value);
-		for (int i = 0; i < 64; i++)
-			value[(unsigned char)b64[i]] = (signed char)i;
-	}
-	for (const char *s = text; *s && *s != '='; s++) {
-		int at = value[(unsigned char)*s];
-
-		if (at < 0)
-			return -1;
-		v = (v << 6) | (unsigned)at;
-		bits += 6;
-		if (bits >= 8) {
-			bits -= 8;
-			if (n >= max)
-				return -1;
-			out[n++] = (unsigned char)(v >> bits);
-		}
-	}
+	if (len % 4 != 0 || len > INT_MAX)
+		return -1;
+	pad = len && text[len - 1] == '=' ? (text[len - 2] == '=' ? 2 : 1) : 0;
+	n = len / 4 * 3 - pad;
+	/* EVP_DecodeBlock reads '=' anywhere as zero bits: only the padding may be '='. */
+	if (n > max || memchr(text, '=', len - pad))
+		return -1;
+	if (len == 0)
+		return 0;
+	/* All but the last quantum straight into OUT; that one through LAST, so
+	 * its padding bytes are never written past N. */
+	head = len - 4;
+	if (head && EVP_DecodeBlock(out, (const unsigned char *)text, (int)head) < 0)
+		return -1;
+	if (EVP_DecodeBlock(last, (const unsigned char *)text + head, 4) != 3)
+		return -1;
+	memcpy(out + head / 4 * 3, last, 3 - pad);
 	return (long)n;
 }
