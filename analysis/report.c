@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/errbuf.h"
 #include "core/units.h"
 
 void cb_report_defaults(struct cb_report_options *opt)
@@ -578,7 +579,7 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
 	int problems = 0, rc = -1;
 
 	if (!as) {
-		snprintf(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -586,7 +587,7 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
 
 		if (!(as[i] =
 		          cb_analysis_build(files[i], &o->summary, &o->derive, why, sizeof why))) {
-			snprintf(err, err_len, "%s: %s", files[i]->path, why);
+			cb_errorf(err, err_len, "%s: %s", files[i]->path, why);
 			goto done;
 		}
 		for (size_t c = 0; c < as[i]->summary->n_cells; c++)

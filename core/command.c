@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/clock.h"
+#include "core/errbuf.h"
 #include "core/input.h"
 
 extern char **environ;
@@ -62,8 +63,8 @@ static int make_folder(char *err, size_t err_len)
 		return 0;
 	snprintf(folder, sizeof folder, "%s/cryptobench-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(folder)) {
-		snprintf(err, err_len, "cannot make a folder for payload files: %s",
-		         strerror(errno));
+		cb_errorf(err, err_len, "cannot make a folder for payload files: %s",
+		          strerror(errno));
 		folder[0] = '\0';
 		return -1;
 	}
@@ -82,7 +83,7 @@ static const struct payload *payload(uint32_t seed, size_t size, char *err, size
 			return &payloads[i];
 	if (n_payloads == sizeof payloads / sizeof payloads[0] || make_folder(err, err_len) != 0) {
 		if (n_payloads == sizeof payloads / sizeof payloads[0])
-			snprintf(err, err_len, "too many payload files");
+			cb_errorf(err, err_len, "too many payload files");
 		return NULL;
 	}
 	p = &payloads[n_payloads];
@@ -91,13 +92,13 @@ static const struct payload *payload(uint32_t seed, size_t size, char *err, size
 	snprintf(p->path, sizeof p->path, "%s/input-%u-%zu.bin", folder, seed, size);
 	buf = malloc(size ? size : 1);
 	if (!buf) {
-		snprintf(err, err_len, "out of memory for a %zu-byte payload file", size);
+		cb_errorf(err, err_len, "out of memory for a %zu-byte payload file", size);
 		return NULL;
 	}
 	cb_input_fill(buf, size, seed);
 	cb_sha256_hex(buf, size, p->sha256);
 	if (write_file(p->path, buf, size) != 0) {
-		snprintf(err, err_len, "cannot write %s: %s", p->path, strerror(errno));
+		cb_errorf(err, err_len, "cannot write %s: %s", p->path, strerror(errno));
 		free(buf);
 		return NULL;
 	}
@@ -320,14 +321,15 @@ void *cb_command_open(struct cb_command_engine *ce, const struct cb_cell_setup *
 	struct ctx *c;
 
 	if (cf && (cf->mode != CB_MODE_MESSAGE || cf->recreate || cf->chunk || cf->env)) {
-		snprintf(err, err_len,
-		         "%s runs a whole process per message: no stream mode, reuse, chunk or env",
-		         ce->engine->name);
+		cb_errorf(
+		    err, err_len,
+		    "%s runs a whole process per message: no stream mode, reuse, chunk or env",
+		    ce->engine->name);
 		return NULL;
 	}
 	c = calloc(1, sizeof *c);
 	if (!c) {
-		snprintf(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		return NULL;
 	}
 	c->ce = ce;

@@ -9,6 +9,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
+#include "core/errbuf.h"
 #include "core/units.h"
 
 static int add_skip(struct cb_plan *plan, const struct cb_variant *v,
@@ -145,10 +146,10 @@ struct cb_plan *cb_plan_build(const struct cb_scenario *scenario, char *err, siz
 	if (add_cells(plan, scenario) != 0)
 		goto oom;
 	if (plan->n_cells == 0) {
-		snprintf(err, err_len, "%s: no cell can run here (%zu combination%s skipped%s%s)",
-		         scenario->file, plan->n_skips, plan->n_skips == 1 ? "" : "s",
-		         plan->n_skips ? ", first: " : "",
-		         plan->n_skips ? plan->skips[0].reason : "");
+		cb_errorf(err, err_len, "%s: no cell can run here (%zu combination%s skipped%s%s)",
+		          scenario->file, plan->n_skips, plan->n_skips == 1 ? "" : "s",
+		          plan->n_skips ? ", first: " : "",
+		          plan->n_skips ? plan->skips[0].reason : "");
 		cb_plan_free(plan);
 		return NULL;
 	}
@@ -159,7 +160,7 @@ struct cb_plan *cb_plan_build(const struct cb_scenario *scenario, char *err, siz
 	cb_plan_schedule(plan);
 	return plan;
 oom:
-	snprintf(err, err_len, "out of memory building the plan");
+	cb_errorf(err, err_len, "out of memory building the plan");
 	cb_plan_free(plan);
 	return NULL;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/errbuf.h"
 #include "core/worker.h"
 #include "core/datadir.h"
 #include "core/input.h"
@@ -104,7 +105,7 @@ void *cb_process_open(struct cb_process_engine *pe, const struct cb_cell_setup *
 		return NULL;
 	ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
-		snprintf(err, err_len, "%s: out of memory", pe->engine->name);
+		cb_errorf(err, err_len, "%s: out of memory", pe->engine->name);
 		return NULL;
 	}
 	ctx->pe = pe;
@@ -345,7 +346,7 @@ static void *in_worker_open(const struct cb_cell_setup *setup, char *err, size_t
 	struct cb_process_engine *pe = inner ? in_worker_for(inner) : NULL;
 
 	if (!pe) {
-		snprintf(err, err_len, "no in-process engine to run in a worker");
+		cb_errorf(err, err_len, "no in-process engine to run in a worker");
 		return NULL;
 	}
 	return cb_process_open(pe, setup, err, err_len);

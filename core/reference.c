@@ -7,6 +7,7 @@
 
 #include <openssl/evp.h>
 
+#include "core/errbuf.h"
 #include "core/input.h"
 
 /* Work in pieces of this size so a 128 MiB ciphertext never exists whole. */
@@ -41,7 +42,7 @@ const char *cb_reference_evp_name(const struct cb_algorithm *alg)
 
 static int fail(char *err, size_t err_len, const char *what, const struct cb_algorithm *alg)
 {
-	snprintf(err, err_len, "reference: %s failed for %s", what, alg->name);
+	cb_errorf(err, err_len, "reference: %s failed for %s", what, alg->name);
 	return -1;
 }
 

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/errbuf.h"
+
 /* The optional engines come from configure: each CB_ENGINE line of
  * configure.ac whose library was found adds CB_ENGINE_ENTRY(name) to
  * CB_ENGINES_BUILT in config.h (m4/cb_engine.m4). The built-ins always. */
@@ -94,40 +96,40 @@ static int setup_refused(const struct cb_engine *e, const struct cb_cell_setup *
 	bool aead = alg && alg->kind == CB_KIND_AEAD;
 
 	if (!alg || !config) {
-		snprintf(err, err_len, "%s: open without %s", e->name,
-		         alg ? "a configuration" : "an algorithm");
+		cb_errorf(err, err_len, "%s: open without %s", e->name,
+		          alg ? "a configuration" : "an algorithm");
 		return -1;
 	}
 	if (!e->supports(alg, setup->op, config->mode)) {
-		snprintf(err, err_len, "%s: %s %s%s not offered", e->name, alg->name,
-		         cb_op_name(setup->op),
-		         config->mode == CB_MODE_STREAM ? " in stream mode" : "");
+		cb_errorf(err, err_len, "%s: %s %s%s not offered", e->name, alg->name,
+		          cb_op_name(setup->op),
+		          config->mode == CB_MODE_STREAM ? " in stream mode" : "");
 		return -1;
 	}
 	if (config->recreate && config->mode == CB_MODE_STREAM) {
-		snprintf(err, err_len, "%s: recreate applies to message mode only", e->name);
+		cb_errorf(err, err_len, "%s: recreate applies to message mode only", e->name);
 		return -1;
 	}
 	if (config->chunk && alg->kind != CB_KIND_HASH) {
-		snprintf(err, err_len, "%s: chunk applies to hashes only", e->name);
+		cb_errorf(err, err_len, "%s: chunk applies to hashes only", e->name);
 		return -1;
 	}
 	if (alg->kind != CB_KIND_HASH && (!setup->key || !setup->iv)) {
-		snprintf(err, err_len, "%s: %s needs a key and an IV", e->name, alg->name);
+		cb_errorf(err, err_len, "%s: %s needs a key and an IV", e->name, alg->name);
 		return -1;
 	}
 	if (aead && setup->op != CB_OP_ENCRYPT && !setup->tag) {
-		snprintf(err, err_len, "%s: decryption needs the tag", e->name);
+		cb_errorf(err, err_len, "%s: decryption needs the tag", e->name);
 		return -1;
 	}
 	if (aead && setup->aad_len && !setup->aad) {
-		snprintf(err, err_len, "%s: %zu bytes of AAD without a buffer", e->name,
-		         setup->aad_len);
+		cb_errorf(err, err_len, "%s: %zu bytes of AAD without a buffer", e->name,
+		          setup->aad_len);
 		return -1;
 	}
 	if (aead && e->max_aad && setup->aad_len > e->max_aad) {
-		snprintf(err, err_len, "%s: %zu bytes of AAD exceed its limit of %zu", e->name,
-		         setup->aad_len, e->max_aad);
+		cb_errorf(err, err_len, "%s: %zu bytes of AAD exceed its limit of %zu", e->name,
+		          setup->aad_len, e->max_aad);
 		return -1;
 	}
 	return 0;
@@ -144,7 +146,7 @@ void *cb_engine_open(const struct cb_engine *engine, const struct cb_cell_setup 
 		return NULL;
 	ctx = engine->open(setup, err, err_len);
 	if (!ctx && err_len && err[0] == '\0')
-		snprintf(err, err_len, "%s: open failed", engine->name);
+		cb_errorf(err, err_len, "%s: open failed", engine->name);
 	return ctx;
 }
 
@@ -202,10 +204,10 @@ int cb_fault_from_env(struct cb_fault *fault, char *err, size_t err_len)
 	}
 	return 0;
 bad:
-	snprintf(err, err_len,
-	         "CRYPTOBENCH_FAULT=%s: expected ENGINE[:KIND[@ROUND]], KIND one of wrong, "
-	         "nothing, error, slow, hang, crash",
-	         spec);
+	cb_errorf(err, err_len,
+	          "CRYPTOBENCH_FAULT=%s: expected ENGINE[:KIND[@ROUND]], KIND one of wrong, "
+	          "nothing, error, slow, hang, crash",
+	          spec);
 	fault->kind = CB_FAULT_NONE;
 	return -1;
 }

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/errbuf.h"
+
 struct cb_writer {
 	FILE *file;
 };
@@ -17,7 +19,7 @@ static struct cb_writer *open_writer(const char *path, const char *mode, char *e
 	struct cb_writer *w = calloc(1, sizeof *w);
 
 	if (!w || !(w->file = fopen(path, mode))) {
-		snprintf(err, err_len, "%s: cannot open for writing: %s", path, strerror(errno));
+		cb_errorf(err, err_len, "%s: cannot open for writing: %s", path, strerror(errno));
 		free(w);
 		return NULL;
 	}
@@ -32,7 +34,7 @@ struct cb_writer *cb_writer_create(const char *path, json_t *header, char *err, 
 		return NULL;
 	json_object_set_new(header, "schema", json_string(CB_SCHEMA));
 	if (cb_writer_line(w, "run", header) != 0 || cb_writer_sync(w) != 0) {
-		snprintf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
+		cb_errorf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
 		fclose(w->file);
 		free(w);
 		return NULL;

@@ -8,18 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/errbuf.h"
+
 static void say(char *err, size_t err_len, const char *path, size_t line, const char *fmt, ...)
 {
-	char msg[384];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	cb_verror_at(err, err_len, path, line, fmt, ap);
 	va_end(ap);
-	if (line)
-		snprintf(err, err_len, "%s:%zu: %s", path, line, msg);
-	else
-		snprintf(err, err_len, "%s: %s", path, msg);
 }
 
 static char *dup_field(json_t *obj, const char *key)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/clock.h"
+#include "core/errbuf.h"
 #include "core/host.h"
 #include "core/input.h"
 #include "core/trial.h"
@@ -94,7 +95,7 @@ static const struct ciphertext *ciphertext_for(struct cb_run *run, const struct 
 	ct->len = max_size(run->plan, alg, 1);
 	ct->data = cb_aligned_alloc(ct->len, run->input.offset, &ct->allocation);
 	if (!ct->data) {
-		snprintf(err, err_len, "out of memory for the %s ciphertext", alg->name);
+		cb_errorf(err, err_len, "out of memory for the %s ciphertext", alg->name);
 		return NULL;
 	}
 	run->n_ciphertexts++;
@@ -232,8 +233,8 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 	run->core_hz_start = run->real_clock ? cb_core_hz_estimate(20000000) : 0;
 	return run;
 oom:
-	snprintf(err, err_len, "out of memory preparing the run (largest payload %zu bytes)",
-	         biggest);
+	cb_errorf(err, err_len, "out of memory preparing the run (largest payload %zu bytes)",
+	          biggest);
 fail:
 	cb_run_free(run);
 	return NULL;
@@ -537,7 +538,7 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 
 	memset(totals, 0, sizeof *totals);
 	if (!done) {
-		snprintf(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		return -1;
 	}
 	for (size_t k = 0; k < plan->n_slots; k++)
@@ -572,7 +573,7 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 		}
 		line = trial_json(run, s, slot, k, &info, &r);
 		if (cb_writer_line(w, "trial", line) != 0) {
-			snprintf(err, err_len, "cannot write the results file");
+			cb_errorf(err, err_len, "cannot write the results file");
 			rc = -1;
 		}
 		json_decref(line);

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/errbuf.h"
+
 /* A message built with `repeat` stays well below what a test machine holds. */
 #define MAX_MESSAGE (64u * 1024u * 1024u)
 
@@ -77,13 +79,9 @@ struct parser {
 static int fail(struct parser *p, int line, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
-	n = snprintf(p->err, p->err_len, "%s:%d: ", p->path, line);
-	if (n < 0 || (size_t)n >= p->err_len)
-		return -1;
 	va_start(ap, fmt);
-	vsnprintf(p->err + n, p->err_len - (size_t)n, fmt, ap);
+	cb_verror_at(p->err, p->err_len, p->path, (size_t)line, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -448,12 +446,12 @@ int cb_vectors_load(const char *path, struct cb_vector_file *file, char *err, si
 	b.last = -1;
 	in = fopen(path, "r");
 	if (!in) {
-		snprintf(err, err_len, "%s: %s", path, strerror(errno));
+		cb_errorf(err, err_len, "%s: %s", path, strerror(errno));
 		return -1;
 	}
 	file->path = strdup(path);
 	if (!file->path) {
-		snprintf(err, err_len, "%s: out of memory", path);
+		cb_errorf(err, err_len, "%s: out of memory", path);
 		fclose(in);
 		return -1;
 	}
@@ -513,7 +511,7 @@ static int list_vector_files(const char *dir, char ***names_out, size_t *n_out, 
 	DIR *d = opendir(dir);
 
 	if (!d) {
-		snprintf(err, err_len, "%s: %s", dir, strerror(errno));
+		cb_errorf(err, err_len, "%s: %s", dir, strerror(errno));
 		return -1;
 	}
 	while ((entry = readdir(d)) != NULL) {
@@ -538,7 +536,7 @@ static int list_vector_files(const char *dir, char ***names_out, size_t *n_out, 
 	}
 	closedir(d);
 	if (n == 0) {
-		snprintf(err, err_len, "%s: no *.vec vector files", dir);
+		cb_errorf(err, err_len, "%s: no *.vec vector files", dir);
 		free(names);
 		return -1;
 	}
@@ -549,7 +547,7 @@ static int list_vector_files(const char *dir, char ***names_out, size_t *n_out, 
 out_of_memory:
 	closedir(d);
 	free_names(names, n);
-	snprintf(err, err_len, "%s: out of memory", dir);
+	cb_errorf(err, err_len, "%s: out of memory", dir);
 	return -1;
 }
 
@@ -564,7 +562,7 @@ int cb_vectors_load_dir(const char *dir, struct cb_vector_set *set, char *err, s
 		return -1;
 	set->files = calloc(n, sizeof *set->files);
 	if (!set->files) {
-		snprintf(err, err_len, "%s: out of memory", dir);
+		cb_errorf(err, err_len, "%s: out of memory", dir);
 		status = -1;
 	}
 	for (size_t i = 0; status == 0 && i < n; i++) {

@@ -2,6 +2,7 @@
 #include "core/verify.h"
 
 #include "core/engine.h"
+#include "core/errbuf.h"
 #include "core/input.h"
 #include "core/vectors.h"
 
@@ -131,7 +132,7 @@ static int select_columns(struct run *r, const char *const *names, size_t n_name
 
 	r->columns = calloc(n ? n : 1, sizeof *r->columns);
 	if (!r->columns) {
-		snprintf(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -139,8 +140,8 @@ static int select_columns(struct run *r, const char *const *names, size_t n_name
 		bool seen = false;
 
 		if (!e) {
-			snprintf(err, err_len, "unknown engine '%s' (see `cryptobench engines`)",
-			         names[i]);
+			cb_errorf(err, err_len, "unknown engine '%s' (see `cryptobench engines`)",
+			          names[i]);
 			return -1;
 		}
 		for (size_t c = 0; c < r->n_columns; c++)
@@ -336,13 +337,13 @@ static int run_agreement(struct run *r, char *err, size_t err_len)
 	void *allocation;
 
 	if (cb_input_create(&input, CB_INPUT_UNIT, CB_INPUT_DEFAULT_SEED, 0) < 0) {
-		snprintf(err, err_len, "out of memory for the 1 MiB input");
+		cb_errorf(err, err_len, "out of memory for the 1 MiB input");
 		return -1;
 	}
 	out = cb_aligned_alloc(CB_INPUT_UNIT + CB_OUTPUT_SLACK, 0, &allocation);
 	if (!out) {
 		cb_input_free(&input);
-		snprintf(err, err_len, "out of memory for the 1 MiB output");
+		cb_errorf(err, err_len, "out of memory for the 1 MiB output");
 		return -1;
 	}
 	for (size_t a = 0; a < cb_algorithm_count(); a++) {
@@ -439,7 +440,7 @@ int cb_verify_run(FILE *out, const char *vectors_dir, const char *const *names, 
 		goto done;
 	r.cells = calloc(cb_algorithm_count() * (r.n_columns ? r.n_columns : 1), sizeof *r.cells);
 	if (!r.cells) {
-		snprintf(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		goto done;
 	}
 	for (size_t a = 0; a < cb_algorithm_count(); a++)
@@ -451,7 +452,7 @@ int cb_verify_run(FILE *out, const char *vectors_dir, const char *const *names, 
 	if (run_agreement(&r, err, err_len) < 0)
 		goto done;
 	if (r.out_of_memory) {
-		snprintf(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		goto done;
 	}
 	print_report(out, &r, &set, vectors_dir);

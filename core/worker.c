@@ -17,6 +17,7 @@
 #include <openssl/evp.h>
 
 #include "core/clock.h"
+#include "core/errbuf.h"
 
 extern char **environ;
 
@@ -154,12 +155,8 @@ static void fail(struct cb_worker *w, bool force, char *err, size_t err_len, con
 
 	last_error_line(w, line, sizeof line);
 	stop(w, force, how, sizeof how);
-	snprintf(err, err_len, "%s worker %s%s%s%s", w->engine, what, how[0] ? " (" : "", how,
-	         how[0] ? ")" : "");
-	if (line[0]) {
-		size_t used = strlen(err);
-		snprintf(err + used, err_len > used ? err_len - used : 0, ": %s", line);
-	}
+	cb_errorf(err, err_len, "%s worker %s%s%s%s%s%s", w->engine, what, how[0] ? " (" : "", how,
+	          how[0] ? ")" : "", line[0] ? ": " : "", line);
 }
 
 /* cryptobench's environment with W's pairs put in place of or beside it. */
@@ -199,8 +196,8 @@ static int start(struct cb_worker *w, char *err, size_t err_len)
 	signal(SIGPIPE, SIG_IGN);
 	w->errors = tmpfile();
 	if (!w->errors || pipe2(to, O_CLOEXEC) != 0 || pipe2(from, O_CLOEXEC) != 0) {
-		snprintf(err, err_len, "%s worker: cannot make pipes: %s", w->engine,
-		         strerror(errno));
+		cb_errorf(err, err_len, "%s worker: cannot make pipes: %s", w->engine,
+		          strerror(errno));
 		goto fail;
 	}
 	envp = merged_environment(w->env);
@@ -214,8 +211,8 @@ static int start(struct cb_worker *w, char *err, size_t err_len)
 	close(to[0]);
 	close(from[1]);
 	if (rc != 0) {
-		snprintf(err, err_len, "%s worker: cannot start %s: %s", w->engine, w->argv[0],
-		         strerror(rc));
+		cb_errorf(err, err_len, "%s worker: cannot start %s: %s", w->engine, w->argv[0],
+		          strerror(rc));
 		close(to[1]);
 		close(from[0]);
 		w->pid = 0;
@@ -330,7 +327,8 @@ static int handshake(struct cb_worker *w, char *err, size_t err_len)
 	if (type && strcmp(type, "unavailable") == 0) {
 		const char *reason = json_string_value(json_object_get(hello, "reason"));
 
-		snprintf(err, err_len, "%s", reason ? reason : "the worker says it is unavailable");
+		cb_errorf(err, err_len, "%s",
+		          reason ? reason : "the worker says it is unavailable");
 		json_decref(hello);
 		stop(w, false, NULL, 0);
 		return -1;
@@ -352,7 +350,7 @@ struct cb_worker *cb_worker_get(const char *engine, const char *const *argv, cha
 	struct cb_worker *w;
 
 	if (!key) {
-		snprintf(err, err_len, "%s worker: out of memory", engine);
+		cb_errorf(err, err_len, "%s worker: out of memory", engine);
 		return NULL;
 	}
 	for (w = workers; w && strcmp(w->key, key) != 0; w = w->next)
@@ -363,7 +361,7 @@ struct cb_worker *cb_worker_get(const char *engine, const char *const *argv, cha
 		w = calloc(1, sizeof *w);
 		if (!w) {
 			free(key);
-			snprintf(err, err_len, "%s worker: out of memory", engine);
+			cb_errorf(err, err_len, "%s worker: out of memory", engine);
 			return NULL;
 		}
 		w->key = key;
@@ -402,13 +400,13 @@ json_t *cb_worker_request(struct cb_worker *w, json_t *req, uint64_t *round_trip
 
 	*round_trip_ns = 0;
 	if (w->pid <= 0) {
-		snprintf(err, err_len, "%s worker is not running", w->engine);
+		cb_errorf(err, err_len, "%s worker is not running", w->engine);
 		return NULL;
 	}
 	json_object_set_new(req, "id", json_integer(id));
 	text = json_dumps(req, JSON_COMPACT);
 	if (!text) {
-		snprintf(err, err_len, "%s worker: out of memory", w->engine);
+		cb_errorf(err, err_len, "%s worker: out of memory", w->engine);
 		return NULL;
 	}
 	t0 = cb_wall_ns();

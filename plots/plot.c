@@ -8,6 +8,8 @@
 
 #include "plots/plot_internal.h"
 
+#include "core/errbuf.h"
+
 void cb_plot_defaults(struct cb_plot_options *opt, const char *templates_dir)
 {
 	*opt = (struct cb_plot_options){
@@ -39,11 +41,11 @@ static int copy_file(const char *from, const char *to, char *err, size_t err_len
 	int rc = 0;
 
 	if (!in) {
-		snprintf(err, err_len, "%s: cannot read the template: %s", from, strerror(errno));
+		cb_errorf(err, err_len, "%s: cannot read the template: %s", from, strerror(errno));
 		return -1;
 	}
 	if (!(out = fopen(to, "w"))) {
-		snprintf(err, err_len, "%s: cannot write: %s", to, strerror(errno));
+		cb_errorf(err, err_len, "%s: cannot write: %s", to, strerror(errno));
 		fclose(in);
 		return -1;
 	}
@@ -56,7 +58,7 @@ static int copy_file(const char *from, const char *to, char *err, size_t err_len
 	if (fclose(out) != 0)
 		rc = -1;
 	if (rc)
-		snprintf(err, err_len, "%s: cannot copy the template to %s", from, to);
+		cb_errorf(err, err_len, "%s: cannot copy the template to %s", from, to);
 	return rc;
 }
 
@@ -90,7 +92,7 @@ static int write_render_all(struct cb_plot *p, char *err, size_t err_len)
 
 	snprintf(path, sizeof path, "%s/render.sh", p->dir);
 	if (!(f = fopen(path, "w"))) {
-		snprintf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
+		cb_errorf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
 		return -1;
 	}
 	fputs("#!/bin/sh\n"
@@ -113,7 +115,7 @@ static int write_render_all(struct cb_plot *p, char *err, size_t err_len)
 	      "exit $status\n",
 	      f);
 	if (fclose(f) != 0) {
-		snprintf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
+		cb_errorf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
 		return -1;
 	}
 	chmod(path, 0755);
@@ -172,7 +174,7 @@ static int draw_runs(struct cb_plot *p, struct cb_results *const *files, size_t 
 	int rc = cb_compare_build(files, k, &opt->analysis, &cmp, cerr, sizeof cerr);
 
 	if (rc == -1) {
-		snprintf(err, err_len, "%s", cerr);
+		cb_errorf(err, err_len, "%s", cerr);
 		return -1;
 	}
 	for (size_t r = 0; r < k; r++) {
@@ -239,12 +241,12 @@ int cb_plot_write(struct cb_results *const *files, size_t k, const char *dir,
 
 	*out = NULL;
 	if (!p || !(p->dir = strdup(dir))) {
-		snprintf(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		free(p);
 		return -1;
 	}
 	if (k == 0) {
-		snprintf(err, err_len, "no results file to plot");
+		cb_errorf(err, err_len, "no results file to plot");
 		goto fail;
 	}
 	if (plot_mkdir_p(dir, err, err_len) != 0 ||

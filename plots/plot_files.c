@@ -12,6 +12,8 @@
 
 #include "plots/plot_internal.h"
 
+#include "core/errbuf.h"
+
 static const char *const format_names[] = {"png", "pdf", "svg"};
 
 int cb_plot_format_parse(const char *name)
@@ -31,10 +33,8 @@ void plot_err(struct plot_ctx *c, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!c->err || !c->err_len)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(c->err, c->err_len, fmt, ap);
+	cb_verrorf(c->err, c->err_len, fmt, ap);
 	va_end(ap);
 }
 
@@ -62,7 +62,7 @@ int plot_mkdir_p(const char *path, char *err, size_t err_len)
 	size_t len = strlen(path);
 
 	if (len >= sizeof buf) {
-		snprintf(err, err_len, "%s: path too long", path);
+		cb_errorf(err, err_len, "%s: path too long", path);
 		return -1;
 	}
 	memcpy(buf, path, len + 1);
@@ -71,14 +71,14 @@ int plot_mkdir_p(const char *path, char *err, size_t err_len)
 			continue;
 		*p = '\0';
 		if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-			snprintf(err, err_len, "%s: cannot create folder: %s", buf,
-			         strerror(errno));
+			cb_errorf(err, err_len, "%s: cannot create folder: %s", buf,
+			          strerror(errno));
 			return -1;
 		}
 		*p = '/';
 	}
 	if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-		snprintf(err, err_len, "%s: cannot create folder: %s", buf, strerror(errno));
+		cb_errorf(err, err_len, "%s: cannot create folder: %s", buf, strerror(errno));
 		return -1;
 	}
 	return 0;

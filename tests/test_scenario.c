@@ -14,6 +14,7 @@
 
 #include <lauxlib.h>
 
+#include "core/errbuf.h"
 #include "core/input.h"
 #include "core/lua/sandbox.h"
 #include "core/units.h"
@@ -426,7 +427,7 @@ static void test_include(const char *dir)
 static int run(lua_State *L, const char *code, char *err, size_t err_len)
 {
 	if (luaL_loadbufferx(L, code, strlen(code), "=test", "t") != LUA_OK) {
-		snprintf(err, err_len, "%s", lua_tostring(L, -1));
+		cb_errorf(err, err_len, "%s", lua_tostring(L, -1));
 		lua_pop(L, 1);
 		return -1;
 	}

@@ -15,6 +15,7 @@
 #include "core/cli/cli.h"
 #include "core/clock.h"
 #include "core/engine.h"
+#include "core/errbuf.h"
 #include "core/input.h"
 #include "core/reference.h"
 #include "core/worker.h"
@@ -102,21 +103,21 @@ static json_t *run(const struct cb_engine *e, json_t *req, char *err, size_t err
 
 	if (!alg || op < 0 || !cb_op_applies(alg, op) || !calls ||
 	    !json_is_integer(json_object_get(input, "seed"))) {
-		snprintf(err, err_len,
-		         "a request this worker cannot serve (it takes generated inputs)");
+		cb_errorf(err, err_len,
+		          "a request this worker cannot serve (it takes generated inputs)");
 		return NULL;
 	}
 	cb_standard_key(alg, std_key);
 	cb_standard_iv(alg, std_iv);
 	if (material(json_object_get(req, "key"), key, alg->key_len, std_key) != 0 ||
 	    material(json_object_get(req, "iv"), iv, alg->iv_len, std_iv) != 0) {
-		snprintf(err, err_len, "bad key or iv");
+		cb_errorf(err, err_len, "bad key or iv");
 		return NULL;
 	}
 	if (cb_input_create(&in, size, (uint32_t)json_integer_value(json_object_get(input, "seed")),
 	                    0) != 0 ||
 	    !(out = malloc(size + CB_OUTPUT_SLACK))) {
-		snprintf(err, err_len, "out of memory");
+		cb_errorf(err, err_len, "out of memory");
 		goto done;
 	}
 	plain = data = in.data;
@@ -148,8 +149,8 @@ static json_t *run(const struct cb_engine *e, json_t *req, char *err, size_t err
 	t1 = cb_wall_ns();
 	cpu1 = cb_thread_cpu_ns();
 	if (bad) {
-		snprintf(err, err_len, "%d of %llu calls returned %d", bad,
-		         (unsigned long long)calls, rc);
+		cb_errorf(err, err_len, "%d of %llu calls returned %d", bad,
+		          (unsigned long long)calls, rc);
 		goto done;
 	}
 	{

@@ -11,6 +11,7 @@
 
 #include "core/algorithm.h"
 #include "core/engine.h"
+#include "core/errbuf.h"
 #include "core/units.h"
 
 int cb_oneline_given(const struct cb_oneline *o)
@@ -53,19 +54,19 @@ int cb_oneline_write(const struct cb_oneline *o, char *path, size_t path_len, ch
 
 	for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
 		if (values[i] && !plain(values[i])) {
-			snprintf(err, err_len,
-			         "%s '%s': names and sizes use letters, digits, '.', '-' "
-			         "and '_', separated by commas",
-			         names[i], values[i]);
+			cb_errorf(err, err_len,
+			          "%s '%s': names and sizes use letters, digits, '.', '-' "
+			          "and '_', separated by commas",
+			          names[i], values[i]);
 			return -1;
 		}
 	if (!o->engines || !o->algorithms || !o->sizes) {
-		snprintf(err, err_len, "a one-line run needs --engines, --algorithms and --sizes");
+		cb_errorf(err, err_len, "a one-line run needs --engines, --algorithms and --sizes");
 		return -1;
 	}
 	snprintf(path, path_len, "%s/cryptobench-run-XXXXXX.lua", tmp && *tmp ? tmp : "/tmp");
 	if ((fd = mkstemps(path, 4)) < 0 || !(f = fdopen(fd, "w"))) {
-		snprintf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
+		cb_errorf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;
@@ -87,7 +88,7 @@ int cb_oneline_write(const struct cb_oneline *o, char *path, size_t path_len, ch
 		fprintf(f, "  trial_time = \"%s\",\n", o->trial_time);
 	fputs("}\n", f);
 	if (fclose(f) != 0) {
-		snprintf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
+		cb_errorf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
 		unlink(path);
 		return -1;
 	}
@@ -194,7 +195,7 @@ int cb_plan_only(struct cb_plan *plan, const char *spec, char *err, size_t err_l
 			kept++;
 		}
 	if (kept == 0) {
-		snprintf(err, err_len, "--only %s: no cell of the scenario matches", spec);
+		cb_errorf(err, err_len, "--only %s: no cell of the scenario matches", spec);
 		return -1;
 	}
 	plan->n_cells = kept;

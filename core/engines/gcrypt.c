@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/errbuf.h"
+
 #include <gcrypt.h>
 
 /* The only way to mask a hardware feature in libgcrypt from outside is this
@@ -224,7 +226,7 @@ static void *gcrypt_open(const struct cb_cell_setup *setup, char *err, size_t er
 
 	ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
-		snprintf(err, err_len, "gcrypt: out of memory");
+		cb_errorf(err, err_len, "gcrypt: out of memory");
 		return NULL;
 	}
 	ctx->alg = alg;
@@ -236,14 +238,14 @@ static void *gcrypt_open(const struct cb_cell_setup *setup, char *err, size_t er
 	ctx->chunk = config->chunk;
 	if (id->md) {
 		if (gcry_md_get_algo_dlen(id->md) != alg->digest_len) {
-			snprintf(err, err_len, "gcrypt: %s has digest length %u", alg->name,
-			         gcry_md_get_algo_dlen(id->md));
+			cb_errorf(err, err_len, "gcrypt: %s has digest length %u", alg->name,
+			          gcry_md_get_algo_dlen(id->md));
 			goto fail;
 		}
 		rc = gcry_md_open(&ctx->md, id->md, 0);
 		if (rc) {
-			snprintf(err, err_len, "gcrypt: gcry_md_open(%s): %s", alg->name,
-			         gcry_strerror(rc));
+			cb_errorf(err, err_len, "gcrypt: gcry_md_open(%s): %s", alg->name,
+			          gcry_strerror(rc));
 			goto fail;
 		}
 	} else {
@@ -258,8 +260,8 @@ static void *gcrypt_open(const struct cb_cell_setup *setup, char *err, size_t er
 		/* Opened even when recreating, so a keying failure shows here. */
 		rc = gcrypt_cipher_new(ctx, &ctx->cipher);
 		if (rc) {
-			snprintf(err, err_len, "gcrypt: opening and keying %s: %s", alg->name,
-			         gcry_strerror(rc));
+			cb_errorf(err, err_len, "gcrypt: opening and keying %s: %s", alg->name,
+			          gcry_strerror(rc));
 			goto fail;
 		}
 	}

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/errbuf.h"
+
 #include <gnutls/crypto.h>
 #include <gnutls/gnutls.h>
 
@@ -255,7 +257,7 @@ static void *gt_open(const struct cb_cell_setup *setup, char *err, size_t err_le
 
 	c = calloc(1, sizeof *c);
 	if (!c) {
-		snprintf(err, err_len, "gnutls: out of memory");
+		cb_errorf(err, err_len, "gnutls: out of memory");
 		return NULL;
 	}
 	c->alg = alg;
@@ -285,8 +287,8 @@ static void *gt_open(const struct cb_cell_setup *setup, char *err, size_t err_le
 	else
 		rc = gt_cipher_open(c, &c->cipher_hd);
 	if (rc < 0) {
-		snprintf(err, err_len, "gnutls: setting up %s failed: %s", alg->name,
-		         gnutls_strerror(rc));
+		cb_errorf(err, err_len, "gnutls: setting up %s failed: %s", alg->name,
+		          gnutls_strerror(rc));
 		gt_release(c);
 		return NULL;
 	}

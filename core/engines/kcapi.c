@@ -17,6 +17,8 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "core/errbuf.h"
+
 #include <kcapi.h>
 
 /* libkcapi's ALG_MAX_PAGES: one kernel operation takes at most this many
@@ -356,17 +358,17 @@ static void *kc_open(const struct cb_cell_setup *setup, char *err, size_t err_le
 		size_t limit = kc_max_op_bytes();
 		/* The AAD travels through the kernel's buffers with the text. */
 		if (setup->aad_len > limit || setup->len + alg->tag_len > limit - setup->aad_len) {
-			snprintf(err, err_len,
-			         "kcapi: an AF_ALG AEAD operation holds at most %zu bytes "
-			         "(%d pages); %zu bytes plus the tag%s do not fit",
-			         limit, KCAPI_MAX_PAGES, setup->len,
-			         setup->aad_len ? " and the AAD" : "");
+			cb_errorf(err, err_len,
+			          "kcapi: an AF_ALG AEAD operation holds at most %zu bytes "
+			          "(%d pages); %zu bytes plus the tag%s do not fit",
+			          limit, KCAPI_MAX_PAGES, setup->len,
+			          setup->aad_len ? " and the AAD" : "");
 			return NULL;
 		}
 	}
 	c = calloc(1, sizeof *c);
 	if (!c) {
-		snprintf(err, err_len, "kcapi: out of memory");
+		cb_errorf(err, err_len, "kcapi: out of memory");
 		return NULL;
 	}
 	c->alg = alg;
@@ -386,7 +388,7 @@ static void *kc_open(const struct cb_cell_setup *setup, char *err, size_t err_le
 		c->aad_len = setup->aad_len;
 		c->aad_out = malloc(setup->aad_len);
 		if (!c->aad_out) {
-			snprintf(err, err_len, "kcapi: out of memory");
+			cb_errorf(err, err_len, "kcapi: out of memory");
 			free(c);
 			return NULL;
 		}
@@ -396,8 +398,8 @@ static void *kc_open(const struct cb_cell_setup *setup, char *err, size_t err_le
 	 * driver, so a missing one fails here rather than in every call. */
 	rc = kc_handle_open(c, &c->handle);
 	if (rc < 0) {
-		snprintf(err, err_len, "kcapi: opening %s: %s, errno %d", c->kernel_name,
-		         strerror(-rc), -rc);
+		cb_errorf(err, err_len, "kcapi: opening %s: %s, errno %d", c->kernel_name,
+		          strerror(-rc), -rc);
 		free(c->aad_out);
 		free(c);
 		return NULL;

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/errbuf.h"
+
 #include <mbedtls/aes.h>
 #include <mbedtls/chachapoly.h>
 #include <mbedtls/gcm.h>
@@ -329,7 +331,7 @@ static void *mbed_open(const struct cb_cell_setup *setup, char *err, size_t err_
 
 	c = calloc(1, sizeof *c);
 	if (!c) {
-		snprintf(err, err_len, "mbedtls: out of memory");
+		cb_errorf(err, err_len, "mbedtls: out of memory");
 		return NULL;
 	}
 	c->alg = alg;
@@ -353,13 +355,13 @@ static void *mbed_open(const struct cb_cell_setup *setup, char *err, size_t err_
 	if (c->recreate)
 		return c; /* every call builds its own state */
 	if (mbed_setup(c, &c->state) != 0) {
-		snprintf(err, err_len, "mbedtls: setting up %s failed", alg->name);
+		cb_errorf(err, err_len, "mbedtls: setting up %s failed", alg->name);
 		mbed_release(c, &c->state);
 		free(c);
 		return NULL;
 	}
 	if (c->stream && alg->kind == CB_KIND_HASH && mbed_hash_start(c->id, &c->state) != 0) {
-		snprintf(err, err_len, "mbedtls: starting %s failed", alg->name);
+		cb_errorf(err, err_len, "mbedtls: starting %s failed", alg->name);
 		mbed_release(c, &c->state);
 		free(c);
 		return NULL;

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/errbuf.h"
+
 #include <nettle/aes.h>
 #include <nettle/cbc.h>
 #include <nettle/ctr.h>
@@ -255,7 +257,7 @@ static void *eng_nettle_open(const struct cb_cell_setup *setup, char *err, size_
 
 	ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
-		snprintf(err, err_len, "nettle: out of memory");
+		cb_errorf(err, err_len, "nettle: out of memory");
 		return NULL;
 	}
 	ctx->alg = alg;
@@ -268,8 +270,8 @@ static void *eng_nettle_open(const struct cb_cell_setup *setup, char *err, size_
 	                  : id->cipher ? id->cipher->context_size
 	                               : id->aead->context_size;
 	if (id->hash && id->hash->digest_size != alg->digest_len) {
-		snprintf(err, err_len, "nettle: %s has digest length %u", alg->name,
-		         id->hash->digest_size);
+		cb_errorf(err, err_len, "nettle: %s has digest length %u", alg->name,
+		          id->hash->digest_size);
 		goto fail;
 	}
 	if (alg->kind != CB_KIND_HASH) {
@@ -287,7 +289,7 @@ static void *eng_nettle_open(const struct cb_cell_setup *setup, char *err, size_
 	if (!ctx->recreate) {
 		ctx->state = malloc(ctx->state_size);
 		if (!ctx->state) {
-			snprintf(err, err_len, "nettle: out of memory");
+			cb_errorf(err, err_len, "nettle: out of memory");
 			goto fail;
 		}
 		eng_nettle_key(ctx, ctx->state);

@@ -5,6 +5,7 @@
  * call (ciphers: the IV only, so the key schedule is not redone); stream mode
  * keeps one context and only updates it. */
 #include "core/engine.h"
+#include "core/errbuf.h"
 #include "core/reference.h" /* the EVP names */
 
 #include <limits.h>
@@ -67,11 +68,11 @@ static void openssl_error(char *err, size_t err_len, const char *what)
 	char reason[256];
 
 	if (code == 0) {
-		snprintf(err, err_len, "openssl: %s failed", what);
+		cb_errorf(err, err_len, "openssl: %s failed", what);
 		return;
 	}
 	ERR_error_string_n(code, reason, sizeof reason);
-	snprintf(err, err_len, "openssl: %s failed: %s", what, reason);
+	cb_errorf(err, err_len, "openssl: %s failed: %s", what, reason);
 	ERR_clear_error();
 }
 
@@ -222,7 +223,7 @@ static void *openssl_open(const struct cb_cell_setup *setup, char *err, size_t e
 
 	ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
-		snprintf(err, err_len, "openssl: out of memory");
+		cb_errorf(err, err_len, "openssl: out of memory");
 		return NULL;
 	}
 	ctx->alg = alg;
@@ -238,8 +239,8 @@ static void *openssl_open(const struct cb_cell_setup *setup, char *err, size_t e
 			goto fail;
 		}
 		if ((size_t)EVP_MD_get_size(ctx->md) != alg->digest_len) {
-			snprintf(err, err_len, "openssl: %s digest size %d", fetch_name,
-			         EVP_MD_get_size(ctx->md));
+			cb_errorf(err, err_len, "openssl: %s digest size %d", fetch_name,
+			          EVP_MD_get_size(ctx->md));
 			goto fail;
 		}
 		ctx->md_ctx = EVP_MD_CTX_new();
@@ -279,7 +280,7 @@ static void *openssl_open(const struct cb_cell_setup *setup, char *err, size_t e
 	                  setup->len % alg->block_len == 0 && setup->len <= OPENSSL_MAX_UPDATE;
 	double extra = cb_option_number(config, "extra", 0);
 	if (extra != 0 && (stream || !(extra > 0 && extra < 10))) {
-		snprintf(err, err_len, "openssl: extra wants a share in (0, 10) in message mode");
+		cb_errorf(err, err_len, "openssl: extra wants a share in (0, 10) in message mode");
 		goto fail;
 	}
 	if (extra > 0 && openssl_calibrate_extra(ctx, setup->len, extra, err, err_len) != 0)
@@ -370,7 +371,7 @@ static int openssl_calibrate_extra(struct openssl_ctx *ctx, size_t len, double e
 	if (!in || !out) {
 		free(in);
 		free(out);
-		snprintf(err, err_len, "openssl: out of memory");
+		cb_errorf(err, err_len, "openssl: out of memory");
 		return -1;
 	}
 	for (int k = 0; k < 7; k++) {

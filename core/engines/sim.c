@@ -39,6 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/errbuf.h"
+
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
@@ -135,7 +137,7 @@ static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_l
 
 	if (!s || !(s->rng = gsl_rng_alloc(gsl_rng_mt19937))) {
 		free(s);
-		snprintf(err, err_len, "sim: out of memory");
+		cb_errorf(err, err_len, "sim: out of memory");
 		return NULL;
 	}
 	for (size_t i = 0; i < sizeof sim_numbers / sizeof sim_numbers[0]; i++)
@@ -151,9 +153,9 @@ static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_l
 	    s->round_load < 0 || s->run_load < 0 || s->freq_drift < 0 || s->freq_drift >= 1 ||
 	    s->freq_period <= 0 || s->ar1 < 0 || s->ar1 >= 1 || s->ar1_sigma < 0 ||
 	    s->burst_rate < 0 || s->burst_rate > 1 || s->burst_factor < 0) {
-		snprintf(err, err_len,
-		         "sim: costs and noise must be non-negative (spike_rate, burst_rate <= 1; "
-		         "freq_drift, ar1 < 1)");
+		cb_errorf(err, err_len,
+		          "sim: costs and noise must be non-negative (spike_rate, burst_rate <= 1; "
+		          "freq_drift, ar1 < 1)");
 		gsl_rng_free(s->rng);
 		free(s);
 		return NULL;

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/errbuf.h"
+
 #include <sodium.h>
 
 enum sodium_alg {
@@ -215,7 +217,7 @@ static void *sodium_open(const struct cb_cell_setup *setup, char *err, size_t er
 	/* The BLAKE2b state asks for 64-byte alignment, beyond malloc's. */
 	c = aligned_alloc(alignof(struct sodium_ctx), sizeof *c);
 	if (!c) {
-		snprintf(err, err_len, "sodium: out of memory");
+		cb_errorf(err, err_len, "sodium: out of memory");
 		return NULL;
 	}
 	memset(c, 0, sizeof *c);
@@ -237,12 +239,12 @@ static void *sodium_open(const struct cb_cell_setup *setup, char *err, size_t er
 
 	if (c->id == SODIUM_AES_256_GCM && !c->recreate &&
 	    crypto_aead_aes256gcm_beforenm(&c->gcm, c->key) != 0) {
-		snprintf(err, err_len, "sodium: crypto_aead_aes256gcm_beforenm failed");
+		cb_errorf(err, err_len, "sodium: crypto_aead_aes256gcm_beforenm failed");
 		free(c);
 		return NULL;
 	}
 	if (c->stream && sodium_hash_start(c->id, &c->hash) != 0) {
-		snprintf(err, err_len, "sodium: hash init failed");
+		cb_errorf(err, err_len, "sodium: hash init failed");
 		free(c);
 		return NULL;
 	}

@@ -26,6 +26,8 @@
 
 #include "core/engine.h"
 
+#include "core/errbuf.h"
+
 enum wolf_alg {
 	WOLF_MD5,
 	WOLF_SHA1,
@@ -417,7 +419,7 @@ static void *wolf_open(const struct cb_cell_setup *setup, char *err, size_t err_
 
 	c = calloc(1, sizeof *c);
 	if (!c) {
-		snprintf(err, err_len, "wolfssl: out of memory");
+		cb_errorf(err, err_len, "wolfssl: out of memory");
 		return NULL;
 	}
 	c->alg = alg;
@@ -444,7 +446,7 @@ static void *wolf_open(const struct cb_cell_setup *setup, char *err, size_t err_
 	else
 		rc = wolf_aes_setup(c, &c->u.aes);
 	if (rc != 0) {
-		snprintf(err, err_len, "wolfssl: setting up %s failed (%d)", alg->name, rc);
+		cb_errorf(err, err_len, "wolfssl: setting up %s failed (%d)", alg->name, rc);
 		free(c);
 		return NULL;
 	}

@@ -16,6 +16,7 @@
 
 #include <lauxlib.h>
 
+#include "core/errbuf.h"
 #include "core/input.h"
 #include "core/lua/sandbox.h"
 #include "core/units.h"
@@ -337,8 +338,8 @@ static int check_set_keys(const struct cb_loading *ld, char *err, size_t err_len
 			names[n++] = cb_set_fields[f].name;
 		for (size_t p = 0; names && p < sc->n_params; p++)
 			names[n++] = sc->params[p].name;
-		snprintf(err, err_len, "--set: unknown key '%s'%s", key,
-		         names ? cb_check_hint(key, names, n, hint, sizeof hint) : "");
+		cb_errorf(err, err_len, "--set: unknown key '%s'%s", key,
+		          names ? cb_check_hint(key, names, n, hint, sizeof hint) : "");
 		free(names);
 		return -1;
 	}
@@ -457,7 +458,7 @@ static int read_source(struct cb_scenario *sc, char *err, size_t err_len)
 	cb_sha256_hex((const unsigned char *)sc->source, sc->source_len, sc->sha256);
 	return 0;
 fail:
-	snprintf(err, err_len, "%s: cannot read: %s", sc->file, strerror(errno));
+	cb_errorf(err, err_len, "%s: cannot read: %s", sc->file, strerror(errno));
 	if (f)
 		fclose(f);
 	return -1;
@@ -497,20 +498,20 @@ struct cb_scenario *cb_scenario_load(const char *path, const struct cb_load_opti
 
 	if (sc == NULL || (sc->file = strdup(path)) == NULL || set_defaults(sc) != 0 ||
 	    (ld.override_used = calloc(ld.opts->n_overrides + 1, sizeof(bool))) == NULL) {
-		snprintf(err, err_len, "%s: not enough memory", path);
+		cb_errorf(err, err_len, "%s: not enough memory", path);
 		goto fail;
 	}
 	ld.sc = sc;
 	if (read_source(sc, err, err_len) != 0 || (L = cb_lua_new(NULL, err, err_len)) == NULL)
 		goto fail;
 	if (cb_lua_provide(L, "cryptobench", open_module, &ld) != 0) {
-		snprintf(err, err_len, "%s: not enough memory", path);
+		cb_errorf(err, err_len, "%s: not enough memory", path);
 		goto fail;
 	}
 	if (cb_lua_loadfile(L, path, err, err_len) != 0 || cb_lua_pcall(L, 0, 0, err, err_len) != 0)
 		goto fail;
 	if (ld.scenario_line == 0) {
-		snprintf(err, err_len, "%s:1: the script never calls cb.scenario{ ... }", path);
+		cb_errorf(err, err_len, "%s:1: the script never calls cb.scenario{ ... }", path);
 		goto fail;
 	}
 	if (check_set_keys(&ld, err, err_len) != 0)
@@ -518,12 +519,12 @@ struct cb_scenario *cb_scenario_load(const char *path, const struct cb_load_opti
 	lua_pushcfunction(L, apply_overrides);
 	lua_pushlightuserdata(L, &ld);
 	if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
-		snprintf(err, err_len, "%s",
-		         lua_tostring(L, -1) ? lua_tostring(L, -1) : "--set failed");
+		cb_errorf(err, err_len, "%s",
+		          lua_tostring(L, -1) ? lua_tostring(L, -1) : "--set failed");
 		goto fail;
 	}
 	if (ld.opts->quick && apply_quick(sc) != 0) {
-		snprintf(err, err_len, "%s: not enough memory", path);
+		cb_errorf(err, err_len, "%s: not enough memory", path);
 		goto fail;
 	}
 	cb_lua_close(L);

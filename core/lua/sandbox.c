@@ -11,6 +11,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/errbuf.h"
+
 #include <lauxlib.h>
 #include <lualib.h>
 
@@ -306,7 +308,7 @@ lua_State *cb_lua_new(const struct cb_lua_limits *limits, char *err, size_t err_
 	sb->ready = true;
 	return sb->L;
 fail:
-	snprintf(err, err_len, "cannot create a Lua state: not enough memory");
+	cb_errorf(err, err_len, "cannot create a Lua state: not enough memory");
 	if (sb && sb->L)
 		lua_close(sb->L);
 	free(sb);
@@ -587,7 +589,7 @@ int cb_lua_loadfile(lua_State *L, const char *path, char *err, size_t err_len)
 	char text[1024], short_src[LUA_IDSIZE];
 
 	if (remember_file(sb, path) != 0) {
-		snprintf(err, err_len, "%s:1: not enough memory", path);
+		cb_errorf(err, err_len, "%s:1: not enough memory", path);
 		return -1;
 	}
 	lua_pushcfunction(L, load_text_file);
