@@ -6,7 +6,16 @@
  *   {"type":"end", ...}   last; "interrupted": true when cut short
  *
  * A file without an end line (a hard kill) still reads: every complete line
- * before the cut counts, and the reader says the run was interrupted. */
+ * before the cut counts, and the reader says the run was interrupted. A last
+ * line cut short (the kill came while it was written) is skipped, and the
+ * reader says so (torn_line) for the caller to warn; --resume drops it
+ * before appending. Anything else out of place is an error naming the file
+ * and line: a line that is not a JSON object or is longer than
+ * CB_RESULTS_MAX_LINE, a first line that is not a run header of schema
+ * CB_SCHEMA, a second header, a line after the end line other than a resume
+ * line, a trial with a missing or ill-typed field, a trial whose seq does not
+ * increase (lines reordered, repeated, or of two runs), or more cells than
+ * the header plans. */
 #ifndef CB_RESULTS_H
 #define CB_RESULTS_H
 
@@ -18,6 +27,9 @@
 #include <jansson.h>
 
 #define CB_SCHEMA "cryptobench/1"
+/* The longest line a results file may hold (the header carries the scenario's
+ * text, itself at most 16 MiB). */
+#define CB_RESULTS_MAX_LINE ((size_t)64 << 20)
 
 /* ---- Writing ---- */
 
@@ -51,6 +63,7 @@ struct cb_result_cell {
 };
 
 struct cb_result_trial {
+	size_t line; /* its line in the file */
 	size_t cell; /* index into cb_results.cells */
 	unsigned round;
 	uint64_t seq;
@@ -76,13 +89,16 @@ struct cb_results {
 	size_t n_cells;
 	struct cb_result_trial *trials;
 	size_t n_trials;
-	json_t *skips;   /* array of skip lines */
-	json_t *resumes; /* array of resume lines */
+	json_t *skips;            /* array of skip lines */
+	json_t *resumes;          /* array of resume lines */
+	long long header_cells;   /* the header's "cells", or -1 */
+	size_t torn_line;         /* the last line, cut short and skipped (0: none) */
+	long long complete_bytes; /* the bytes before it: where --resume appends */
 };
 
 /* Read PATH. NULL with "PATH:LINE: message" in ERR when the file is not a
  * results file, has a schema this reader does not know, or has a bad line
- * (a truncated last line is tolerated: a hard kill leaves one). */
+ * (a torn last line is tolerated: a hard kill leaves one). */
 struct cb_results *cb_results_read(const char *path, char *err, size_t err_len);
 void cb_results_free(struct cb_results *results);
 
