@@ -35,12 +35,24 @@
 
 struct cb_writer;
 
-/* Create PATH and write HEADER (type "run" is added). NULL with ERR. */
+/* Create PATH, empty, so that a path that cannot be written is found before
+ * anything is measured. NULL with ERR. */
+struct cb_writer *cb_writer_open(const char *path, char *err, size_t err_len);
+/* Write HEADER (type "run" and the schema are added) and sync. 0, or -1 with
+ * ERR. */
+int cb_writer_header(struct cb_writer *w, json_t *header, char *err, size_t err_len);
+/* Both: create PATH and write HEADER; on failure no file is left. */
 struct cb_writer *cb_writer_create(const char *path, json_t *header, char *err, size_t err_len);
-/* Open PATH, an interrupted results file, for appending (--resume). */
-struct cb_writer *cb_writer_append(const char *path, char *err, size_t err_len);
+/* Close W and remove its file: for a run that failed before measuring. */
+void cb_writer_discard(struct cb_writer *w);
+/* Open PATH, an interrupted results file, for appending (--resume): what
+ * follows its first KEEP bytes (a line cut short by a hard kill) is dropped,
+ * and a missing last newline added. NULL with ERR. */
+struct cb_writer *cb_writer_append(const char *path, long long keep, char *err, size_t err_len);
 /* Append one line of TYPE ("trial", "skip", "resume", ...) made of OBJ, and
- * flush it. 0 or -1 (errno set). */
+ * flush it. 0 or -1 (errno set). A line that cannot be written whole (the
+ * disk is full) is taken back, so the file keeps only whole lines, and every
+ * later write fails with the same errno. */
 int cb_writer_line(struct cb_writer *w, const char *type, json_t *obj);
 /* Make what was written durable (fsync): at every round's end. */
 int cb_writer_sync(struct cb_writer *w);
