@@ -489,7 +489,7 @@ static void test_report_formats(void)
 	struct cb_compare *c;
 	if (cb_compare_build(f, 2, NULL, &c, err, sizeof err) == 0) {
 		out = open_memstream(&buf, &len);
-		cb_report_compare(out, c, CB_FORMAT_JSON);
+		cb_report_compare(out, c, CB_FORMAT_JSON, NULL);
 		fclose(out);
 		j = json_loads(buf, 0, NULL);
 		json_t *d = json_array_get(json_object_get(j, "derived"), 0);
@@ -503,7 +503,7 @@ static void test_report_formats(void)
 		free(buf);
 		buf = NULL;
 		out = open_memstream(&buf, &len);
-		cb_report_compare(out, c, CB_FORMAT_TEXT);
+		cb_report_compare(out, c, CB_FORMAT_TEXT, NULL);
 		fclose(out);
 		ok(buf && strstr(buf, "Derived metrics across runs") && strstr(buf, "reproduced"),
 		   "compare text has the derived metrics and their verdicts");
