@@ -134,8 +134,9 @@ static bool several_threads(const struct cb_run_summary *rs)
 }
 
 /* The first table: who is fastest, per algorithm, op, size (and threads). */
-static void print_winners(FILE *out, const struct cb_analysis *a, enum cb_report_format f)
+static void print_winners(FILE *out, const struct cb_analysis *a, const struct cb_report_options *o)
 {
+	enum cb_report_format f = o->format;
 	const struct cb_winners *w = a->winners;
 	const char *h[] = {"algorithm", "op",   "size",         "thr",
 	                   "fastest",   "MB/s", "not resolved", "next: change [95% CI]"};
@@ -161,7 +162,10 @@ static void print_winners(FILE *out, const struct cb_analysis *a, enum cb_report
 		if (thr)
 			cb_table_cell(t, "%u", c->threads);
 		cb_table_cell(t, "%s%s%s", c->label, tied[0] ? ", " : "", tied);
-		cb_table_cell(t, "%s", cb_fmt_num(best->mbs, b[0]));
+		struct cb_headline hl;
+
+		cb_summary_headline(best->cell, o->statistic, &hl);
+		cb_table_cell(t, "%s", cb_fmt_num(hl.mbs, b[0]));
 		cb_table_cell(t, "%s", unresolved[0] ? unresolved : "-");
 		if (g->next < g->n_members) {
 			const struct cb_winner_member *x = &g->members[g->next];
@@ -178,7 +182,7 @@ static void print_winners(FILE *out, const struct cb_analysis *a, enum cb_report
 	    "Fastest engine per algorithm, op and size, with those tied with it (each engine's "
 	    "throughput over the fastest's, paired by round, in bytes per cycle where the "
 	    "cells have cycles, else MB/s; tied: equivalent within %.3g%%; not resolved: "
-	    "the interval reaches across the margin; MB/s: the fastest's median)",
+	    "the interval reaches across the margin; MB/s: the fastest's headline, as below)",
 	    w->delta * 100);
 	heading(out, f, title);
 	cb_table_print(out, t, f);
@@ -694,7 +698,7 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
 			if (i)
 				fputc('\n', out);
 			print_title(out, as[i], f);
-			print_winners(out, as[i], f);
+			print_winners(out, as[i], o);
 			print_cells(out, as[i], o);
 			print_derived(out, as[i], o);
 			print_slopes(out, as[i], o);

@@ -119,12 +119,14 @@ static void cells_rows(FILE *out, const struct cb_analysis *a, size_t run,
 static void winners_header(FILE *out)
 {
 	fputs("file,run,algorithm,op,size,threads,engines,measure,fastest,fastest_engine,"
-	      "mb_per_s,tied,not_resolved,next,next_ratio,next_ratio_lo,next_ratio_hi,level,"
+	      "mb_per_s_median,headline_mb_per_s,tied,not_resolved,next,next_ratio,next_ratio_lo,"
+	      "next_ratio_hi,level,"
 	      "delta\n",
 	      out);
 }
 
-static void winners_rows(FILE *out, const struct cb_analysis *a, size_t run)
+static void winners_rows(FILE *out, const struct cb_analysis *a, size_t run,
+                         const struct cb_report_options *o)
 {
 	const struct cb_winners *w = a->winners;
 
@@ -144,7 +146,11 @@ static void winners_rows(FILE *out, const struct cb_analysis *a, size_t run)
 		cb_csv_text(out, g->on_cycles ? "bytes per cycle" : "MB/s");
 		cb_csv_text(out, best->label);
 		cb_csv_text(out, best->engine);
+		struct cb_headline hl;
+
+		cb_summary_headline(g->members[g->best].cell, o->statistic, &hl);
 		cb_csv_num(out, g->members[g->best].mbs);
+		cb_csv_num(out, hl.mbs);
 		cb_csv_text(out, tied);
 		cb_csv_text(out, unresolved);
 		if (g->next < g->n_members) {
@@ -172,8 +178,10 @@ static void derived_header(FILE *out)
 	      out);
 }
 
-static void derived_rows(FILE *out, const struct cb_analysis *a, size_t run)
+static void derived_rows(FILE *out, const struct cb_analysis *a, size_t run,
+                         const struct cb_report_options *o)
 {
+	(void)o;
 	for (size_t i = 0; i < a->n_derived; i++) {
 		const struct cb_derived *m = &a->derived[i];
 
@@ -204,8 +212,10 @@ static void slopes_header(FILE *out)
 	      out);
 }
 
-static void slopes_rows(FILE *out, const struct cb_analysis *a, size_t run)
+static void slopes_rows(FILE *out, const struct cb_analysis *a, size_t run,
+                        const struct cb_report_options *o)
 {
+	(void)o;
 	for (size_t i = 0; i < a->n_slopes; i++) {
 		const struct cb_slope *s = &a->slopes[i];
 
@@ -240,8 +250,10 @@ static void crossovers_header(FILE *out)
 	      out);
 }
 
-static void crossovers_rows(FILE *out, const struct cb_analysis *a, size_t run)
+static void crossovers_rows(FILE *out, const struct cb_analysis *a, size_t run,
+                            const struct cb_report_options *o)
 {
+	(void)o;
 	for (size_t i = 0; i < a->n_crossings; i++) {
 		const struct cb_crossing *x = &a->crossings[i];
 		bool engines = strcmp(x->kind, "engines") == 0;
@@ -269,11 +281,12 @@ static void crossovers_rows(FILE *out, const struct cb_analysis *a, size_t run)
 
 static const struct {
 	void (*header)(FILE *out);
-	void (*rows)(FILE *out, const struct cb_analysis *a, size_t run);
+	void (*rows)(FILE *out, const struct cb_analysis *a, size_t run,
+	             const struct cb_report_options *o);
 } tables[] = {
-    {cells_header, NULL}, /* cells take the options: see below */
-    {winners_header, winners_rows}, {derived_header, derived_rows},
-    {slopes_header, slopes_rows},   {crossovers_header, crossovers_rows},
+    {cells_header, cells_rows},           {winners_header, winners_rows},
+    {derived_header, derived_rows},       {slopes_header, slopes_rows},
+    {crossovers_header, crossovers_rows},
 };
 
 void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
@@ -284,10 +297,6 @@ void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
 	if (t < 0)
 		t = 0;
 	tables[t].header(out);
-	for (size_t i = 0; i < n; i++) {
-		if (t == 0)
-			cells_rows(out, as[i], i + 1, o);
-		else
-			tables[t].rows(out, as[i], i + 1);
-	}
+	for (size_t i = 0; i < n; i++)
+		tables[t].rows(out, as[i], i + 1, o);
 }
