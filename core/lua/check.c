@@ -204,12 +204,22 @@ void cb_check_keys(struct cb_loading *ld, lua_State *L, int idx, const char *con
 const char *cb_check_string(struct cb_loading *ld, lua_State *L, int idx,
                             const struct cb_site *site)
 {
+	const char *s;
+	json_t *probe;
+
 	if (lua_type(L, idx) != LUA_TSTRING || lua_rawlen(L, idx) == 0) {
 		char buf[128];
 		cb_check_fail(ld, L, site, NULL, "'%s' must be a non-empty string (got %s)",
 		              site->key, cb_check_describe(L, idx, buf, sizeof buf));
 	}
-	return lua_tostring(L, idx);
+	/* It goes into the results file's JSON: UTF-8 text, no NUL. */
+	s = lua_tostring(L, idx);
+	probe = strlen(s) == lua_rawlen(L, idx) ? json_string(s) : NULL;
+	if (!probe)
+		cb_check_fail(ld, L, site, NULL, "'%s' must be UTF-8 text without NUL bytes",
+		              site->key);
+	json_decref(probe);
+	return s;
 }
 
 lua_Integer cb_check_integer(struct cb_loading *ld, lua_State *L, int idx,
