@@ -249,6 +249,10 @@ size_t cb_check_size(struct cb_loading *ld, lua_State *L, int idx, const struct 
 	size_t bytes = 0;
 	int ok = 0;
 
+	/* Described first: lua_tostring() below turns a number into a string,
+	 * and the order in which a call's arguments are evaluated is the
+	 * compiler's. */
+	cb_check_describe(L, idx, buf, sizeof buf);
 	/* A Lua number in a scenario is a count of bytes; a string, and
 	 * anything from --set, needs its unit. */
 	if (lua_type(L, idx) == LUA_TSTRING) {
@@ -261,15 +265,14 @@ size_t cb_check_size(struct cb_loading *ld, lua_State *L, int idx, const struct 
 	if (!ok && (lua_type(L, idx) == LUA_TNUMBER || cb_is_unitless(lua_tostring(L, idx))))
 		cb_check_fail(ld, L, site, lua_tostring(L, idx),
 		              "size %s has no unit (write it like \"64B\" or \"4KiB\"; units: %s)",
-		              cb_check_describe(L, idx, buf, sizeof buf), CB_SIZE_UNITS);
+		              buf, CB_SIZE_UNITS);
 	if (!ok)
-		cb_check_fail(ld, L, site, lua_tostring(L, idx), "bad size %s (units: %s)",
-		              cb_check_describe(L, idx, buf, sizeof buf), CB_SIZE_UNITS);
+		cb_check_fail(ld, L, site, lua_tostring(L, idx), "bad size %s (units: %s)", buf,
+		              CB_SIZE_UNITS);
 	if (bytes < 1 || bytes > CB_SCENARIO_MAX_SIZE) {
 		char lo[32], hi[32];
 		cb_check_fail(ld, L, site, lua_tostring(L, idx),
-		              "size %s is out of range (%s .. %s)",
-		              cb_check_describe(L, idx, buf, sizeof buf), cb_format_size(1, lo),
+		              "size %s is out of range (%s .. %s)", buf, cb_format_size(1, lo),
 		              cb_format_size(CB_SCENARIO_MAX_SIZE, hi));
 	}
 	return bytes;
