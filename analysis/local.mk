@@ -6,6 +6,7 @@ libcbanalysis_a_SOURCES += \
 	analysis/repro.c analysis/repro.h \
 	analysis/summary.c analysis/summary.h \
 	analysis/derive.c analysis/derive.h \
+	analysis/masks.c analysis/masks.h \
 	analysis/compare.c analysis/compare.h \
 	analysis/format.c analysis/format.h \
 	analysis/report.c analysis/report_json.c analysis/report_compare.c \

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/masks.h"
 #include "core/errbuf.h"
 #include "core/units.h"
 
@@ -610,6 +611,7 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
 			print_title(out, as[i], f);
 			print_cells(out, as[i], o);
 			print_derived(out, as[i], f);
+			cb_masks_print(out, as[i], f);
 			print_slopes(out, as[i], f);
 			print_crossings(out, as[i], f);
 			print_warnings(out, as[i], f);
