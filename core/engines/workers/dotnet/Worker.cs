@@ -221,7 +221,9 @@ static class Worker
         string rest = answer.ToJsonString();
         stdout.Write(rest.Substring(0, rest.Length - 1));
         stdout.Write(rest.Length > 2 ? ",\"output\":\"" : "\"output\":\"");
-        stdout.Write(output);
+        stdout.Flush();
+        // In one piece: through the writer's small buffer, 179 MB took 18 s.
+        stdout.BaseStream.Write(Encoding.ASCII.GetBytes(output));
         stdout.WriteLine("\"}");
     }
 
