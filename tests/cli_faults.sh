@@ -60,7 +60,7 @@ fault_run slow sim:slow@2
 check "sim:slow@2: the run completes" complete slow
 check "sim:slow@2: every trial valid" test "$(jq -r 'select(.type == "trial") | .valid' "$WORK/slow.jsonl" | sort -u)" = true
 check "sim:slow@2: round 2 takes ten times as long" sh -c "[ \"\$(jq -r 'select(.type == \"trial\" and .cell.label == \"sim\" and .cell.size == 64) | \"\(.round) \(.ns)\"' '$WORK/slow.jsonl' | tr '\n' ' ')\" = '0 1100112 1 1100112 2 11001120 3 1100112 ' ]"
-cb report "$WORK/slow.jsonl"
+cb report "$WORK/slow.jsonl" --details
 check "sim:slow@2: the report's minimum shows the slow round (39.02 MB/s, a tenth of 390.2)" sh -c "grep -E '^sim +sha256 +hash +64B' '$WORK/out' | grep -q ' 39.02 '"
 check "sim:slow@2: the other engines' trials intact" others_intact slow sim
 
