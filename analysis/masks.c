@@ -315,22 +315,25 @@ static void verdict_line(const struct cb_masks *ms, const struct cb_mask *m, cha
 
 /* ---- Report section ---- */
 
+/* The feature's worth to C in a word or two, for the table. */
+static void worth_short(const struct cb_mask *m, const struct cb_mask_cell *c, char *buf,
+                        size_t len)
+{
+	if (m->verdict != CB_MASK_HONOURED)
+		snprintf(buf, len, "withheld");
+	else if (c->verdict == CB_MARGIN_BEYOND)
+		snprintf(buf, len, "%.3gx", 1.0 / c->beyond.value);
+	else if (c->verdict == CB_MARGIN_WITHIN)
+		snprintf(buf, len, "nothing");
+	else
+		snprintf(buf, len, "not resolved");
+}
+
 void cb_masks_print(FILE *out, const struct cb_analysis *a, enum cb_report_format f)
 {
-	static const char *const h[] = {"mask",
-	                                "env",
-	                                "against",
-	                                "algorithm",
-	                                "op",
-	                                "size",
-	                                "thr",
-	                                "rounds",
-	                                "ratio",
-	                                "beyond test interval",
-	                                "90% interval",
-	                                "cell",
-	                                "the masked feature is worth"};
-	char err[256], title[512];
+	static const char *const h[] = {"mask",  "algorithm", "op",   "size",
+	                                "ratio", "interval",  "cell", "feature worth"};
+	char err[256], title[1024];
 	struct cb_masks *ms = cb_masks_build(a, a->options.delta, MASK_ALPHA, err, sizeof err);
 	struct cb_table *t;
 
@@ -340,59 +343,68 @@ void cb_masks_print(FILE *out, const struct cb_analysis *a, enum cb_report_forma
 		cb_masks_free(ms);
 		return;
 	}
-	t = cb_table_new(h, 13, "lllllrrrrllll");
+	t = cb_table_new(h, 8, "lllrrlll");
 	for (size_t i = 0; i < ms->n; i++) {
 		const struct cb_mask *m = &ms->masks[i];
 
 		for (size_t k = 0; k < m->n_cells; k++) {
 			const struct cb_mask_cell *c = &m->cells[k];
 			const struct cb_result_cell *cell = c->masked->cell;
-			char b[3][80], size[32], w[160];
+			/* The interval that decided: the Bonferroni one for a cell
+			 * beyond delta, the 90% one otherwise. */
+			const struct cb_ratio *shown =
+			    c->verdict == CB_MARGIN_BEYOND ? &c->beyond : &c->within;
+			char b[2][80], size[32], w[64];
 
-			worth(m, c, w, sizeof w);
+			worth_short(m, c, w, sizeof w);
 			cb_table_cell(t, "%s", m->label);
-			cb_table_cell(t, "%s", m->env_text);
-			cb_table_cell(t, "%s", m->reference);
 			cb_table_cell(t, "%s", cell->algorithm);
 			cb_table_cell(t, "%s", cell->op);
-			cb_table_cell(t, "%s", cb_format_size(cell->size, size));
-			cb_table_cell(t, "%u", cell->threads);
-			cb_table_cell(t, "%zu", c->ok ? c->beyond.n : (size_t)0);
+			if (cell->threads > 1)
+				cb_table_cell(t, "%s x%u", cb_format_size(cell->size, size),
+				              cell->threads);
+			else
+				cb_table_cell(t, "%s", cb_format_size(cell->size, size));
 			cb_table_cell(t, "%s", cb_fmt_num(c->ok ? c->beyond.value : NAN, b[0]));
-			if (c->ok && c->beyond.ci.available)
-				cb_table_cell(
-				    t, "%s %.3g%%",
-				    cb_fmt_interval(c->beyond.ci.lo, c->beyond.ci.hi, b[1]),
-				    c->beyond.ci.level * 100);
+			if (c->ok && shown->ci.available)
+				cb_table_cell(t, "%s %.3g%%",
+				              cb_fmt_interval(shown->ci.lo, shown->ci.hi, b[1]),
+				              shown->ci.level * 100);
 			else
 				cb_table_cell(t, "-");
 			cb_table_cell(t, "%s",
-			              c->ok
-			                  ? cb_fmt_interval(c->within.ci.lo, c->within.ci.hi, b[2])
-			                  : c->why);
-			cb_table_cell(t, "%s", cell_verdict_name(c->verdict));
+			              c->verdict == CB_MARGIN_BEYOND   ? "beyond"
+			              : c->verdict == CB_MARGIN_WITHIN ? "within"
+			                                               : "not resolved");
 			cb_table_cell(t, "%s", w);
 		}
 	}
 	snprintf(title, sizeof title,
-	         "Capability masks (a variant with env against the same engine without: "
-	         "throughput masked/unmasked per cell, paired by round; beyond delta %.3g%%: the "
-	         "1-%.2g/k interval outside [%.4g, %.4g], k the mask's cells; within: the %.3g%% "
-	         "interval inside it)",
-	         ms->delta * 100, ms->alpha, 1 / (1 + ms->delta), 1 + ms->delta,
+	         "Capability masks (each variant with env against the same engine without it: "
+	         "throughput masked/unmasked per cell, paired by round; beyond: the 1-%.2g/k "
+	         "interval, k the mask's cells, outside [%.4g, %.4g] (delta %.3g%%); within: the "
+	         "%.3g%% interval inside it; the feature's worth is 1/ratio, stated only for an "
+	         "honoured mask)",
+	         ms->alpha, 1 / (1 + ms->delta), 1 + ms->delta, ms->delta * 100,
 	         (1 - 2 * ms->alpha) * 100);
-	fprintf(out, f == CB_FORMAT_MARKDOWN ? "\n### %s\n\n" : "\n%s\n", title);
+	if (f == CB_FORMAT_MARKDOWN) {
+		fprintf(out, "\n### %s\n\n", title);
+	} else {
+		fputc('\n', out);
+		cb_report_wrapped(out, "", title);
+	}
 	if (cb_table_rows(t))
 		cb_table_print(out, t, f);
 	cb_table_free(t);
 	fputc('\n', out);
 	for (size_t i = 0; i < ms->n; i++) {
 		const struct cb_mask *m = &ms->masks[i];
-		char line[1024];
+		char line[1024], full[1600];
 
 		verdict_line(ms, m, line, sizeof line);
-		fprintf(out, "%s%s (%s) against %s: %s\n", f == CB_FORMAT_MARKDOWN ? "- " : "  ",
-		        m->label, m->env_text, m->reference ? m->reference : "-", line);
+		snprintf(full, sizeof full, "%s (%s) against %s: %s", m->label, m->env_text,
+		         m->reference ? m->reference : "-", line);
+		cb_report_wrapped(out, "- ", full);
 	}
 	cb_masks_free(ms);
 }

@@ -6,7 +6,7 @@
 # so the run's header is rewritten into a masked run's
 # (tests/scenarios/masks/sim.lua says how).
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 17
+plan 18
 
 cb run "$top_srcdir/tests/scenarios/masks/sim.lua" -o "$WORK/sim.jsonl"
 check "the sim run completes" status_is 0
@@ -36,10 +36,13 @@ check "...and given for an honoured one (4x: 3.98x and 3.72x)" \
 	test "$(mask masked-4x '[.cells[].feature_worth | test("^3\\.(98|97|99|71|72|73)x")] | all')" = true
 
 cb report "$WORK/masks.jsonl"
-check "text: one verdict line per mask, the honoured one with its ratio" \
-	grep -Eq "^  masked-4x \(CB_MASK=masked-4x\) against sim: honoured: masked-4x (sha256 hash|aes-128-cbc encrypt) 16KiB 0\.25[0-9]*x \[0\.2[0-9]*, 0\.2[0-9]*\]" "$WORK/out"
+# The text wraps at 100 columns: the verdict lines are read joined.
+check "text: one verdict per mask, the honoured one with its ratio and interval" \
+	sh -c "tr '\n' ' ' <'$WORK/out' | tr -s ' ' | grep -Eq -- '- masked-4x \(CB_MASK=masked-4x\) against sim: honoured: masked-4x (sha256 hash|aes-128-cbc encrypt) 16KiB 0\.25[0-9]*x \[0\.2[0-9]*, 0\.2[0-9]*\]'"
 check "text: the ignored mask says nothing follows about its feature" \
-	grep -q "^  masked-1pct (CB_MASK=masked-1pct) against sim: ignored: every one of 4 cells within delta 2%.*nothing follows about the feature it masks" "$WORK/out"
+	sh -c "tr '\n' ' ' <'$WORK/out' | tr -s ' ' | grep -q -- '- masked-1pct (CB_MASK=masked-1pct) against sim: ignored: every one of 4 cells within delta 2%.*nothing follows about the feature it masks'"
+check "text: the table gives the worth of an honoured mask's cell, withholds an ignored one's" \
+	sh -c "grep -Eq '^masked-4x +sha256 +hash +16KiB +0\.25[0-9]* .* beyond +3\.9[789]x\$' '$WORK/out' && grep -Eq '^masked-1pct +sha256 +hash +16KiB .* within +withheld\$' '$WORK/out'"
 cb report "$WORK/masks.jsonl" --format markdown
 check "markdown: the section and its verdict lines" \
 	sh -c "grep -q '^### Capability masks' '$WORK/out' && grep -q '^- masked-noisy (CB_MASK=masked-noisy) against sim: not resolved' '$WORK/out'"
