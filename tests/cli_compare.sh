@@ -1,6 +1,7 @@
 #!/bin/sh
 # report and compare on the command line: formats, verdicts, exit codes.
 . "${top_srcdir:-.}/tests/lib.sh"
+plan 38
 sim="$top_srcdir/tests/scenarios/sim"
 
 cb compare --help;          check "compare --help exits 0" status_is 0
