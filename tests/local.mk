@@ -46,6 +46,7 @@ cli_tests = \
 	tests/cli_workers.sh \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
+	tests/cli_export.sh \
 	tests/cli_plot.sh \
 	tests/cli_golden.sh \
 	tests/layering.sh \
