@@ -47,6 +47,8 @@ cli_tests = \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
 	tests/cli_export.sh \
+	tests/cli_baseline.sh \
+	tests/cli_csv.sh \
 	tests/cli_plot.sh \
 	tests/cli_golden.sh \
 	tests/layering.sh \
