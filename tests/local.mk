@@ -42,6 +42,9 @@ cli_tests = \
 	tests/cli_openssl.sh \
 	tests/cli_interrupt.sh \
 	tests/cli_faults.sh \
+	tests/cli_bad_results.sh \
+	tests/cli_kill_resume.sh \
+	tests/cli_disk_full.sh \
 	tests/cli_verify.sh \
 	tests/cli_workers.sh \
 	tests/cli_commands.sh \
