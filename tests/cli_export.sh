@@ -73,7 +73,8 @@ head -n 11 "$WORK/a.jsonl" >"$WORK/cut.jsonl"
 sed -n 12p "$WORK/a.jsonl" | head -c 40 >>"$WORK/cut.jsonl"
 cb export "$WORK/cut.jsonl"
 py "$WORK/out"
-check "a cut file: its 10 complete trials" pyq '.rows == 10'
+cut_ok() { pyq '.rows == 10' && err_has "cut.jsonl:12: warning: the last line is cut short"; }
+check "a cut file: its 10 complete trials, and a warning naming the cut line" cut_ok
 
 printf '{"type":"run","schema":"cryptobench/1"}\n{"type":"trial","round":0}\n' >"$WORK/nocell.jsonl"
 cb export "$WORK/nocell.jsonl"

@@ -265,10 +265,18 @@ static int export_file(struct exporter *x, const char *path, char *err, size_t e
 		lineno++;
 		if (n == 0 || (n == 1 && complete))
 			continue;
-		if (!(line = json_loadb(buf, (size_t)n, 0, &jerr))) {
-			if (!complete && lineno > 1)
-				break; /* cut by a hard kill: what came before counts */
-			rc = cb_error_at(err, err_len, path, lineno, "not JSON: %s", jerr.text);
+		if (!(line = json_loadb(buf, (size_t)n, JSON_REJECT_DUPLICATES, &jerr))) {
+			if (!complete && lineno > 1) {
+				/* Cut by a hard kill: what came before counts. */
+				fprintf(stderr,
+				        "%s:%zu: warning: the last line is cut short (the run "
+				        "was killed while writing it); skipped\n",
+				        path, lineno);
+				break;
+			}
+			rc = cb_error_at(err, err_len, path, lineno, "%s (column %d): %s",
+			                 complete ? "not JSON" : "cut short, not JSON", jerr.column,
+			                 jerr.text);
 			break;
 		}
 		rc = export_line(x, &st, line, path, lineno, err, err_len);
