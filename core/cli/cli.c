@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analysis/summary.h"
+#include "core/engine.h"
 #include "core/results.h"
 
 int cb_usage_error(const char *cmd, const char *fmt, ...)
@@ -20,6 +22,44 @@ int cb_usage_error(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, " (see 'cryptobench %s --help')\n", cmd);
 	return CB_EXIT_USAGE;
+}
+
+int cb_fault_env_check(const char *cmd)
+{
+	struct cb_fault fault;
+	char err[512];
+
+	if (cb_fault_from_env(&fault, err, sizeof err) == 0)
+		return CB_EXIT_OK;
+	fprintf(stderr, "cryptobench %s: %s\n", cmd, err);
+	return CB_EXIT_USAGE;
+}
+
+const char *cb_statistic_choices(const char *sep, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < CB_N_STATISTICS && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? sep : "",
+		                         cb_statistics[i].name);
+	return buf;
+}
+
+void cb_print_statistics(FILE *out, const char *indent)
+{
+	for (int i = 0; i < CB_N_STATISTICS; i++)
+		fprintf(out, "%s%-8s %s\n", indent, cb_statistics[i].name, cb_statistics[i].chart);
+}
+
+const char *cb_table_choices(const char *const *tables, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; tables[i] && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", tables[i]);
+	return buf;
 }
 
 int cb_is_help(const char *arg)
@@ -60,6 +100,11 @@ static int add_file(struct cb_file_list *l, const char *path)
 		fprintf(stderr, "%s\n", err);
 		return CB_EXIT_USAGE;
 	}
+	if (r->torn_line)
+		fprintf(stderr,
+		        "%s:%zu: warning: the last line is cut short (the run was killed while "
+		        "writing it); skipped\n",
+		        path, r->torn_line);
 	l->files[l->n++] = r;
 	return CB_EXIT_OK;
 }

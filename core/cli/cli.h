@@ -21,6 +21,7 @@ int cb_cmd_plot(int argc, char **argv);
 int cb_cmd_engines(int argc, char **argv);
 int cb_cmd_verify(int argc, char **argv);
 int cb_cmd_input(int argc, char **argv);
+int cb_cmd_export(int argc, char **argv);
 /* Hidden: an in-process engine served over the worker protocol. */
 int cb_cmd_worker(int argc, char **argv);
 
@@ -34,12 +35,25 @@ void cb_watchdog_stop(void);
 /* Print "cryptobench CMD: message" on stderr and return CB_EXIT_USAGE. */
 int cb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A malformed CRYPTOBENCH_FAULT (the test-only fault switch, core/engine.h)
+ * is bad input: print "cryptobench CMD: CRYPTOBENCH_FAULT=...: expected ..."
+ * and return CB_EXIT_USAGE; CB_EXIT_OK when it is unset or well formed. */
+int cb_fault_env_check(const char *cmd);
+
 /* Whether ARG is -h or --help. */
 int cb_is_help(const char *arg);
 
 /* The value of option NAME at argv[*i] ("--name V" or "--name=V", moving *i
  * past V), or NULL when argv[*i] is another argument. */
 const char *cb_option_value(int argc, char **argv, int *i, const char *name);
+
+/* The --statistic choices, from cb_statistics[] (analysis/summary.h):
+ * "auto|min|median|mean" (joined by SEP) into BUF. */
+const char *cb_statistic_choices(const char *sep, char *buf, size_t len);
+/* One line per statistic, "INDENT NAME  what it draws", to OUT. */
+void cb_print_statistics(FILE *out, const char *indent);
+/* The names of TABLES (NULL-terminated) joined by ", " into BUF. */
+const char *cb_table_choices(const char *const *tables, char *buf, size_t len);
 
 /* Results files named on a command line. */
 struct cb_results;

@@ -50,7 +50,7 @@ for alg in "$@"; do
 				.cell.label == $l) | .bytes * 1000 / .cpu_ns' "$work/run-$alg-$size-$i.jsonl" |
 				median >>"$work/stream"
 			"$cb" report --format csv "$work/run-$alg-$size-$i.jsonl" |
-				awk -F, -v l="$label" '$2 == l { print $10 }' >>"$work/stream-wall"
+				awk -F, -v l="$label" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["label"] == l { print $c["mb_per_s_median"] }' >>"$work/stream-wall"
 		done
 		s=$(median <"$work/speed")
 		t=$(median <"$work/stream")
