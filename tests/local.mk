@@ -42,6 +42,7 @@ cli_tests = \
 	tests/cli_openssl.sh \
 	tests/cli_interrupt.sh \
 	tests/cli_faults.sh \
+	tests/cli_masks.sh \
 	tests/cli_bad_results.sh \
 	tests/cli_kill_resume.sh \
 	tests/cli_disk_full.sh \
@@ -49,6 +50,7 @@ cli_tests = \
 	tests/cli_workers.sh \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
+	tests/cli_export.sh \
 	tests/cli_baseline.sh \
 	tests/cli_csv.sh \
 	tests/cli_plot.sh \
