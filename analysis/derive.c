@@ -620,6 +620,9 @@ struct cb_analysis *cb_analysis_build(const struct cb_results *r,
 		cb_errorf(err, err_len, "out of memory");
 		goto fail;
 	}
+	if (!(a->winners =
+	          cb_winners_build(a->summary, a->options.level, a->options.delta, err, err_len)))
+		goto fail;
 	return a;
 fail:
 	cb_analysis_free(a);
@@ -643,6 +646,7 @@ void cb_analysis_free(struct cb_analysis *a)
 	free(a->derived);
 	free(a->slopes);
 	free(a->crossings);
+	cb_winners_free(a->winners);
 	cb_summary_free(a->summary);
 	free(a);
 }

@@ -33,6 +33,7 @@
 #include "analysis/curve.h"
 #include "analysis/ratio.h"
 #include "analysis/summary.h"
+#include "analysis/winners.h"
 
 struct cb_derive_options {
 	double level; /* of ratio and slope intervals before Bonferroni: 0.95 */
@@ -91,6 +92,7 @@ struct cb_analysis {
 	size_t n_slopes;
 	struct cb_crossing *crossings;
 	size_t n_crossings;
+	struct cb_winners *winners; /* the fastest engines per algorithm, op, size, threads */
 };
 
 /* Summarise R (SOPT, NULL: defaults) and derive its metrics (DOPT, NULL:

@@ -62,6 +62,49 @@ const char *cb_fmt_interval(double lo, double hi, char buf[80])
 	return buf;
 }
 
+const char *cb_fmt_estimate(double v, double lo, double hi, char buf[96])
+{
+	char a[32], b[80];
+
+	if (isnan(v))
+		return strcpy(buf, "-");
+	if (!isnan(lo) && !isnan(hi) && hi - lo > fabs(v))
+		return strcpy(buf, "not resolved");
+	if (isnan(lo) || isnan(hi))
+		return strcpy(buf, cb_fmt_num(v, a));
+	snprintf(buf, 96, "%s %s", cb_fmt_num(v, a), cb_fmt_interval(lo, hi, b));
+	return buf;
+}
+
+const char *cb_fmt_p(double p, char buf[32])
+{
+	if (!isnan(p) && p < 1e-6)
+		return strcpy(buf, "< 1e-6");
+	return cb_fmt_num(p, buf);
+}
+
+/* (R - 1) in percent, with a sign, one decimal below 100%. */
+static const char *change_pct(double r, bool percent_sign, char buf[24])
+{
+	double c = (r - 1.0) * 100.0;
+
+	snprintf(buf, 24, fabs(c) < 99.95 ? "%+.1f%s" : "%+.0f%s", c, percent_sign ? "%" : "");
+	return buf;
+}
+
+const char *cb_fmt_change(double r, double lo, double hi, char buf[80])
+{
+	char a[24], b[24], c[24];
+
+	if (isnan(r))
+		return strcpy(buf, "-");
+	if (isnan(lo) || isnan(hi))
+		return strcpy(buf, change_pct(r, true, a));
+	snprintf(buf, 80, "%s [%s, %s]", change_pct(r, true, a), change_pct(lo, false, b),
+	         change_pct(hi, false, c));
+	return buf;
+}
+
 struct cb_table {
 	size_t ncols;
 	char **headers;

@@ -23,6 +23,15 @@ const char *cb_fmt_num(double v, char buf[32]);
 const char *cb_fmt_pct(double v, char buf[32]);
 /* "[LO, HI]" with cb_fmt_num, or "-" when either is NaN. */
 const char *cb_fmt_interval(double lo, double hi, char buf[80]);
+/* "V [LO, HI]"; "not resolved" when the interval is wider than |V| (the
+ * estimate says nothing); "V" alone when LO or HI is NaN; "-" for NaN V. */
+const char *cb_fmt_estimate(double v, double lo, double hi, char buf[96]);
+/* A p-value: "< 1e-6" below 1e-6 (no figure that small means anything),
+ * else cb_fmt_num. */
+const char *cb_fmt_p(double p, char buf[32]);
+/* A ratio R with interval [LO, HI] as a signed change in percent:
+ * "+7.0% [+6.2, +7.8]"; "-" when R is NaN, the interval left out when NaN. */
+const char *cb_fmt_change(double r, double lo, double hi, char buf[80]);
 
 /* ---- Tables ---- */
 

@@ -6,9 +6,12 @@ libcbanalysis_a_SOURCES += \
 	analysis/repro.c analysis/repro.h \
 	analysis/summary.c analysis/summary.h \
 	analysis/derive.c analysis/derive.h \
+	analysis/winners.c analysis/winners.h \
+	analysis/baseline.c analysis/baseline.h \
 	analysis/compare.c analysis/compare.h \
 	analysis/format.c analysis/format.h \
 	analysis/report.c analysis/report_json.c analysis/report_compare.c \
+	analysis/report_csv.c analysis/report_baseline.c \
 	analysis/report.h
 
 EXTRA_DIST += analysis/README.md

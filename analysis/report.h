@@ -4,11 +4,9 @@
  * key names it (median, min, P10, ...), intervals name their level and method,
  * and a headline that switched from the median to the minimum says so.
  *
- * Formats: text (aligned tables), Markdown (tables), CSV (the cell table
- * first; its first ten columns are file, label, algorithm, op, size, threads,
- * n, invalid, mb_per_s_max, mb_per_s_median; further tables follow, each
- * after an empty line with its own header), JSON (everything, with intervals,
- * methods, n and seeds). */
+ * Formats: text (aligned tables, within 100 columns unless details are
+ * asked for), Markdown (tables), CSV (one tidy table with one header line:
+ * see below), JSON (everything, with intervals, methods, n and seeds). */
 #ifndef CB_REPORT_H
 #define CB_REPORT_H
 
@@ -19,12 +17,15 @@
 #include "analysis/format.h"
 #include "core/results.h"
 #include "analysis/summary.h"
+#include "analysis/baseline.h"
 
 struct cb_report_options {
 	enum cb_report_format format;
 	enum cb_statistic statistic; /* the headline; AUTO switches to min when contaminated */
 	struct cb_summary_options summary;
 	struct cb_derive_options derive;
+	const char *table; /* CSV: one of cb_report_tables (NULL: the first, "cells") */
+	bool details;      /* text and Markdown: the spread table and per-trial diagnostics */
 };
 
 /* Text, AUTO, and the summary and derive defaults. */
@@ -36,10 +37,54 @@ void cb_report_defaults(struct cb_report_options *opt);
 int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
                     const struct cb_report_options *options, char *err, size_t err_len);
 
-/* Print the comparison C to OUT as FORMAT (report_compare.c). */
-void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_format format);
+/* Print the comparison C to OUT as FORMAT; CSV prints TABLE, one of
+ * cb_compare_tables (NULL: the first, "cells") (report_compare.c). */
+void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_format format,
+                       const char *table);
+
+/* Print the N comparisons B[i] of runs against one baseline to OUT as FORMAT
+ * (report_baseline.c): per cell the speed ratio with its interval and
+ * verdict, then one summary line per run compared. */
+void cb_report_baseline(FILE *out, struct cb_baseline *const *b, size_t n,
+                        enum cb_report_format format);
+
+/* ---- CSV: one tidy table per output (report_csv.c) ----
+ *
+ * Every --format csv output is ONE table with one header line, one row per
+ * observation (long format): report's per run and cell (or per run and
+ * metric, ...), compare's per cell (or metric) and run. The tables that
+ * describe cells begin with the same key columns, CB_CSV_KEYS: file, run
+ * (the file's place among those given, from 1), engine (the engine's name),
+ * label (the variant), algorithm, op, size (bytes) and threads; a quantity
+ * both commands give has one name in both (n, mb_per_s_median,
+ * mb_per_s_median_lo, ...). --table NAME chooses another table. */
+#define CB_CSV_KEYS "file,run,engine,label,algorithm,op,size,threads"
+
+/* The tables by name, NULL-terminated; the first is the default. */
+extern const char *const cb_report_tables[];   /* cells winners derived slopes crossovers */
+extern const char *const cb_compare_tables[];  /* cells derived rankings flips */
+extern const char *const cb_baseline_tables[]; /* cells (the baseline comparison) */
+/* Index of NAME in TABLES, or -1. */
+int cb_report_table_index(const char *const *tables, const char *name);
+
+/* The key columns of cell C of FILE, the RUN-th given: no trailing comma. */
+void cb_csv_cell_keys(FILE *out, const char *file, size_t run, const struct cb_result_cell *c);
+/* ",V" (%.6g), or "," when V is not finite. */
+void cb_csv_num(FILE *out, double v);
+/* "," then S as a CSV field (NULL: empty). */
+void cb_csv_text(FILE *out, const char *s);
+/* The report's CSV of the N analyses AS, the table O->table. */
+void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
+                   const struct cb_report_options *o);
 
 /* ---- Shared by the printers ---- */
+
+/* Text output fits this many columns (tables too, unless details are asked for). */
+#define CB_REPORT_WIDTH 100
+
+/* Print TEXT wrapped at CB_REPORT_WIDTH columns: the first line starts with
+ * FIRST, the others with as many spaces. */
+void cb_report_wrapped(FILE *out, const char *first, const char *text);
 
 /* MiB per MB: MiB/s = MB/s x CB_MIB_PER_MB. */
 #define CB_MIB_PER_MB (1e6 / 1048576.0)

@@ -286,81 +286,147 @@ static void print_totals(FILE *out, const struct cb_compare *c, enum cb_report_f
 	        o->repro.alpha * 100, o->repro.level * 100);
 }
 
-/* ---- CSV: one line per row and run ---- */
+/* ---- CSV: one table, one line per row and run ---- */
 
-static void print_csv(FILE *out, const struct cb_compare *c)
+const char *const cb_compare_tables[] = {"cells", "derived", "rankings", "flips", NULL};
+
+/* The across-run columns shared by cells and derived metrics. */
+static void csv_across(FILE *out, const struct cb_compare *c, const struct cb_compare_row *row)
 {
-	fputs("kind,key,metric,by,label,algorithm,op,size,threads,run,file,estimate,lo,hi,n,level,"
-	      "run_verdict,run_expectation,verdict,spread,q,q_p,i2,across,across_lo,across_hi,"
-	      "expectation,measure,delta,p_beyond,p_within,p_adjusted,mbs,mbs_lo,mbs_hi,why\n",
+	const struct cb_repro *p = &row->repro;
+	bool rep = p->verdict == CB_REPRO_REPRODUCED;
+	char why[512];
+
+	cb_csv_text(out, cb_repro_verdict_name(p->verdict));
+	cb_csv_num(out, rep ? p->value.value : NAN);
+	cb_csv_num(out, rep ? p->value.lo : NAN);
+	cb_csv_num(out, rep ? p->value.hi : NAN);
+	cb_csv_num(out, row->delta);
+	double more[] = {p->spread, p->q, p->q_p, p->i2, p->p_beyond, p->p_within, p->p_adjusted};
+	for (size_t k = 0; k < sizeof more / sizeof more[0]; k++)
+		cb_csv_num(out, more[k]);
+	rules_text(c, row, why, sizeof why);
+	cb_csv_text(out, why);
+	fputc('\n', out);
+}
+
+static void csv_cells(FILE *out, const struct cb_compare *c)
+{
+	fputs(CB_CSV_KEYS ",n,mb_per_s_median,mb_per_s_median_lo,mb_per_s_median_hi,"
+	                  "cycles_per_byte_median,contaminated,measure,estimate,estimate_lo,"
+	                  "estimate_hi,level,across_verdict,across,across_lo,across_hi,delta,"
+	                  "spread,q,q_p,i2,p_beyond,p_within,p_adjusted,why\n",
 	      out);
 	for (size_t i = 0; i < c->n_rows; i++) {
 		const struct cb_compare_row *row = &c->rows[i];
-		bool cell = row->kind == CB_ROW_CELL;
 
+		if (row->kind != CB_ROW_CELL)
+			continue;
 		for (size_t r = 0; r < c->k; r++) {
 			const struct cb_compare_value *v = &row->runs[r];
-			const struct cb_repro *p = &row->repro;
-			bool rep = p->verdict == CB_REPRO_REPRODUCED;
+			bool p = v->present;
 
-			fprintf(out, "%s,", cell ? "cell" : "derived");
-			cb_csv_field(out, row->key);
-			fputc(',', out);
-			cb_csv_field(out, cell ? "" : row->derived->name);
-			fputc(',', out);
-			cb_csv_field(out, cell ? "" : row->derived->by);
-			if (cell) {
-				fputc(',', out);
-				cb_csv_field(out, row->cell->label);
-				fprintf(out, ",%s,%s,%llu,%u", row->cell->algorithm, row->cell->op,
-				        (unsigned long long)row->cell->size, row->cell->threads);
-			} else {
-				fputs(",,,,,", out);
-			}
-			fprintf(out, ",%zu,", r + 1);
-			cb_csv_field(out, c->files[r]->path);
-			double nums[] = {v->present ? v->e.value : NAN, v->present ? v->e.lo : NAN,
-			                 v->present ? v->e.hi : NAN};
-			for (size_t k = 0; k < 3; k++)
-				isfinite(nums[k]) ? fprintf(out, ",%.6g", nums[k])
-				                  : fputc(',', out);
-			fprintf(out, ",%zu,", v->present ? v->n : 0);
-			if (v->present)
-				fprintf(out, "%.6g", v->level);
-			fprintf(out, ",%s,%s,%s",
-			        !cell && v->present ? cb_ratio_verdict_name(v->verdict) : "",
-			        !cell && v->has_expect ? cb_ratio_expectation_name(v->expectation)
-			                               : "",
-			        cb_repro_verdict_name(p->verdict));
-			double more[] = {p->spread,
-			                 p->q,
-			                 p->q_p,
-			                 p->i2,
-			                 rep ? p->value.value : NAN,
-			                 rep ? p->value.lo : NAN,
-			                 rep ? p->value.hi : NAN};
-			for (size_t k = 0; k < 7; k++)
-				isfinite(more[k]) ? fprintf(out, ",%.6g", more[k])
-				                  : fputc(',', out);
-			fprintf(out, ",%s,%s,%.6g",
-			        row->has_expect ? cb_ratio_expectation_name(row->expectation) : "",
-			        cb_compare_measure_name(row->measure), row->delta);
-			double tests[] = {p->p_beyond,
-			                  p->p_within,
-			                  p->p_adjusted,
-			                  cell && v->present ? v->mbs.value : NAN,
-			                  cell && v->present ? v->mbs.lo : NAN,
-			                  cell && v->present ? v->mbs.hi : NAN};
-			for (size_t k = 0; k < 6; k++)
-				isfinite(tests[k]) ? fprintf(out, ",%.6g", tests[k])
-				                   : fputc(',', out);
-			char why[512];
-			rules_text(c, row, why, sizeof why);
-			fputc(',', out);
-			cb_csv_field(out, why);
-			fputc('\n', out);
+			cb_csv_cell_keys(out, c->files[r]->path, r + 1, row->cell);
+			fprintf(out, ",%zu", p ? v->n : 0);
+			cb_csv_num(out, p ? v->mbs.value : NAN);
+			cb_csv_num(out, p ? v->mbs.lo : NAN);
+			cb_csv_num(out, p ? v->mbs.hi : NAN);
+			cb_csv_num(out, p && v->have_cycles ? v->cpb.value : NAN);
+			fprintf(out, ",%s", p ? (v->contaminated ? "1" : "0") : "");
+			cb_csv_text(out, cb_compare_measure_name(row->measure));
+			cb_csv_num(out, p ? v->e.value : NAN);
+			cb_csv_num(out, p ? v->e.lo : NAN);
+			cb_csv_num(out, p ? v->e.hi : NAN);
+			cb_csv_num(out, p ? v->level : NAN);
+			csv_across(out, c, row);
 		}
 	}
+}
+
+static void csv_derived(FILE *out, const struct cb_compare *c)
+{
+	fputs("file,run,metric,by,rounds,ratio,ratio_lo,ratio_hi,level,verdict,expected,"
+	      "tolerance,expectation,across_expectation,across_verdict,across,across_lo,"
+	      "across_hi,delta,spread,q,q_p,i2,p_beyond,p_within,p_adjusted,why\n",
+	      out);
+	for (size_t i = 0; i < c->n_rows; i++) {
+		const struct cb_compare_row *row = &c->rows[i];
+		const struct cb_derived *m = row->derived;
+
+		if (row->kind != CB_ROW_DERIVED)
+			continue;
+		for (size_t r = 0; r < c->k; r++) {
+			const struct cb_compare_value *v = &row->runs[r];
+			bool p = v->present;
+
+			cb_csv_field(out, c->files[r]->path);
+			fprintf(out, ",%zu", r + 1);
+			cb_csv_text(out, m->name);
+			cb_csv_text(out, m->by);
+			fprintf(out, ",%zu", p ? v->n : 0);
+			cb_csv_num(out, p ? v->e.value : NAN);
+			cb_csv_num(out, p ? v->e.lo : NAN);
+			cb_csv_num(out, p ? v->e.hi : NAN);
+			cb_csv_num(out, p ? v->level : NAN);
+			cb_csv_text(out, p ? cb_ratio_verdict_name(v->verdict) : "");
+			cb_csv_num(out, row->has_expect ? m->expect_value : NAN);
+			cb_csv_num(out, row->has_expect ? m->expect_tolerance : NAN);
+			cb_csv_text(out,
+			            v->has_expect ? cb_ratio_expectation_name(v->expectation) : "");
+			cb_csv_text(out, row->has_expect
+			                     ? cb_ratio_expectation_name(row->expectation)
+			                     : "");
+			csv_across(out, c, row);
+		}
+	}
+}
+
+static void csv_rankings(FILE *out, const struct cb_compare *c)
+{
+	fputs("algorithm,op,size,threads,engines,kendall_w,p\n", out);
+	for (size_t i = 0; i < c->n_rankings; i++) {
+		const struct cb_ranking *x = &c->rankings[i];
+
+		cb_csv_field(out, x->cell->algorithm);
+		cb_csv_text(out, x->cell->op);
+		fprintf(out, ",%llu,%u,%zu", (unsigned long long)x->cell->size, x->cell->threads,
+		        x->engines);
+		cb_csv_num(out, x->w);
+		cb_csv_num(out, x->p);
+		fputc('\n', out);
+	}
+}
+
+static void csv_flips(FILE *out, const struct cb_compare *c)
+{
+	fputs("algorithm,op,size,threads,a,b,run_a,a_mb_per_s_in_run_a,b_mb_per_s_in_run_a,run_b,"
+	      "a_mb_per_s_in_run_b,b_mb_per_s_in_run_b\n",
+	      out);
+	for (size_t i = 0; i < c->n_flips; i++) {
+		const struct cb_rank_flip *x = &c->flips[i];
+
+		cb_csv_field(out, x->a->algorithm);
+		cb_csv_text(out, x->a->op);
+		fprintf(out, ",%llu,%u", (unsigned long long)x->a->size, x->a->threads);
+		cb_csv_text(out, x->a->label);
+		cb_csv_text(out, x->b->label);
+		fprintf(out, ",%zu", x->run_a + 1);
+		cb_csv_num(out, x->a_in_a);
+		cb_csv_num(out, x->b_in_a);
+		fprintf(out, ",%zu", x->run_b + 1);
+		cb_csv_num(out, x->a_in_b);
+		cb_csv_num(out, x->b_in_b);
+		fputc('\n', out);
+	}
+}
+
+static void print_csv(FILE *out, const struct cb_compare *c, const char *table)
+{
+	static void (*const writers[])(FILE *, const struct cb_compare *) = {
+	    csv_cells, csv_derived, csv_rankings, csv_flips};
+	int t = table ? cb_report_table_index(cb_compare_tables, table) : 0;
+
+	writers[t < 0 ? 0 : t](out, c);
 }
 
 /* ---- JSON ---- */
@@ -517,10 +583,11 @@ static json_t *compare_json(const struct cb_compare *c)
 	return j;
 }
 
-void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_format f)
+void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_format f,
+                       const char *table)
 {
 	if (f == CB_FORMAT_CSV) {
-		print_csv(out, c);
+		print_csv(out, c, table);
 		return;
 	}
 	if (f == CB_FORMAT_JSON) {

@@ -126,6 +126,47 @@ static json_t *slope_json(const struct cb_slope *s)
 	return o;
 }
 
+/* The fastest engines of each group (winners.h). */
+static json_t *winners_json(const struct cb_winners *w)
+{
+	static const char *const standing[] = {"leader", "tied", "not resolved", "slower"};
+	json_t *groups = json_array();
+
+	for (size_t i = 0; w && i < w->n_groups; i++) {
+		const struct cb_winner_group *g = &w->groups[i];
+		const struct cb_result_cell *c = g->members[g->best].cell->cell;
+		json_t *members = json_array();
+
+		for (size_t k = 0; k < g->n_members; k++) {
+			const struct cb_winner_member *m = &g->members[k];
+			json_t *x = json_pack("{s:s, s:s, s:s, s:o, s:o}", "engine",
+			                      m->cell->cell->engine, "label", m->cell->cell->label,
+			                      "standing", standing[m->standing], "score",
+			                      NUM(m->score), "mb_per_s_median", NUM(m->mbs));
+
+			if (k != g->best)
+				json_object_set_new(
+				    x, "ratio_to_leader",
+				    json_pack("{s:o, s:o, s:o, s:I}", "value",
+				              NUM(m->ratio_ok ? m->ratio.value : NAN), "lo",
+				              NUM(m->ratio_ok ? m->ratio.ci.lo : NAN), "hi",
+				              NUM(m->ratio_ok ? m->ratio.ci.hi : NAN), "rounds",
+				              (json_int_t)(m->ratio_ok ? m->ratio.n : 0)));
+			json_array_append_new(members, x);
+		}
+		json_array_append_new(
+		    groups, json_pack("{s:s, s:s, s:I, s:I, s:s, s:s, s:o, s:o}", "algorithm",
+		                      c->algorithm, "op", c->op, "size", (json_int_t)c->size,
+		                      "threads", (json_int_t)c->threads, "measure",
+		                      g->on_cycles ? "bytes per cycle" : "MB/s", "fastest",
+		                      c->label, "level", NUM(g->level), "engines", members));
+	}
+	return json_pack("{s:s, s:o, s:o}", "method",
+	                 "median per-round throughput; others over the fastest paired by round, "
+	                 "exact sign-test interval, Bonferroni; tied: equivalent within delta",
+	                 "delta", NUM(w ? w->delta : NAN), "groups", groups);
+}
+
 json_t *cb_report_run_json(const struct cb_analysis *a, const struct cb_report_options *o)
 {
 	const struct cb_results *r = a->results;
@@ -173,6 +214,7 @@ json_t *cb_report_run_json(const struct cb_analysis *a, const struct cb_report_o
 	}
 	for (size_t i = 0; i < a->n_notes; i++)
 		json_array_append_new(notes, json_string(a->notes[i]));
+	json_object_set_new(j, "winners", winners_json(a->winners));
 	json_object_set_new(j, "cells", cells);
 	json_object_set_new(j, "derived", der);
 	json_object_set_new(j, "slopes", sl);

@@ -158,12 +158,21 @@ static void set_drift(const double *values, size_t n, double *work, struct cb_st
 		return;
 	for (size_t i = 0; i < n; i++)
 		work[i] = (double)i;
+	/* A flag is offered only where it can be raised by the data rather than by
+	 * the approximation: the exact rank test's smallest two-sided p, 2/n!,
+	 * must be below alpha (n >= 6 at 0.01), and the lag-1 limit inside +/-1
+	 * (n >= 7 at 0.01). */
+	double min_p = 2.0;
+	for (size_t i = 2; i <= n && min_p >= opt->drift_alpha; i++)
+		min_p /= (double)i;
+	s->drift_judged = min_p < opt->drift_alpha;
+	s->lag1_judged = s->lag1_limit < 1.0;
 	if (cb_stats_spearman(values, work, n, &s->drift_rho, &s->drift_p) == 0)
-		s->drift = s->drift_p < opt->drift_alpha;
+		s->drift = s->drift_judged && s->drift_p < opt->drift_alpha;
 	s->lag1 = gsl_stats_lag1_autocorrelation(values, 1, n);
 	rank_values(values, n, work);
 	s->lag1_rank = gsl_stats_lag1_autocorrelation(work, 1, n);
-	s->autocorrelated = fabs(s->lag1_rank) > s->lag1_limit;
+	s->autocorrelated = s->lag1_judged && fabs(s->lag1_rank) > s->lag1_limit;
 }
 
 static bool options_valid(const struct cb_stats_options *opt)

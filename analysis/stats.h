@@ -103,6 +103,10 @@ struct cb_stats_summary {
 	/* |lag1_rank| > lag1_limit. On ranks because one spike can carry most of
 	 * the sum of squares and hide a contaminated stretch from lag1 itself. */
 	bool autocorrelated;
+	/* Whether n allows the flags at all: the exact Spearman test's smallest
+	 * p (2/n!) below drift_alpha, the lag-1 limit below 1. Otherwise the flag
+	 * is never raised, and reports leave it out rather than print "no". */
+	bool drift_judged, lag1_judged;
 };
 
 /* Summarise VALUES[0..n-1], given in round order, with OPT (NULL: defaults).

@@ -215,7 +215,10 @@ double cb_option_number(const struct cb_engine_config *config, const char *key, 
  * so tests can prove that each kind of failure is caught and leaves the rest
  * of a run intact. ROUND (0-based, warm-up rounds first) limits the fault to
  * the trials of one round; without it every trial is hit. The runner applies
- * every kind; verify and the known-answer vectors only "wrong". */
+ * every kind; verify and the known-answer vectors only "wrong". An engine
+ * under `env` runs in `cryptobench worker ENGINE`, which applies the switch to
+ * the requests of ROUND itself: there "hang" and "crash" stop the worker
+ * process, not the run. */
 enum cb_fault_kind {
 	CB_FAULT_NONE,
 	CB_FAULT_WRONG,   /* "wrong" (the default): a bit of the output flipped after the calls */

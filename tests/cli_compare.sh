@@ -2,6 +2,7 @@
 # report and compare on the command line: formats, verdicts, exit codes.
 . "${top_srcdir:-.}/tests/lib.sh"
 sim="$top_srcdir/tests/scenarios/sim"
+plan 38
 
 cb compare --help;          check "compare --help exits 0" status_is 0
 check "compare --help shows usage" out_has "usage: cryptobench compare"
@@ -24,7 +25,7 @@ check "...JSON with runs, methods and seeds" sh -c "jq -e '(.derived | length) =
 	(.derived[0].runs[0].method | test(\"sign-test\")) and (.runs[0].seeds.order | type) == \"number\"' \"$WORK/out\" >/dev/null"
 check "...each row's test: its measure (c/B for the sim's cells), margin and why" sh -c "jq -e '.cells[0].test.measure == \"c/B\" and .cells[0].test.delta == 0.02 and (.derived[0].test.why | type) == \"string\"' \"$WORK/out\" >/dev/null"
 cb compare "$WORK/same" --format csv
-check "compare --format csv: one line per row and run" sh -c "head -1 \"$WORK/out\" | grep -q '^kind,key,metric,by,'"
+check "compare --format csv: one line per cell and run" sh -c "head -1 \"$WORK/out\" | grep -q '^file,run,engine,label,algorithm,op,size,threads,'"
 cb compare "$WORK/same" --format markdown
 check "compare --format markdown: tables" out_has "|---|"
 
@@ -65,7 +66,7 @@ check "report --statistic min exits 0" status_is 0
 check "...and says so" out_has "min time"
 cb report "$WORK/same/run-1.jsonl" --statistic mode; check "an unknown statistic: exit 2" status_is 2
 cb report "$WORK/same/run-1.jsonl" --format csv
-check "report CSV: column 10 is the median MB/s" sh -c "head -1 \"$WORK/out\" | cut -d, -f10 | grep -qx mb_per_s_median"
+check "report CSV: the cells, keyed as compare's" sh -c "head -1 \"$WORK/out\" | grep -q '^file,run,engine,label,algorithm,op,size,threads,n,.*,mb_per_s_median,'"
 cb report "$WORK/same/run-1.jsonl" --format json
 check "report JSON parses, intervals kept" sh -c "jq -e '.[0].cells[0].mb_per_s.median_ci.level == 0.95' \"$WORK/out\" >/dev/null"
 done_testing

@@ -34,10 +34,13 @@ report.csv report runs/run-1.jsonl --format csv
 report.json report runs/run-1.jsonl --format json
 report-min-two-files.txt report runs/run-1.jsonl runs/run-2.jsonl --statistic min
 report-mean.csv report runs/run-2.jsonl --statistic mean --format csv
+report-details.txt report runs/run-2.jsonl --details
 compare.txt compare runs
 compare.md compare runs/run-1.jsonl runs/run-2.jsonl --format markdown
 compare.csv compare runs --format csv
 compare.json compare runs --format json
+compare-baseline.txt compare --baseline runs/run-1.jsonl runs/run-2.jsonl
+compare-baseline.json compare --baseline runs/run-1.jsonl runs/run-2.jsonl --format json
 plot-runs.txt plot runs -o plot-runs --statistic auto --timelines flagged
 plot-one.txt plot runs/run-1.jsonl -o plot-one
 EOF

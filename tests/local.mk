@@ -46,6 +46,8 @@ cli_tests = \
 	tests/cli_workers.sh \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
+	tests/cli_baseline.sh \
+	tests/cli_csv.sh \
 	tests/cli_plot.sh \
 	tests/cli_golden.sh \
 	tests/layering.sh \

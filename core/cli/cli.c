@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analysis/summary.h"
 #include "core/results.h"
 
 int cb_usage_error(const char *cmd, const char *fmt, ...)
@@ -20,6 +21,33 @@ int cb_usage_error(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, " (see 'cryptobench %s --help')\n", cmd);
 	return CB_EXIT_USAGE;
+}
+
+const char *cb_statistic_choices(const char *sep, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < CB_N_STATISTICS && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? sep : "",
+		                         cb_statistics[i].name);
+	return buf;
+}
+
+void cb_print_statistics(FILE *out, const char *indent)
+{
+	for (int i = 0; i < CB_N_STATISTICS; i++)
+		fprintf(out, "%s%-8s %s\n", indent, cb_statistics[i].name, cb_statistics[i].chart);
+}
+
+const char *cb_table_choices(const char *const *tables, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; tables[i] && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", tables[i]);
+	return buf;
 }
 
 int cb_is_help(const char *arg)

@@ -41,6 +41,14 @@ int cb_is_help(const char *arg);
  * past V), or NULL when argv[*i] is another argument. */
 const char *cb_option_value(int argc, char **argv, int *i, const char *name);
 
+/* The --statistic choices, from cb_statistics[] (analysis/summary.h):
+ * "auto|min|median|mean" (joined by SEP) into BUF. */
+const char *cb_statistic_choices(const char *sep, char *buf, size_t len);
+/* One line per statistic, "INDENT NAME  what it draws", to OUT. */
+void cb_print_statistics(FILE *out, const char *indent);
+/* The names of TABLES (NULL-terminated) joined by ", " into BUF. */
+const char *cb_table_choices(const char *const *tables, char *buf, size_t len);
+
 /* Results files named on a command line. */
 struct cb_results;
 struct cb_file_list {

@@ -13,7 +13,9 @@
 
 static const char compare_help[] =
     "usage: cryptobench compare FILE|FOLDER... [--format text|markdown|csv|json]\n"
-    "                           [--delta [MEASURE=]D]... [--fail-on non-reproducible]\n\n"
+    "                           [--delta [MEASURE=]D]... [--fail-on non-reproducible]\n"
+    "       cryptobench compare --baseline A B... [--format F] [--delta [MEASURE=]D]...\n"
+    "       [--table NAME] (with --format csv)\n\n"
     "Compare runs of one scenario (results files, or folders of them such as\n"
     "'cryptobench run --runs N' writes). For every cell (median cycles per byte\n"
     "when every run counted cycles, per call below 64 B, else median MB/s) and\n"
@@ -28,12 +30,22 @@ static const char compare_help[] =
     "  not resolved      otherwise, saying why (e.g. too few rounds to tell)\n"
     "The table is one family: Benjamini-Hochberg across its rows at 5%.\n"
     "Rank flips between engines are listed, with Kendall's W of each ranking.\n\n"
+    "With --baseline A, each B (a results file, or each run of a folder) is one\n"
+    "configuration against A: other settings, engine versions or machines. Per\n"
+    "cell both have, the speed ratio B/A with its 95% interval (cycles per byte\n"
+    "where both counted cycles on one CPU model, else MB/s) and a verdict: faster,\n"
+    "slower, equivalent within delta, or not resolved; then one line per B:\n"
+    "\"B is 7.2% [6.8, 7.6] faster than A on 12 of 14 cells, equivalent on 2\".\n\n"
     "  --format F       text (default), markdown, csv, json\n"
     "  --delta D        every margin; --delta cycles=D, mbs=D or ratio=D sets one\n"
     "                   (defaults: cycles 0.02, mbs 0.05, ratio 0.02)\n"
     "  --fail-on non-reproducible\n"
     "                   exit 1 when a cell or metric is non-reproducible or\n"
-    "                   contradictory\n\n"
+    "                   contradictory\n"
+    "  --baseline A     compare each run given with the run A\n"
+    "  --table NAME     CSV: the table to write (default cells); runs of one\n"
+    "                   scenario: cells, derived, rankings, flips; --baseline: cells.\n"
+    "                   Every CSV output is one table with one header line.\n\n"
     "Exit status: 0, 1 as --fail-on asks, 2 bad input (flags, unreadable files,\n"
     "runs of different scenarios or schema versions).\n";
 
@@ -58,12 +70,78 @@ static int parse_delta(const char *v, struct cb_compare_options *opt)
 	return eq ? -1 : 0;
 }
 
+/* compare --baseline: each run of OTHERS against the one run of BASE. */
+static int against_baseline(const struct cb_file_list *base, const struct cb_file_list *others,
+                            const struct cb_compare_options *options, enum cb_report_format format,
+                            int fail_on)
+{
+	struct cb_analysis *a = NULL, **bs = NULL;
+	struct cb_baseline **cmp = NULL;
+	int rc = CB_EXIT_USAGE;
+	char err[1024];
+
+	if (base->n != 1)
+		return cb_usage_error(
+		    "compare", "--baseline is one run, not %zu (a folder of runs?)", base->n);
+	if (others->n == 0)
+		return cb_usage_error("compare", "--baseline %s: against which run?",
+		                      base->files[0]->path);
+	if (fail_on)
+		return cb_usage_error("compare", "--fail-on judges runs of one scenario, not a "
+		                                 "comparison with a baseline");
+	bs = calloc(others->n, sizeof *bs);
+	cmp = calloc(others->n, sizeof *cmp);
+	if (!bs || !cmp) {
+		fprintf(stderr, "cryptobench compare: out of memory\n");
+		goto done;
+	}
+	if (!(a = cb_analysis_build(base->files[0], &options->summary, &options->derive, err,
+	                            sizeof err))) {
+		fprintf(stderr, "cryptobench compare: %s: %s\n", base->files[0]->path, err);
+		goto done;
+	}
+	for (size_t i = 0; i < others->n; i++) {
+		const char *id = cb_results_header_string(others->files[i], NULL, "run_id");
+
+		if (strcmp(id, cb_results_header_string(base->files[0], NULL, "run_id")) == 0) {
+			fprintf(stderr,
+			        "cryptobench compare: %s is the baseline run itself (run_id %s)\n",
+			        others->files[i]->path, id);
+			goto done;
+		}
+		if (!(bs[i] = cb_analysis_build(others->files[i], &options->summary,
+		                                &options->derive, err, sizeof err))) {
+			fprintf(stderr, "cryptobench compare: %s: %s\n", others->files[i]->path,
+			        err);
+			goto done;
+		}
+		if (cb_baseline_build(a, bs[i], options, &cmp[i], err, sizeof err) != 0) {
+			fprintf(stderr, "cryptobench compare: %s\n", err);
+			goto done;
+		}
+	}
+	cb_report_baseline(stdout, cmp, others->n, format);
+	rc = CB_EXIT_OK;
+done:
+	for (size_t i = 0; i < others->n && bs; i++) {
+		if (cmp)
+			cb_baseline_free(cmp[i]);
+		cb_analysis_free(bs[i]);
+	}
+	cb_analysis_free(a);
+	free(bs);
+	free(cmp);
+	return rc;
+}
+
 int cb_cmd_compare(int argc, char **argv)
 {
 	struct cb_compare_options options;
 	enum cb_report_format format = CB_FORMAT_TEXT;
 	struct cb_file_list list = {0};
 	struct cb_compare *c = NULL;
+	struct cb_file_list base = {0};
+	const char *table = NULL;
 	int rc = CB_EXIT_OK, fail_on = 0;
 	char err[1024];
 	const char *v;
@@ -93,6 +171,17 @@ int cb_cmd_compare(int argc, char **argv)
 				                    v);
 			continue;
 		}
+		if ((v = cb_option_value(argc, argv, &i, "--baseline"))) {
+			if (base.n)
+				rc = cb_usage_error("compare", "one --baseline only");
+			else
+				rc = cb_file_list_add(&base, v);
+			continue;
+		}
+		if ((v = cb_option_value(argc, argv, &i, "--table"))) {
+			table = v;
+			continue;
+		}
 		if ((v = cb_option_value(argc, argv, &i, "--fail-on"))) {
 			if (strcmp(v, "non-reproducible") != 0)
 				rc = cb_usage_error(
@@ -108,6 +197,26 @@ int cb_cmd_compare(int argc, char **argv)
 	}
 	if (rc != CB_EXIT_OK)
 		goto done;
+	if (table) {
+		const char *const *tables = base.n ? cb_baseline_tables : cb_compare_tables;
+		char names[256];
+
+		if (cb_report_table_index(tables, table) < 0) {
+			rc = cb_usage_error("compare", "unknown table '%s'%s (%s)", table,
+			                    base.n ? " with --baseline" : "",
+			                    cb_table_choices(tables, names, sizeof names));
+			goto done;
+		}
+		if (format != CB_FORMAT_CSV) {
+			rc = cb_usage_error("compare",
+			                    "--table chooses a CSV table: give --format csv");
+			goto done;
+		}
+	}
+	if (base.n) {
+		rc = against_baseline(&base, &list, &options, format, fail_on);
+		goto done;
+	}
 	if (list.n < 2) {
 		rc = cb_usage_error("compare",
 		                    "needs at least two runs (files or a folder of them), got %zu",
@@ -126,11 +235,12 @@ int cb_cmd_compare(int argc, char **argv)
 		rc = CB_EXIT_USAGE;
 		goto done;
 	}
-	cb_report_compare(stdout, c, format);
+	cb_report_compare(stdout, c, format, table);
 	if (fail_on && cb_compare_any_unreproduced(c))
 		rc = CB_EXIT_PROBLEM;
 done:
 	cb_compare_free(c);
 	cb_file_list_free(&list);
+	cb_file_list_free(&base);
 	return rc;
 }

@@ -17,7 +17,7 @@
 
 static const char plot_help[] =
     "usage: cryptobench plot FILE|FOLDER... -o DIR [--format png|pdf|svg]\n"
-    "                        [--statistic median|auto|min|mean] [--timelines all|flagged|none]\n\n"
+    "                        [--statistic S] [--timelines all|flagged|none]\n\n"
     "Draw the charts of results files with gnuplot. For each chart DIR gets\n"
     "NAME.dat (the numbers, from the same analysis as 'report' and 'compare'),\n"
     "NAME.gp (its render script: 'gnuplot NAME.gp' draws it again) and the image;\n"
@@ -37,14 +37,28 @@ static const char plot_help[] =
     "counts names get a -1thread, -2threads suffix.\n\n"
     "  -o DIR            the output folder (created)\n"
     "  --format F        png (default), pdf, svg\n"
-    "  --statistic S     the throughput drawn: median with its 95% interval\n"
-    "                    (default), auto (median, or max MB/s when contaminated),\n"
-    "                    min (time: max MB/s), mean\n"
+    "  --statistic S     the throughput drawn (default median), one of:\n"
+    "%s"
     "  --timelines T     timelines of all cells (default), flagged cells, or none\n\n"
     "gnuplot is CRYPTOBENCH_GNUPLOT when set, else the one configure found, else\n"
     "the one on PATH. Without it the data and scripts are still written, and the\n"
     "output says how to draw them. Exit status: 0, 1 when gnuplot failed on some\n"
     "chart, 2 bad input (flags, files).\n";
+
+/* The usage, with the statistics of cb_statistics[]. */
+static void plot_usage(void)
+{
+	char *lines = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&lines, &len);
+
+	if (m) {
+		cb_print_statistics(m, "                      ");
+		fclose(m);
+	}
+	printf(plot_help, lines ? lines : "");
+	free(lines);
+}
 
 /* Flagged timelines are named when few; else a grep finds them. */
 #define FLAGGED_LISTED 8
@@ -141,7 +155,7 @@ int cb_cmd_plot(int argc, char **argv)
 	options.jobs = cpus > 4 ? 4 : cpus > 1 ? (unsigned)cpus : 1;
 	for (int i = 1; i < argc && rc == CB_EXIT_OK; i++) {
 		if (cb_is_help(argv[i])) {
-			fputs(plot_help, stdout);
+			plot_usage();
 			goto done;
 		}
 		if ((v = cb_option_value(argc, argv, &i, "-o")) ||
@@ -162,10 +176,12 @@ int cb_cmd_plot(int argc, char **argv)
 		}
 		if ((v = cb_option_value(argc, argv, &i, "--statistic"))) {
 			int s = cb_statistic_parse(v);
+			char stats[128];
 
 			if (s < 0)
-				rc = cb_usage_error(
-				    "plot", "unknown statistic '%s' (median, auto, min, mean)", v);
+				rc =
+				    cb_usage_error("plot", "unknown statistic '%s' (%s)", v,
+				                   cb_statistic_choices(", ", stats, sizeof stats));
 			options.statistic = (enum cb_statistic)s;
 			continue;
 		}

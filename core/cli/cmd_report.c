@@ -6,24 +6,38 @@
 #include "analysis/report.h"
 #include "core/results.h"
 
-static const char report_help[] =
-    "usage: cryptobench report FILE|DIR... [--format text|markdown|csv|json]\n"
-    "                          [--statistic auto|min|median|mean] [--delta D]\n\n"
-    "Analyse results files one run at a time. Per cell: n, the headline throughput\n"
-    "(MB/s = 10^6 bytes/s, and MiB/s) with the statistic named, the median with its\n"
-    "exact 95% interval, quartiles, P10/P90, robust CV, mean and SD, ns per call,\n"
-    "cycles per byte with the counter named, contamination (median/min - 1; above\n"
-    "10% the headline switches to the minimum time), preempted trials, Tukey\n"
-    "outliers (counted, never dropped), drift across rounds and lag-1 dependence,\n"
-    "and the null engine's share of the time. Then the scenario's derived metrics\n"
-    "(ratios paired by round with sign-test intervals, verdicts within delta,\n"
-    "expectations), cost per call and per byte across sizes, and crossovers.\n\n"
-    "  --format F      text (default), markdown, csv, json\n"
-    "  --statistic S   the headline: auto (median, or min when contaminated), min,\n"
-    "                  median, mean\n"
-    "  --delta D       practical threshold of the verdicts (default 0.02)\n\n"
-    "Invalid trials are reported with their reason, never timed. Exit status: 0,\n"
-    "or 2 for bad input (flags, files, a malformed derived metric).\n";
+static void report_help(void)
+{
+	char stats[128], tables[256];
+
+	printf("usage: cryptobench report FILE|DIR... [--format text|markdown|csv|json]\n"
+	       "                          [--statistic %s] [--delta D]\n"
+	       "                          [--details] [--table NAME]\n\n",
+	       cb_statistic_choices("|", stats, sizeof stats));
+	fputs("Analyse results files one run at a time. First, per algorithm, op and size,\n"
+	      "the fastest engine and those tied with it (equivalent within delta, judged\n"
+	      "on ratios paired by round). Then per cell: n, the headline throughput\n"
+	      "(MB/s = 10^6 bytes/s) with its exact 95% interval and the statistic named,\n"
+	      "cycles per byte with the counter named, and ns per call; contamination\n"
+	      "(median/min - 1; above 10% the headline switches to the minimum time).\n"
+	      "Then the scenario's derived metrics (ratios paired by round with sign-test\n"
+	      "intervals, verdicts within delta, expectations), cost per call and per byte\n"
+	      "across sizes, and crossovers. An estimate whose interval is wider than\n"
+	      "itself prints as 'not resolved'.\n\n"
+	      "  --format F      text (default, within 100 columns), markdown, csv, json\n"
+	      "  --statistic S   the headline:\n",
+	      stdout);
+	cb_print_statistics(stdout, "                    ");
+	printf("  --delta D       practical threshold of the verdicts (default 0.02)\n"
+	       "  --details       also the spread of each cell (quantiles, MiB/s, robust CV,\n"
+	       "                  Tukey outliers, drift, lag-1, preemption, harness share)\n"
+	       "                  and every flagged cell by name\n"
+	       "  --table NAME    CSV: the table to write, one of %s\n"
+	       "                  (default cells); every CSV output is one table\n\n"
+	       "Invalid trials are reported with their reason, never timed. Exit status: 0,\n"
+	       "or 2 for bad input (flags, files, a malformed derived metric).\n",
+	       cb_table_choices(cb_report_tables, tables, sizeof tables));
+}
 
 int cb_cmd_report(int argc, char **argv)
 {
@@ -36,8 +50,22 @@ int cb_cmd_report(int argc, char **argv)
 	cb_report_defaults(&options);
 	for (int i = 1; i < argc && rc == CB_EXIT_OK; i++) {
 		if (cb_is_help(argv[i])) {
-			fputs(report_help, stdout);
+			report_help();
 			goto done;
+		}
+		if (strcmp(argv[i], "--details") == 0) {
+			options.details = true;
+			continue;
+		}
+		if ((v = cb_option_value(argc, argv, &i, "--table"))) {
+			char tables[256];
+
+			if (cb_report_table_index(cb_report_tables, v) < 0)
+				rc = cb_usage_error(
+				    "report", "unknown table '%s' (%s)", v,
+				    cb_table_choices(cb_report_tables, tables, sizeof tables));
+			options.table = v;
+			continue;
 		}
 		if ((v = cb_option_value(argc, argv, &i, "--format"))) {
 			int f = cb_format_parse(v);
@@ -50,11 +78,12 @@ int cb_cmd_report(int argc, char **argv)
 		}
 		if ((v = cb_option_value(argc, argv, &i, "--statistic"))) {
 			int s = cb_statistic_parse(v);
+			char stats[128];
 
 			if (s < 0)
-				rc = cb_usage_error(
-				    "report", "unknown statistic '%s' (auto, min, median, mean)",
-				    v);
+				rc =
+				    cb_usage_error("report", "unknown statistic '%s' (%s)", v,
+				                   cb_statistic_choices(", ", stats, sizeof stats));
 			options.statistic = (enum cb_statistic)s;
 			continue;
 		}
@@ -76,6 +105,8 @@ int cb_cmd_report(int argc, char **argv)
 	}
 	if (rc == CB_EXIT_OK && list.n == 0)
 		rc = cb_usage_error("report", "which results file?");
+	if (rc == CB_EXIT_OK && options.table && options.format != CB_FORMAT_CSV)
+		rc = cb_usage_error("report", "--table chooses a CSV table: give --format csv");
 	if (rc == CB_EXIT_OK) {
 		int status = cb_report_print(stdout, list.files, list.n, &options, err, sizeof err);
 

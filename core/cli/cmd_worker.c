@@ -5,9 +5,11 @@
  * environment when this process starts (CPU-feature masks are read then). */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -81,8 +83,31 @@ static int material(json_t *v, unsigned char *out, size_t len, const unsigned ch
 	return 0;
 }
 
+/* The test-only fault switch (engine.h) inside the worker: FAULT hits the
+ * requests of its round (a request without a round, a known-answer check, is
+ * never hit). Hang and crash happen here, in this process, so the run that
+ * started it sees a worker that hangs or dies. Returns the kind to apply
+ * after the calls (wrong, nothing, error, slow), or CB_FAULT_NONE. */
+static enum cb_fault_kind fault_for(const struct cb_fault *fault, const struct cb_engine *e,
+                                    json_t *req)
+{
+	json_t *round = json_object_get(req, "round");
+
+	if (!json_is_integer(round) || !cb_fault_hits(fault, e, (long)json_integer_value(round)))
+		return CB_FAULT_NONE;
+	if (fault->kind == CB_FAULT_HANG)
+		for (;;)
+			pause(); /* a call that never returns */
+	if (fault->kind == CB_FAULT_CRASH) {
+		raise(SIGSEGV);
+		abort();
+	}
+	return fault->kind;
+}
+
 /* One request: its answer (status, times, digest of the input, output). */
-static json_t *run(const struct cb_engine *e, json_t *req, char *err, size_t err_len)
+static json_t *run(const struct cb_engine *e, const struct cb_fault *fault, json_t *req, char *err,
+                   size_t err_len)
 {
 	const struct cb_algorithm *alg =
 	    cb_algorithm_find(json_string_value(json_object_get(req, "algorithm")) ?: "");
@@ -100,6 +125,7 @@ static json_t *run(const struct cb_engine *e, json_t *req, char *err, size_t err
 	void *ctx = NULL;
 	int expect, rc = CB_OK, bad = 0;
 	uint64_t cpu0, t0, t1, cpu1;
+	enum cb_fault_kind kind = fault_for(fault, e, req);
 
 	if (!alg || op < 0 || !cb_op_applies(alg, op) || !calls ||
 	    !json_is_integer(json_object_get(input, "seed"))) {
@@ -138,8 +164,8 @@ static json_t *run(const struct cb_engine *e, json_t *req, char *err, size_t err
 	expect = op == CB_OP_DECRYPT_FORGED ? CB_REJECTED : CB_OK;
 	cpu0 = cb_thread_cpu_ns();
 	t0 = cb_wall_ns();
-	for (uint64_t i = 0; i < calls; i++) {
-		int r = e->call(ctx, data, size, out);
+	for (uint64_t i = 0; i < calls && kind != CB_FAULT_NOTHING; i++) {
+		int r = kind == CB_FAULT_ERROR ? CB_FAILED : e->call(ctx, data, size, out);
 
 		if (r != expect) {
 			rc = r;
@@ -148,6 +174,17 @@ static json_t *run(const struct cb_engine *e, json_t *req, char *err, size_t err
 	}
 	t1 = cb_wall_ns();
 	cpu1 = cb_thread_cpu_ns();
+	if (kind == CB_FAULT_SLOW) { /* ten times the calls' own time */
+		uint64_t slept = 9 * (t1 - t0);
+		struct timespec rest = {(time_t)(slept / 1000000000u), (long)(slept % 1000000000u)};
+
+		nanosleep(&rest, NULL);
+		t1 = cb_wall_ns();
+	}
+	if (kind == CB_FAULT_NOTHING)
+		memset(out, 0xa5, size + CB_OUTPUT_SLACK);
+	if (kind == CB_FAULT_WRONG)
+		out[0] ^= 1;
 	if (bad) {
 		cb_errorf(err, err_len, "%d of %llu calls returned %d", bad,
 		          (unsigned long long)calls, rc);
@@ -177,8 +214,9 @@ int cb_cmd_worker(int argc, char **argv)
 {
 	const struct cb_engine *e = argc == 2 ? cb_engine_find(argv[1]) : NULL;
 	const char *why = NULL;
-	char *line = NULL;
+	char *line = NULL, ferr[256];
 	size_t cap = 0;
+	struct cb_fault fault;
 
 	if (!e)
 		return cb_usage_error("worker",
@@ -188,6 +226,8 @@ int cb_cmd_worker(int argc, char **argv)
 		               why ? why : "unusable"));
 		return CB_EXIT_OK;
 	}
+	if (cb_fault_from_env(&fault, ferr, sizeof ferr) != 0)
+		fault.kind = CB_FAULT_NONE; /* the run that started this worker refused it */
 	send(hello(e));
 	while (getline(&line, &cap, stdin) > 0) {
 		json_error_t jerr;
@@ -198,7 +238,7 @@ int cb_cmd_worker(int argc, char **argv)
 			json_decref(req);
 			break; /* not the protocol: leave, the client reports it */
 		}
-		answer = run(e, req, err, sizeof err);
+		answer = run(e, &fault, req, err, sizeof err);
 		if (!answer)
 			answer = json_pack("{s:s, s:s}", "status", "error", "error",
 			                   err[0] ? err : "failed");

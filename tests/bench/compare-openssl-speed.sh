@@ -64,7 +64,7 @@ for alg in "$@"; do
 				(map(.bytes) | add) * 1000 / (map(.cpu_ns) | add)' \
 				"$work/run-$alg-$size-$i.jsonl" >>"$work/stream"
 			"$cb" report --format csv "$work/run-$alg-$size-$i.jsonl" |
-				awk -F, -v l="$label" '$2 == l { print $10 }' >>"$work/stream-wall"
+				awk -F, -v l="$label" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["label"] == l { print $c["mb_per_s_median"] }' >>"$work/stream-wall"
 		done
 		s=$(median <"$work/speed")
 		t=$(median <"$work/stream")
