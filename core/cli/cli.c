@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "analysis/summary.h"
+#include "core/engine.h"
 #include "core/results.h"
 
 int cb_usage_error(const char *cmd, const char *fmt, ...)
@@ -20,6 +21,17 @@ int cb_usage_error(const char *cmd, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, " (see 'cryptobench %s --help')\n", cmd);
+	return CB_EXIT_USAGE;
+}
+
+int cb_fault_env_check(const char *cmd)
+{
+	struct cb_fault fault;
+	char err[512];
+
+	if (cb_fault_from_env(&fault, err, sizeof err) == 0)
+		return CB_EXIT_OK;
+	fprintf(stderr, "cryptobench %s: %s\n", cmd, err);
 	return CB_EXIT_USAGE;
 }
 
@@ -88,6 +100,11 @@ static int add_file(struct cb_file_list *l, const char *path)
 		fprintf(stderr, "%s\n", err);
 		return CB_EXIT_USAGE;
 	}
+	if (r->torn_line)
+		fprintf(stderr,
+		        "%s:%zu: warning: the last line is cut short (the run was killed while "
+		        "writing it); skipped\n",
+		        path, r->torn_line);
 	l->files[l->n++] = r;
 	return CB_EXIT_OK;
 }
