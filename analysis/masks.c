@@ -154,6 +154,10 @@ static void mask_verdict(struct cb_mask *m, double delta)
 		         "no variant of %s without env (same mode, reuse, chunk and options) to "
 		         "compare with",
 		         m->engine);
+	} else if (m->own_cells == 0) {
+		m->verdict = CB_MASK_NOT_RESOLVED;
+		snprintf(m->why, sizeof m->why, "%s has no cell in this run (left out by --only?)",
+		         m->label);
 	} else if (m->n_cells == 0) {
 		m->verdict = CB_MASK_NOT_RESOLVED;
 		snprintf(m->why, sizeof m->why, "no cell of %s has a counterpart in %s", m->label,
@@ -203,6 +207,7 @@ static int build_mask(const struct cb_analysis *a, struct cb_mask *m, json_t *va
 
 		if (strcmp(cell->label, m->label) != 0)
 			continue;
+		m->own_cells++;
 		snprintf(key, sizeof key, "%s|%s|%s|%llu|%u", m->reference, cell->algorithm,
 		         cell->op, (unsigned long long)cell->size, cell->threads);
 		ref = cb_results_find_cell(r, key);

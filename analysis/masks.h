@@ -61,8 +61,9 @@ struct cb_mask {
 	json_t *env;           /* its env object (borrowed) */
 	char env_text[512];    /* "NAME=value NAME=value" */
 	const char *reference; /* the reference variant's label, or NULL */
+	size_t own_cells;      /* the masked variant's cells in the run */
 	struct cb_mask_cell *cells;
-	size_t n_cells;
+	size_t n_cells; /* those with a counterpart in the reference */
 	size_t n_beyond, n_within;
 	enum cb_mask_verdict verdict;
 	const struct cb_mask_cell *effect; /* honoured: the cell most clearly beyond */

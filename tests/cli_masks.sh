@@ -6,13 +6,15 @@
 # so the run's header is rewritten into a masked run's
 # (tests/scenarios/masks/sim.lua says how).
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 18
+plan 19
 
 cb run "$top_srcdir/tests/scenarios/masks/sim.lua" -o "$WORK/sim.jsonl"
 check "the sim run completes" status_is 0
 jq -c 'if .type == "run" then .scenario.engines |= map(
 	(if (.label | startswith("masked-")) or .label == "alone" then .env = {"CB_MASK": .label} else . end)
-	| (if .label != "alone" then .options = {} else . end)) else . end' "$WORK/sim.jsonl" >"$WORK/masks.jsonl"
+	| (if .label != "alone" then .options = {} else . end))
+	| .scenario.engines += [.scenario.engines[0] | .label = "ghost" | .env = {"CB_MASK": "ghost"}]
+	else . end' "$WORK/sim.jsonl" >"$WORK/masks.jsonl"
 
 cb report "$WORK/masks.jsonl" --format json
 cp "$WORK/out" "$WORK/masks.json"
@@ -30,6 +32,8 @@ check "the same cost under 20% jitter: not resolved, more rounds would tell" \
 	test "$(mask masked-noisy '"\(.verdict) \(.summary | test("more rounds would tell"))"')" = "not resolved true"
 check "an env and no variant without it: not resolved, saying so" \
 	test "$(mask alone '"\(.verdict) \(.summary | test("no variant of sim without env"))"')" = "not resolved true"
+check "a masked variant without a cell in the run: not resolved, saying so" \
+	test "$(mask ghost '"\(.verdict) \(.summary | test("ghost has no cell in this run"))"')" = "not resolved true"
 check "the feature's worth is withheld for every cell of an ignored or unresolved mask" \
 	test "$(jq '[.[0].masks[] | select(.verdict != "honoured") | .cells[] | .feature_worth | startswith("withheld")] | (length == 8 and all)' "$WORK/masks.json")" = true
 check "...and given for an honoured one (4x: 3.98x and 3.72x)" \

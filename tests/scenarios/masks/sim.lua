@@ -9,6 +9,8 @@
 --   masked-1pct     1% more work per byte, quiet: ignored (within delta 2%)
 --   masked-noisy    the same cost, 20% jitter: not resolved
 --   alone           an env and no reference: not resolved
+--   ghost           (added by the test to the header only) an env and no cell:
+--                   not resolved
 local cb = require "cryptobench"
 
 local function sim(label, ns_per_byte, jitter, seed)
