@@ -9,15 +9,17 @@
 # the second writes HOST.task-1.jsonl beside HOST.jsonl: the fleet's rule
 # for two tasks that meet on one node. `--nodes HOST` pins the task to the
 # node by name (held, updated, released). A program that fails on the node
-# makes `wait` name the task and exit 1. Where Slurm cannot start, every
-# point is skipped, naming what is missing.
+# makes `wait` name the task and exit 1. Each submission is given 20 s (a
+# job that never runs fails its point); the whole takes about 15 s. Where
+# Slurm cannot start, every point is skipped, naming what is missing.
 . "${top_srcdir:-.}/tests/lib.sh"
 plan 12
 S="$top_srcdir/tests/scenarios/sim/cost.lua"
 SETS="--set rounds=2 --set sizes=64B"
 C="$WORK/slurm"
 stop_cluster() {
-	[ -f "$C/job-ids" ] && for j in $(cat "$C/job-ids"); do scancel "$j" 2>/dev/null; done
+	# Every job of this private cluster (SLURM_CONF names it), then the daemons.
+	[ -n "${SLURM_CONF:-}" ] && scancel --user="$(id -un)" 2>/dev/null
 	for p in slurmd slurmctld munged; do
 		[ -f "$C/$p.pid" ] && kill "$(cat "$C/$p.pid")" 2>/dev/null
 	done
@@ -121,7 +123,11 @@ if [ -n "$why" ]; then
 fi
 diag "one-node cluster: $node"
 export CRYPTOBENCH_FLEET_POLL=1
-job_of() { cut -d' ' -f1 "$1/fleet.job" >>"$C/job-ids" 2>/dev/null; }
+# Time-boxed: a job that never ends fails its point instead of hanging.
+cbt() {
+	timeout 20 "$CRYPTOBENCH" "$@" >"$WORK/out" 2>"$WORK/err"
+	echo $? >"$WORK/status"
+}
 complete() { # FILE: a complete results file of the scenario (2 rounds + 1 warm-up, 6 cells)
 	tail -n 1 "$1" | jq -e '.type == "end" and .interrupted == false' >/dev/null &&
 		[ "$(grep -c '"type":"trial"' "$1")" -eq 18 ] ||
@@ -129,8 +135,7 @@ complete() { # FILE: a complete results file of the scenario (2 rounds + 1 warm-
 }
 
 # shellcheck disable=SC2086
-cb fleet slurm "$S" --nodes 2 -o "$WORK/f" --wait $SETS
-job_of "$WORK/f"
+cbt fleet slurm "$S" --nodes 2 -o "$WORK/f" --wait $SETS
 check "a two-task array through sbatch, waited for: exit 0" status_is 0
 check "...task 0 wrote $host.jsonl, complete" complete "$WORK/f/$host.jsonl"
 check "...task 1, on the same node after it, $host.task-1.jsonl, complete" complete "$WORK/f/$host.task-1.jsonl"
@@ -140,18 +145,16 @@ cb report "$WORK/f"
 check "report reads both results files" sh -c "[ \$(cat '$WORK/status') = 0 ] && [ \$(grep -c 'sim-a' '$WORK/out') -ge 2 ]"
 
 # shellcheck disable=SC2086
-cb fleet slurm "$S" --nodes "$host" -o "$WORK/g" $SETS
-job_of "$WORK/g"
+cbt fleet slurm "$S" --nodes "$host" -o "$WORK/g" $SETS
 check "--nodes $host without --wait: submitted, says how to wait" sh -c "[ \$(cat '$WORK/status') = 0 ] && grep -q 'cryptobench fleet wait $WORK/g' '$WORK/err'"
-cb fleet wait "$WORK/g"
+cbt fleet wait "$WORK/g"
 check "fleet wait: the pinned task ran on $host, exit 0" sh -c "[ \$(cat '$WORK/status') = 0 ] && grep -q '^task 0 on $host: ' '$WORK/out'"
 check "...its file complete" complete "$WORK/g/$host.jsonl"
 
 printf '#!/bin/sh\necho "no engine here" >&2\nexit 3\n' >"$WORK/failing"
 chmod +x "$WORK/failing"
 # shellcheck disable=SC2086
-cb fleet slurm "$S" --nodes 1 -o "$WORK/h" --wait --cryptobench "$WORK/failing" $SETS
-job_of "$WORK/h"
+cbt fleet slurm "$S" --nodes 1 -o "$WORK/h" --wait --cryptobench "$WORK/failing" $SETS
 check "a task whose run fails: wait exits 1" status_is 1
 check "...naming the task, its host and status" grep -q "^task 0 on $host: FAILED with exit status 3" "$WORK/out"
 check "...and its log holds the run's error" grep -q "no engine here" "$WORK/h/logs/task-0.log"
