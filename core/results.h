@@ -6,7 +6,16 @@
  *   {"type":"end", ...}   last; "interrupted": true when cut short
  *
  * A file without an end line (a hard kill) still reads: every complete line
- * before the cut counts, and the reader says the run was interrupted. */
+ * before the cut counts, and the reader says the run was interrupted. A last
+ * line cut short (the kill came while it was written) is skipped, and the
+ * reader says so (torn_line) for the caller to warn; --resume drops it
+ * before appending. Anything else out of place is an error naming the file
+ * and line: a line that is not a JSON object or is longer than
+ * CB_RESULTS_MAX_LINE, a first line that is not a run header of schema
+ * CB_SCHEMA, a second header, a line after the end line other than a resume
+ * line, a trial with a missing or ill-typed field, a trial whose seq does not
+ * increase (lines reordered, repeated, or of two runs), or more cells than
+ * the header plans. */
 #ifndef CB_RESULTS_H
 #define CB_RESULTS_H
 
@@ -18,17 +27,32 @@
 #include <jansson.h>
 
 #define CB_SCHEMA "cryptobench/1"
+/* The longest line a results file may hold (the header carries the scenario's
+ * text, itself at most 16 MiB). */
+#define CB_RESULTS_MAX_LINE ((size_t)64 << 20)
 
 /* ---- Writing ---- */
 
 struct cb_writer;
 
-/* Create PATH and write HEADER (type "run" is added). NULL with ERR. */
+/* Create PATH, empty, so that a path that cannot be written is found before
+ * anything is measured. NULL with ERR. */
+struct cb_writer *cb_writer_open(const char *path, char *err, size_t err_len);
+/* Write HEADER (type "run" and the schema are added) and sync. 0, or -1 with
+ * ERR. */
+int cb_writer_header(struct cb_writer *w, json_t *header, char *err, size_t err_len);
+/* Both: create PATH and write HEADER; on failure no file is left. */
 struct cb_writer *cb_writer_create(const char *path, json_t *header, char *err, size_t err_len);
-/* Open PATH, an interrupted results file, for appending (--resume). */
-struct cb_writer *cb_writer_append(const char *path, char *err, size_t err_len);
+/* Close W and remove its file: for a run that failed before measuring. */
+void cb_writer_discard(struct cb_writer *w);
+/* Open PATH, an interrupted results file, for appending (--resume): what
+ * follows its first KEEP bytes (a line cut short by a hard kill) is dropped,
+ * and a missing last newline added. NULL with ERR. */
+struct cb_writer *cb_writer_append(const char *path, long long keep, char *err, size_t err_len);
 /* Append one line of TYPE ("trial", "skip", "resume", ...) made of OBJ, and
- * flush it. 0 or -1 (errno set). */
+ * flush it. 0 or -1 (errno set). A line that cannot be written whole (the
+ * disk is full) is taken back, so the file keeps only whole lines, and every
+ * later write fails with the same errno. */
 int cb_writer_line(struct cb_writer *w, const char *type, json_t *obj);
 /* Make what was written durable (fsync): at every round's end. */
 int cb_writer_sync(struct cb_writer *w);
@@ -51,6 +75,7 @@ struct cb_result_cell {
 };
 
 struct cb_result_trial {
+	size_t line; /* its line in the file */
 	size_t cell; /* index into cb_results.cells */
 	unsigned round;
 	uint64_t seq;
@@ -76,13 +101,16 @@ struct cb_results {
 	size_t n_cells;
 	struct cb_result_trial *trials;
 	size_t n_trials;
-	json_t *skips;   /* array of skip lines */
-	json_t *resumes; /* array of resume lines */
+	json_t *skips;            /* array of skip lines */
+	json_t *resumes;          /* array of resume lines */
+	long long header_cells;   /* the header's "cells", or -1 */
+	size_t torn_line;         /* the last line, cut short and skipped (0: none) */
+	long long complete_bytes; /* the bytes before it: where --resume appends */
 };
 
 /* Read PATH. NULL with "PATH:LINE: message" in ERR when the file is not a
  * results file, has a schema this reader does not know, or has a bad line
- * (a truncated last line is tolerated: a hard kill leaves one). */
+ * (a torn last line is tolerated: a hard kill leaves one). */
 struct cb_results *cb_results_read(const char *path, char *err, size_t err_len);
 void cb_results_free(struct cb_results *results);
 

@@ -3,6 +3,7 @@
 
 #include "core/runner.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <sched.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "core/errbuf.h"
 #include "core/host.h"
 #include "core/input.h"
+#include "core/killpoint.h"
 #include "core/trial.h"
 #include "core/units.h"
 
@@ -393,6 +395,8 @@ static void calibrate(struct cb_run *run, struct cb_cell_state *s, const struct 
 
 		quiet.estimate_core_hz = false;
 		cb_trial_run(s, &quiet, &run->buffers, &info, &r);
+		if (step == 0)
+			cb_kill_point("calibrate");
 		if (r.setup_failed) {
 			snprintf(s->broken, sizeof s->broken, "%s", r.error);
 			return;
@@ -573,10 +577,14 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 		}
 		line = trial_json(run, s, slot, k, &info, &r);
 		if (cb_writer_line(w, "trial", line) != 0) {
-			cb_errorf(err, err_len, "cannot write the results file");
+			cb_errorf(err, err_len, "cannot write trial %zu: %s", k, strerror(errno));
+			totals->write_failed = true;
+			json_decref(line);
 			rc = -1;
+			break;
 		}
 		json_decref(line);
+		cb_kill_point("trial");
 		totals->trials++;
 		finished++;
 		if (!r.valid) {

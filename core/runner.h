@@ -22,6 +22,7 @@ struct cb_run_totals {
 	uint64_t trials; /* written by this process */
 	uint64_t invalid;
 	bool interrupted;
+	bool write_failed; /* the results file could not take a line (disk full) */
 	char first_error[256];
 };
 

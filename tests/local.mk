@@ -42,10 +42,14 @@ cli_tests = \
 	tests/cli_openssl.sh \
 	tests/cli_interrupt.sh \
 	tests/cli_faults.sh \
+	tests/cli_bad_results.sh \
+	tests/cli_kill_resume.sh \
+	tests/cli_disk_full.sh \
 	tests/cli_verify.sh \
 	tests/cli_workers.sh \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
+	tests/cli_export.sh \
 	tests/cli_baseline.sh \
 	tests/cli_csv.sh \
 	tests/cli_plot.sh \

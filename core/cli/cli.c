@@ -88,6 +88,11 @@ static int add_file(struct cb_file_list *l, const char *path)
 		fprintf(stderr, "%s\n", err);
 		return CB_EXIT_USAGE;
 	}
+	if (r->torn_line)
+		fprintf(stderr,
+		        "%s:%zu: warning: the last line is cut short (the run was killed while "
+		        "writing it); skipped\n",
+		        path, r->torn_line);
 	l->files[l->n++] = r;
 	return CB_EXIT_OK;
 }

@@ -21,6 +21,7 @@ int cb_cmd_plot(int argc, char **argv);
 int cb_cmd_engines(int argc, char **argv);
 int cb_cmd_verify(int argc, char **argv);
 int cb_cmd_input(int argc, char **argv);
+int cb_cmd_export(int argc, char **argv);
 /* Hidden: an in-process engine served over the worker protocol. */
 int cb_cmd_worker(int argc, char **argv);
 

@@ -18,6 +18,8 @@
 #include "core/cli/cli.h"
 #include "core/cli/run_oneline.h"
 #include "core/cli/run_plan.h"
+#include "core/errbuf.h"
+#include "core/killpoint.h"
 #include "core/plan.h"
 #include "core/results.h"
 #include "core/runner.h"
@@ -530,11 +532,20 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 		while (pid > 0 && waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
 			if (stop_requested)
 				kill(pid, SIGINT);
+		if (pid > 0 && WIFSIGNALED(wstatus) && !stop_requested) {
+			fprintf(stderr,
+			        "run %u: its process was killed (%s); %s keeps every finished "
+			        "trial; continue with\n  ",
+			        k + 1, strsignal(WTERMSIG(wstatus)), file);
+			print_resume_hint(stderr, a, dir);
+			return CB_EXIT_PROBLEM;
+		}
 		if (pid < 0 || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
 			status =
 			    pid > 0 && WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : CB_EXIT_PROBLEM;
 			break;
 		}
+		cb_kill_point("run");
 	}
 	if (stop_requested || status == CB_EXIT_INTERRUPTED) {
 		fprintf(stderr, "interrupted: %s keeps every finished trial; continue with\n  ",
@@ -677,39 +688,73 @@ static int measure(struct run_args *a, const struct cb_scenario *s, const struct
 		fprintf(stderr, "%s: cannot create: %s\n", path, strerror(errno));
 		return CB_EXIT_USAGE;
 	}
+	/* The output first: a path that cannot be written is refused before
+	 * anything runs. */
+	if (old) {
+		if (old->torn_line)
+			fprintf(stderr,
+			        "%s:%zu: the last line was cut short by the interruption; "
+			        "dropped (the trial it held runs again)\n",
+			        path, old->torn_line);
+		w = cb_writer_append(path, old->complete_bytes, err, sizeof err);
+	} else {
+		w = cb_writer_open(path, err, sizeof err);
+	}
+	if (!w) {
+		fprintf(stderr, "%s\n", err);
+		cb_results_free(old);
+		return CB_EXIT_USAGE;
+	}
 	run = cb_run_prepare(plan, &options, err, sizeof err);
 	if (!run) {
 		fprintf(stderr, "%s: %s\n", s->file, err);
+		if (old)
+			cb_writer_close(w, NULL);
+		else
+			cb_writer_discard(w);
 		cb_results_free(old);
 		return CB_EXIT_PROBLEM;
 	}
 	if (old) {
-		w = cb_writer_append(path, err, sizeof err);
 		line = json_pack("{s:s, s:I}", "command_line", a->command_line, "trials_before",
 		                 (json_int_t)old->n_trials);
-		if (w)
-			cb_writer_line(w, "resume", line);
+		cb_writer_line(w, "resume", line); /* a failure shows at the first trial */
 		json_decref(line);
 	} else {
 		line = cb_run_header(run);
 		if (a->only)
 			json_object_set_new(line, "only", json_string(a->only));
-		w = cb_writer_create(path, line, err, sizeof err);
+		rc = cb_writer_header(w, line, err, sizeof err);
 		json_decref(line);
-		if (w)
-			cb_run_write_skips(run, w);
-	}
-	if (!w) {
-		fprintf(stderr, "%s\n", err);
-		cb_run_free(run);
-		cb_results_free(old);
-		return CB_EXIT_USAGE;
+		if (rc != 0 || cb_run_write_skips(run, w) != 0) {
+			if (rc == 0)
+				cb_errorf(err, sizeof err, "%s: cannot write: %s", path,
+				          strerror(errno));
+			fprintf(stderr, "%s (nothing was measured)\n", err);
+			cb_writer_discard(w);
+			cb_run_free(run);
+			return CB_EXIT_USAGE;
+		}
+		cb_kill_point("header");
 	}
 	rc = cb_run_execute(run, w, &totals, err, sizeof err);
 	line = cb_run_end(run, &totals);
-	if (cb_writer_close(w, line) != 0 || rc != 0) {
-		fprintf(stderr, "%s: %s\n", path, rc ? err : "cannot finish writing");
+	if (cb_writer_close(w, line) != 0 && rc == 0) {
+		cb_errorf(err, sizeof err, "cannot finish writing: %s", strerror(errno));
+		totals.write_failed = true;
 		rc = -1;
+	}
+	if (rc != 0) {
+		fprintf(stderr, "%s: %s\n", path, err);
+		if (totals.write_failed && a->run_index < 0) {
+			fprintf(stderr,
+			        "%s keeps every trial written before; make room, then continue "
+			        "with\n  ",
+			        path);
+			print_resume_hint(stderr, a, path);
+		} else if (totals.write_failed) {
+			fprintf(stderr, "%s keeps every trial written before\n", path);
+		}
 	}
 	json_decref(line);
 	cb_run_free(run);

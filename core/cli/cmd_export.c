@@ -1,0 +1,420 @@
+/* cmd_export.c: cryptobench export — every trial as one row, for R, pandas or
+ * a spreadsheet.
+ *
+ * Streaming: each results file is read one line at a time, and each trial
+ * line becomes one row as soon as it is read, so a file of any size takes
+ * the memory of one line. The checks are those of the results reader (the
+ * first line is a run header of this schema, every line is a JSON object,
+ * a trial has a cell, a cut last line is a hard kill and is left out). */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "core/cli/cli.h"
+#include "core/errbuf.h"
+#include "core/results.h"
+
+static const char export_help[] =
+    "usage: cryptobench export FILE|DIR... [--format csv|json] [-o FILE] [--force]\n\n"
+    "Write every trial of results files as one row: tidy data for R, pandas or a\n"
+    "spreadsheet. A folder stands for its *.jsonl files, in natural order. The\n"
+    "columns:\n\n"
+    "  host, run       the host's name and the run's id (from the file's header)\n"
+    "  engine, label, algorithm, op, mode, size, threads\n"
+    "                  the cell (size in bytes)\n"
+    "  round, seq      the round, and the trial's place in the run\n"
+    "  warmup          true for the warm-up rounds' trials (not in statistics)\n"
+    "  calls, bytes    calls made and payload bytes of the whole trial\n"
+    "  ns, cpu_ns      wall time and CPU time summed over threads (ns)\n"
+    "  cycles          core cycles (counted or estimated)\n"
+    "  valid, reason   whether the output was verified, and why not\n"
+    "  file            the results file the row comes from\n\n"
+    "A value the file does not have is empty in CSV and null in JSON; CSV writes\n"
+    "booleans as TRUE and FALSE (as R and pandas read them).\n\n"
+    "  --format F      csv (default; RFC 4180, one header row) or json (an\n"
+    "                  array of objects, one per line)\n"
+    "  -o, --output FILE\n"
+    "                  write FILE instead of standard output; an existing file\n"
+    "                  is refused unless --force is given\n\n"
+    "Files are read one line at a time: any size takes little memory. Exit\n"
+    "status: 0, or 2 for bad input (flags, a file that is not a results file).\n";
+
+enum export_format { EXPORT_CSV, EXPORT_JSON };
+
+static const char *const columns[] = {
+    "host", "run",     "engine", "label", "algorithm", "op",    "mode",
+    "size", "threads", "round",  "seq",   "warmup",    "calls", "bytes",
+    "ns",   "cpu_ns",  "cycles", "valid", "reason",    "file",
+};
+#define N_COLUMNS (sizeof columns / sizeof *columns)
+
+struct exporter {
+	FILE *out;
+	enum export_format format;
+	unsigned long long rows;
+};
+
+/* ---- Writing one row ---- */
+
+static void csv_string(FILE *out, const char *s)
+{
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (const char *p = s; *p; p++) {
+		if (*p == '"')
+			fputc('"', out);
+		fputc(*p, out);
+	}
+	fputc('"', out);
+}
+
+/* A real number in the fewest digits that read back to the same double. */
+static void csv_real(FILE *out, double v)
+{
+	char text[40];
+
+	if (!isfinite(v))
+		return;
+	snprintf(text, sizeof text, "%.15g", v);
+	if (strtod(text, NULL) != v)
+		snprintf(text, sizeof text, "%.17g", v);
+	fputs(text, out);
+}
+
+static void csv_value(FILE *out, json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_STRING:
+		csv_string(out, json_string_value(v));
+		break;
+	case JSON_INTEGER:
+		fprintf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		break;
+	case JSON_REAL:
+		csv_real(out, json_real_value(v));
+		break;
+	case JSON_TRUE:
+		fputs("TRUE", out);
+		break;
+	case JSON_FALSE:
+		fputs("FALSE", out);
+		break;
+	default: /* null, or a value no column expects: empty */
+		break;
+	}
+}
+
+static void write_header(struct exporter *x)
+{
+	if (x->format == EXPORT_JSON) {
+		fputs("[", x->out);
+		return;
+	}
+	for (size_t i = 0; i < N_COLUMNS; i++)
+		fprintf(x->out, "%s%s", i ? "," : "", columns[i]);
+	fputs("\r\n", x->out);
+}
+
+static void write_footer(struct exporter *x)
+{
+	if (x->format == EXPORT_JSON)
+		fputs(x->rows ? "\n]\n" : "]\n", x->out);
+}
+
+/* ROW holds the columns' values, in order (NULL for absent). */
+static void write_row(struct exporter *x, json_t *const row[N_COLUMNS])
+{
+	if (x->format == EXPORT_CSV) {
+		for (size_t i = 0; i < N_COLUMNS; i++) {
+			if (i)
+				fputc(',', x->out);
+			if (row[i])
+				csv_value(x->out, row[i]);
+		}
+		fputs("\r\n", x->out);
+	} else {
+		json_t *obj = json_object();
+		char *text;
+
+		for (size_t i = 0; i < N_COLUMNS; i++)
+			json_object_set(obj, columns[i], row[i] ? row[i] : json_null());
+		text = json_dumps(obj, JSON_COMPACT);
+		fprintf(x->out, "%s\n%s", x->rows ? "," : "", text ? text : "{}");
+		free(text);
+		json_decref(obj);
+	}
+	x->rows++;
+}
+
+/* ---- Reading one file, a line at a time ---- */
+
+struct file_state {
+	json_t *host; /* header.host.hostname */
+	json_t *run;  /* header.run_id */
+	json_t *file; /* the path */
+};
+
+static json_t *field(json_t *obj, const char *key)
+{
+	json_t *v = json_object_get(obj, key);
+
+	return json_is_null(v) ? NULL : v;
+}
+
+static int take_header(struct file_state *st, json_t *line, const char *path, char *err,
+                       size_t err_len)
+{
+	const char *type = json_string_value(json_object_get(line, "type"));
+	const char *schema = json_string_value(json_object_get(line, "schema"));
+
+	if (!type || strcmp(type, "run") != 0)
+		return cb_error_at(err, err_len, path, 1,
+		                   "not a cryptobench results file (first line is not a run "
+		                   "header)");
+	if (!schema || strcmp(schema, CB_SCHEMA) != 0)
+		return cb_error_at(err, err_len, path, 1,
+		                   "schema '%s' is not one this version reads (%s)",
+		                   schema ? schema : "(none)", CB_SCHEMA);
+	st->host = json_incref(field(json_object_get(line, "host"), "hostname"));
+	st->run = json_incref(field(line, "run_id"));
+	return 0;
+}
+
+static int take_trial(struct exporter *x, const struct file_state *st, json_t *line)
+{
+	json_t *cell = json_object_get(line, "cell"), *row[N_COLUMNS];
+	json_t *label;
+
+	if (!json_is_object(cell))
+		return -1;
+	label = field(cell, "label");
+	row[0] = st->host;
+	row[1] = st->run;
+	row[2] = field(cell, "engine");
+	row[3] = label ? label : row[2]; /* no variant: the engine's name */
+	row[4] = field(cell, "algorithm");
+	row[5] = field(cell, "op");
+	row[6] = field(cell, "mode");
+	row[7] = field(cell, "size");
+	row[8] = field(cell, "threads");
+	row[9] = field(line, "round");
+	row[10] = field(line, "seq");
+	row[11] = field(line, "warmup");
+	row[12] = field(line, "calls");
+	row[13] = field(line, "bytes");
+	row[14] = field(line, "ns");
+	row[15] = field(line, "cpu_ns");
+	row[16] = field(line, "cycles");
+	row[17] = field(line, "valid");
+	row[18] = field(line, "error");
+	row[19] = st->file;
+	if (!row[11]) /* files before warm-up rounds existed: none was one */
+		row[11] = json_false();
+	write_row(x, row);
+	return 0;
+}
+
+static int export_line(struct exporter *x, struct file_state *st, json_t *line, const char *path,
+                       size_t lineno, char *err, size_t err_len)
+{
+	const char *type;
+
+	if (!json_is_object(line))
+		return cb_error_at(err, err_len, path, lineno, "line is not a JSON object");
+	if (lineno == 1)
+		return take_header(st, line, path, err, err_len);
+	if (!(type = json_string_value(json_object_get(line, "type"))))
+		return cb_error_at(err, err_len, path, lineno, "line has no \"type\"");
+	if (strcmp(type, "run") == 0)
+		return cb_error_at(err, err_len, path, lineno,
+		                   "a second run header: two results files joined into one?");
+	if (strcmp(type, "trial") == 0 && take_trial(x, st, line) != 0)
+		return cb_error_at(err, err_len, path, lineno,
+		                   "trial line without a valid \"cell\"");
+	return 0;
+}
+
+static int export_file(struct exporter *x, const char *path, char *err, size_t err_len)
+{
+	struct file_state st = {.file = json_string(path)};
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0, lineno = 0;
+	ssize_t n;
+	int rc = 0;
+
+	if (!f) {
+		json_decref(st.file);
+		return cb_error_at(err, err_len, path, 0, "cannot open: %s", strerror(errno));
+	}
+	while (rc == 0 && (n = getline(&buf, &cap, f)) >= 0) {
+		int complete = n > 0 && buf[n - 1] == '\n';
+		json_error_t jerr;
+		json_t *line;
+
+		lineno++;
+		if (n == 0 || (n == 1 && complete))
+			continue;
+		if (!(line = json_loadb(buf, (size_t)n, JSON_REJECT_DUPLICATES, &jerr))) {
+			if (!complete && lineno > 1) {
+				/* Cut by a hard kill: what came before counts. */
+				fprintf(stderr,
+				        "%s:%zu: warning: the last line is cut short (the run "
+				        "was killed while writing it); skipped\n",
+				        path, lineno);
+				break;
+			}
+			rc = cb_error_at(err, err_len, path, lineno, "%s (column %d): %s",
+			                 complete ? "not JSON" : "cut short, not JSON", jerr.column,
+			                 jerr.text);
+			break;
+		}
+		rc = export_line(x, &st, line, path, lineno, err, err_len);
+		json_decref(line);
+	}
+	if (rc == 0 && lineno == 0)
+		rc = cb_error_at(err, err_len, path, 0, "empty: no run header");
+	if (rc == 0 && ferror(f))
+		rc = cb_error_at(err, err_len, path, lineno, "cannot read: %s", strerror(errno));
+	free(buf);
+	fclose(f);
+	json_decref(st.host);
+	json_decref(st.run);
+	json_decref(st.file);
+	return rc;
+}
+
+static int jsonl_only(const struct dirent *d)
+{
+	size_t len = strlen(d->d_name);
+
+	return d->d_name[0] != '.' && len > 6 && strcmp(d->d_name + len - 6, ".jsonl") == 0;
+}
+
+/* PATH, a results file or a folder of them (natural order: run-2 before
+ * run-10). */
+static int export_path(struct exporter *x, const char *path, char *err, size_t err_len)
+{
+	struct dirent **names;
+	struct stat st;
+	int n, rc = 0;
+
+	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+		return export_file(x, path, err, err_len);
+	if ((n = scandir(path, &names, jsonl_only, versionsort)) < 0)
+		return cb_error_at(err, err_len, path, 0, "cannot read folder: %s",
+		                   strerror(errno));
+	if (n == 0)
+		rc =
+		    cb_error_at(err, err_len, path, 0, "no results files (*.jsonl) in this folder");
+	for (int i = 0; i < n; i++) {
+		char file[4096];
+
+		snprintf(file, sizeof file, "%s/%s", path, names[i]->d_name);
+		if (rc == 0)
+			rc = export_file(x, file, err, err_len);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+/* ---- The command ---- */
+
+int cb_cmd_export(int argc, char **argv)
+{
+	struct exporter x = {.out = stdout, .format = EXPORT_CSV};
+	const char *output = NULL, *v;
+	char err[1024], tmp[4200] = "";
+	int force = 0, n_inputs = 0, rc = CB_EXIT_OK;
+
+	for (int i = 1; i < argc; i++) {
+		if (cb_is_help(argv[i])) {
+			fputs(export_help, stdout);
+			return CB_EXIT_OK;
+		}
+		if ((v = cb_option_value(argc, argv, &i, "--format"))) {
+			if (strcmp(v, "csv") == 0)
+				x.format = EXPORT_CSV;
+			else if (strcmp(v, "json") == 0)
+				x.format = EXPORT_JSON;
+			else
+				return cb_usage_error("export", "unknown format '%s' (csv, json)",
+				                      v);
+		} else if ((v = cb_option_value(argc, argv, &i, "-o")) ||
+		           (v = cb_option_value(argc, argv, &i, "--output"))) {
+			if (!*v)
+				return cb_usage_error("export", "-o wants a file name");
+			output = v;
+		} else if (strcmp(argv[i], "--force") == 0) {
+			force = 1;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			return cb_usage_error("export", "unknown option '%s'", argv[i]);
+		} else {
+			n_inputs++;
+		}
+	}
+	if (n_inputs == 0)
+		return cb_usage_error("export", "which results file?");
+	if (output) {
+		struct stat st;
+
+		if (stat(output, &st) == 0 && (S_ISDIR(st.st_mode) || !force))
+			return cb_usage_error("export",
+			                      S_ISDIR(st.st_mode)
+			                          ? "%s is a folder; -o wants a file"
+			                          : "%s exists: give another -o, or --force to "
+			                            "replace it",
+			                      output);
+		/* Written beside, renamed at the end: a failed export leaves
+		 * nothing half-written under the name asked for. */
+		snprintf(tmp, sizeof tmp, "%s.part-%ld", output, (long)getpid());
+		if (!(x.out = fopen(tmp, "w"))) {
+			fprintf(stderr, "%s: cannot create: %s\n", output, strerror(errno));
+			return CB_EXIT_USAGE;
+		}
+	}
+	write_header(&x);
+	for (int i = 1; i < argc && rc == CB_EXIT_OK; i++) {
+		if (cb_option_value(argc, argv, &i, "--format") ||
+		    cb_option_value(argc, argv, &i, "-o") ||
+		    cb_option_value(argc, argv, &i, "--output") || strcmp(argv[i], "--force") == 0)
+			continue;
+		if (export_path(&x, argv[i], err, sizeof err) != 0) {
+			fprintf(stderr, "%s\n", err);
+			rc = CB_EXIT_USAGE;
+		}
+	}
+	if (rc == CB_EXIT_OK)
+		write_footer(&x);
+	if (fflush(x.out) != 0 || ferror(x.out)) {
+		fprintf(stderr, "%s: cannot write: %s\n", output ? output : "(standard output)",
+		        strerror(errno));
+		rc = CB_EXIT_USAGE;
+	}
+	if (output) {
+		if (fclose(x.out) != 0 && rc == CB_EXIT_OK) {
+			fprintf(stderr, "%s: cannot write: %s\n", output, strerror(errno));
+			rc = CB_EXIT_USAGE;
+		}
+		if (rc == CB_EXIT_OK && rename(tmp, output) != 0) {
+			fprintf(stderr, "%s: cannot create: %s\n", output, strerror(errno));
+			rc = CB_EXIT_USAGE;
+		}
+		if (rc != CB_EXIT_OK)
+			unlink(tmp);
+		else
+			fprintf(stderr, "%s: %llu rows\n", output, x.rows);
+	}
+	return rc;
+}
