@@ -1,6 +1,7 @@
 #!/bin/sh
 # The program's surface: help, exit codes, bad flags and files.
 . "${top_srcdir:-.}/tests/lib.sh"
+plan 27
 
 cb --help;                  check "--help exits 0" status_is 0
 check "--help lists the commands" out_has "report"

@@ -3,7 +3,7 @@
 # engine failure becomes invalid trials or a visible outlier, the run stays
 # complete, and the other engines' trials are untouched.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 32
+plan 37
 S="$top_srcdir/tests/scenarios/cli/faults.lua"
 per_engine=8 # (3 rounds + 1 warm-up) x 2 sizes
 
@@ -65,8 +65,16 @@ check "sim:slow@2: the report's minimum shows the slow round (39.02 MB/s, a tent
 check "sim:slow@2: the other engines' trials intact" others_intact slow sim
 
 fault_run bad sim:bogus
-check "a malformed CRYPTOBENCH_FAULT is refused" err_has "expected ENGINE\[:KIND\[@ROUND\]\]"
+check "a malformed CRYPTOBENCH_FAULT is bad input: exit 2" status_is 2
+check "...in one line" test "$(wc -l <"$WORK/err")" -eq 1
+check "...refused, saying what it expects" err_has "expected ENGINE\[:KIND\[@ROUND\]\]"
 check "...before any results file is written" test ! -e "$WORK/bad.jsonl"
+fault_run bad-round sim:wrong@x
+check "a malformed round (sim:wrong@x): exit 2" status_is 2
+CRYPTOBENCH_FAULT=openssl:bogus "$CRYPTOBENCH" verify null >"$WORK/out" 2>"$WORK/err"
+echo $? >"$WORK/status"
+check "verify with a malformed CRYPTOBENCH_FAULT: exit 2" status_is 2
+check "...in one line naming the variable" sh -c "[ \$(wc -l <'$WORK/err') -eq 1 ] && grep -q '^cryptobench verify: CRYPTOBENCH_FAULT=openssl:bogus' '$WORK/err'"
 
 # Hang and crash need a process to lose: the openssl engine under an env runs
 # in a `cryptobench worker openssl` child, which applies the switch to the

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Ctrl-C and a hard kill keep every finished trial; --resume completes a run.
 . "${top_srcdir:-.}/tests/lib.sh"
+plan 14
 S="$top_srcdir/tests/scenarios/cli/slow.lua"
 total=$(( (60 + 1) * 4 ))
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # run and report end to end on the sim engine (virtual clock: fast, exact).
 . "${top_srcdir:-.}/tests/lib.sh"
+plan 20
 S="$top_srcdir/tests/scenarios/sim/cost.lua"
 
 cb run "$S" -o "$WORK/a.jsonl"

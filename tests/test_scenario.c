@@ -502,9 +502,16 @@ static void test_sandbox(void)
 
 int main(int argc, char **argv)
 {
-	const char *bad = argc > 1 ? argv[1] : "tests/scenarios/bad";
-	char good[1024];
+	const char *top = getenv("top_srcdir");
+	char bad_dir[1024], good[1024];
+	const char *bad = bad_dir;
 
+	/* Fixtures live in the source tree, which is not the build tree in a
+	 * VPATH build (make distcheck). */
+	if (argc > 1)
+		bad = argv[1];
+	else
+		snprintf(bad_dir, sizeof bad_dir, "%s/tests/scenarios/bad", top ? top : ".");
 	snprintf(good, sizeof good, "%s/../good", bad);
 	test_sandbox();
 	test_minimal(argc > 2 ? argv[2] : good);

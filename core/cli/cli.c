@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "analysis/summary.h"
+#include "core/engine.h"
 #include "core/results.h"
 
 int cb_usage_error(const char *cmd, const char *fmt, ...)
@@ -20,6 +21,17 @@ int cb_usage_error(const char *cmd, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, " (see 'cryptobench %s --help')\n", cmd);
+	return CB_EXIT_USAGE;
+}
+
+int cb_fault_env_check(const char *cmd)
+{
+	struct cb_fault fault;
+	char err[512];
+
+	if (cb_fault_from_env(&fault, err, sizeof err) == 0)
+		return CB_EXIT_OK;
+	fprintf(stderr, "cryptobench %s: %s\n", cmd, err);
 	return CB_EXIT_USAGE;
 }
 

@@ -35,6 +35,11 @@ void cb_watchdog_stop(void);
 /* Print "cryptobench CMD: message" on stderr and return CB_EXIT_USAGE. */
 int cb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A malformed CRYPTOBENCH_FAULT (the test-only fault switch, core/engine.h)
+ * is bad input: print "cryptobench CMD: CRYPTOBENCH_FAULT=...: expected ..."
+ * and return CB_EXIT_USAGE; CB_EXIT_OK when it is unset or well formed. */
+int cb_fault_env_check(const char *cmd);
+
 /* Whether ARG is -h or --help. */
 int cb_is_help(const char *arg);
 

@@ -828,6 +828,10 @@ int cb_cmd_run(int argc, char **argv)
 		free_overrides(&a);
 		return rc < 0 ? CB_EXIT_OK : rc;
 	}
+	if ((rc = cb_fault_env_check("run")) != CB_EXIT_OK) {
+		free_overrides(&a);
+		return rc;
+	}
 	record_command_line(&a, argc, argv);
 	load = (struct cb_load_options){
 	    .overrides = a.overrides, .n_overrides = a.n_overrides, .quick = a.quick};

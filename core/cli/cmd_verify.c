@@ -38,6 +38,10 @@ int cb_cmd_verify(int argc, char **argv)
 		}
 		names[n++] = argv[i];
 	}
+	if ((rc = cb_fault_env_check("verify")) != CB_EXIT_OK) {
+		free(names);
+		return rc;
+	}
 	rc = cb_verify_run(stdout, vectors, names, n, err, sizeof err);
 	free(names);
 	if (rc == CB_VERIFY_BAD_INPUT) {
