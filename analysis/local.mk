@@ -6,6 +6,7 @@ libcbanalysis_a_SOURCES += \
 	analysis/repro.c analysis/repro.h \
 	analysis/summary.c analysis/summary.h \
 	analysis/derive.c analysis/derive.h \
+	analysis/masks.c analysis/masks.h \
 	analysis/winners.c analysis/winners.h \
 	analysis/baseline.c analysis/baseline.h \
 	analysis/compare.c analysis/compare.h \

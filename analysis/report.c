@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/masks.h"
 #include "core/errbuf.h"
 #include "core/units.h"
 
@@ -701,6 +702,7 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
 			print_winners(out, as[i], o);
 			print_cells(out, as[i], o);
 			print_derived(out, as[i], o);
+			cb_masks_print(out, as[i], f);
 			print_slopes(out, as[i], o);
 			print_crossings(out, as[i], f);
 			print_warnings(out, as[i], o);

@@ -2,6 +2,8 @@
  * and seeds), and the JSON pieces report_compare.c shares. */
 #include "analysis/report.h"
 
+#include "analysis/masks.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -171,7 +173,7 @@ json_t *cb_report_run_json(const struct cb_analysis *a, const struct cb_report_o
 {
 	const struct cb_results *r = a->results;
 	json_t *j = json_object(), *cells = json_array(), *der = json_array(), *sl = json_array(),
-	       *cr = json_array(), *notes = json_array();
+	       *cr = json_array(), *notes = json_array(), *masks;
 
 	json_object_set_new(j, "file", json_string(r->path));
 	json_object_set_new(j, "run_id", json_string(cb_results_header_string(r, NULL, "run_id")));
@@ -221,5 +223,7 @@ json_t *cb_report_run_json(const struct cb_analysis *a, const struct cb_report_o
 	json_object_set_new(j, "crossovers", cr);
 	json_object_set_new(j, "skips", json_copy(r->skips));
 	json_object_set_new(j, "notes", notes);
+	if ((masks = cb_masks_json(a)))
+		json_object_set_new(j, "masks", masks); /* only for a run with masked variants */
 	return j;
 }

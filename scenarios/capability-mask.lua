@@ -1,11 +1,13 @@
 -- Question: does the SHA extension (SHA-NI) make SHA-256 and SHA-512 faster
 -- here, judged by masking it (OPENSSL_ia32cap) in a process of its own?
 -- A mask can be silently ignored, so every mask carries a positive control:
--- AES-128-CBC with AES-NI masked must slow down (ENGINES.md: ~6x here). The
--- derived ratios below (masked over unmasked, paired by round) are the
--- evidence: a mask whose control slows down is honoured; OPENSSL_armcap,
--- which libcrypto never reads on x86-64, must come out at 1 (ignored). Read
--- the SHA ratios only when the AES-NI control shows the mask honoured.
+-- AES-128-CBC with AES-NI masked must slow down (ENGINES.md: ~6x here).
+-- `report` judges each variant with env against plain "openssl", cell by cell
+-- paired by round (analysis/README.md, "Capability masks"): honoured when a
+-- cell moves beyond delta, ignored when every cell stays within it, else not
+-- resolved; what a feature is worth is stated only for an honoured mask.
+-- OPENSSL_armcap, which libcrypto never reads on x86-64, must come out
+-- ignored. The derived ratios below name the same comparisons one by one.
 local cb = require "cryptobench"
 
 cb.scenario {

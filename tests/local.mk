@@ -42,6 +42,7 @@ cli_tests = \
 	tests/cli_openssl.sh \
 	tests/cli_interrupt.sh \
 	tests/cli_faults.sh \
+	tests/cli_masks.sh \
 	tests/cli_bad_results.sh \
 	tests/cli_kill_resume.sh \
 	tests/cli_disk_full.sh \

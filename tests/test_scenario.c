@@ -239,7 +239,7 @@ static void test_full(const char *dir)
 	near(json_real_value(json_object_get(expect, "value")), 10.0 / 14, 1e-12,
 	     "full: expected value");
 	near(json_real_value(json_object_get(expect, "tolerance")), 0.05, 1e-12, "full: tolerance");
-	is_num(json_integer_value(json_object_get(json_object_get(expect, "when"), "size")), 16384,
+	is_num(json_integer_value(json_object_get(json_object_get(expect, "when"), "size")), 4096,
 	       "full: a size in a selector is stored in bytes");
 	d = json_array_get(sc->derive, 1);
 	ok(json_integer_value(

@@ -18,6 +18,7 @@
 #include "core/cli/cli.h"
 #include "core/cli/run_oneline.h"
 #include "core/cli/run_plan.h"
+#include "core/cli/run_recorded.h"
 #include "core/errbuf.h"
 #include "core/killpoint.h"
 #include "core/plan.h"
@@ -57,8 +58,10 @@ static const char run_help[] =
     "The scenario these flags describe is recorded in the results file.\n\n"
     "      --force           replace an existing -o file, or write into a non-empty\n"
     "                        --runs folder (without it, both are refused)\n"
-    "      --resume FILE     continue an interrupted results file of this scenario\n"
-    "      --resume DIR      with --runs N: finish an interrupted --runs folder\n"
+    "      --resume FILE     continue an interrupted results file (its header holds\n"
+    "                        the scenario and its --set values: no need to repeat\n"
+    "                        them; a scenario given must be the recorded one)\n"
+    "      --resume DIR      finish an interrupted --runs folder\n"
     "      --progress, --no-progress\n"
     "                        progress on stderr (default: when stderr is a terminal)\n\n"
     "Ctrl-C finishes the current trial, closes the file marked interrupted, and\n"
@@ -79,8 +82,7 @@ struct run_args {
 	int resume_folder;         /* --resume DIR: finish a --runs folder */
 	struct cb_oneline oneline; /* a scenario from flags instead of a file */
 	const char *only;          /* --only KEY=VALUE,...: a subset of the cells */
-	char **argv;               /* as given: the resume hint repeats it */
-	int argc;
+	const char *scenario_of;   /* internal: the scenario a results file records */
 	char command_line[1024];
 };
 
@@ -104,6 +106,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	    {"rounds", required_argument, NULL, 'N'},
 	    {"trial-time", required_argument, NULL, 'T'},
 	    {"only", required_argument, NULL, 'W'},
+	    {"scenario-of", required_argument, NULL, 'F'},
 	    {"help", no_argument, NULL, 'h'},
 	    {NULL, 0, NULL, 0},
 	};
@@ -181,6 +184,9 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case 'R':
 			a->resume = optarg;
 			break;
+		case 'F':
+			a->scenario_of = optarg;
+			break;
 		case 'p':
 			a->progress = 1;
 			break;
@@ -197,7 +203,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			return cb_usage_error("run", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
-	if (optind >= argc && !cb_oneline_given(&a->oneline))
+	if (optind >= argc && !cb_oneline_given(&a->oneline) && !a->resume && !a->scenario_of)
 		return cb_usage_error("run", "which scenario? e.g. cryptobench run "
 		                             "scenarios/quickstart.lua, or --engines openssl "
 		                             "--algorithms sha256 --sizes 64B,1MiB");
@@ -208,13 +214,11 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		return cb_usage_error("run", "one scenario at a time ('%s' is extra)",
 		                      argv[optind + 1]);
 	a->scenario = optind < argc ? argv[optind] : NULL;
-	a->argc = argc;
-	a->argv = argv;
 	if (a->resume) {
 		struct stat st;
 
 		a->resume_folder = stat(a->resume, &st) == 0 && S_ISDIR(st.st_mode);
-		if (a->runs > 1 && !a->resume_folder)
+		if (a->runs > 1 && !a->resume_folder && a->run_index < 0)
 			return cb_usage_error("run", "--resume FILE continues one file; --runs "
 			                             "goes with --resume DIR");
 	}
@@ -355,40 +359,11 @@ static void print_shell_word(FILE *out, const char *arg)
 	fputc('\'', out);
 }
 
-/* The command that continues PATH: this one, with every --set and flag it
- * had, less what names or replaces an output, plus --resume PATH. */
-static void print_resume_hint(FILE *out, const struct run_args *a, const char *path)
+/* The command that continues PATH: the file (or each file of a --runs
+ * folder) records the scenario, its --set values, --quick and --only. */
+static void print_resume_hint(FILE *out, const char *path)
 {
-	static const char *const dropped_with_value[] = {"-o", "--output", "--resume",
-	                                                 "--run-index"};
-	static const char *const dropped[] = {"--force", "--dry-run", "--progress",
-	                                      "--no-progress"};
-
-	fputs("cryptobench", out);
-	for (int i = 0; i < a->argc; i++) {
-		int skip = 0;
-
-		for (size_t k = 0; k < sizeof dropped_with_value / sizeof *dropped_with_value;
-		     k++) {
-			size_t len = strlen(dropped_with_value[k]);
-
-			if (strcmp(a->argv[i], dropped_with_value[k]) == 0)
-				skip = 2;
-			else if (strncmp(a->argv[i], dropped_with_value[k], len) == 0 &&
-			         (a->argv[i][len] == '=' || (len == 2 && a->argv[i][len])))
-				skip = 1;
-		}
-		for (size_t k = 0; k < sizeof dropped / sizeof *dropped; k++)
-			if (strcmp(a->argv[i], dropped[k]) == 0)
-				skip = 1;
-		if (skip) {
-			i += skip - 1;
-			continue;
-		}
-		fputc(' ', out);
-		print_shell_word(out, i == 0 ? "run" : a->argv[i]);
-	}
-	fputs(" --resume ", out);
+	fputs("cryptobench run --resume ", out);
 	print_shell_word(out, path);
 	fputc('\n', out);
 }
@@ -441,7 +416,8 @@ static int folder_setup(const char *dir, uint64_t *seed, unsigned *runs)
  * into the next. */
 static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, char **argv)
 {
-	char dir[4096], file[4200], index[16], offset[64], seed_text[32];
+	char dir[4096], file[4200], first[4200], index[16], offset[64], seed_text[32],
+	    runs_text[16];
 	int status = CB_EXIT_OK;
 	uint64_t setup_seed;
 	int user_offset = 0;
@@ -456,6 +432,19 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 		return CB_EXIT_USAGE;
 	for (size_t i = 0; i < a->n_overrides; i++)
 		user_offset |= strcmp(a->overrides[i].key, "input_offset") == 0;
+	if (a->resume_folder && !user_offset) {
+		/* The scenario as run 1 recorded it: an offset other than the one
+		 * drawn for run 1 was the user's, for every run. */
+		char drawn[32];
+
+		snprintf(drawn, sizeof drawn, "%u", (unsigned)(mix64(setup_seed) % 64) * 64);
+		for (size_t i = 0; i < s->n_params; i++)
+			user_offset |= strcmp(s->params[i].name, "input_offset") == 0 &&
+			               s->params[i].from_command_line &&
+			               strcmp(s->params[i].value, drawn) != 0;
+	}
+	snprintf(first, sizeof first, "%s/run-1.jsonl", a->resume_folder ? a->resume : "");
+	snprintf(runs_text, sizeof runs_text, "%u", a->runs);
 
 	if (a->resume_folder)
 		snprintf(dir, sizeof dir, "%s", a->resume);
@@ -470,7 +459,7 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 		return CB_EXIT_USAGE;
 	}
 	for (unsigned k = 0; k < a->runs && !stop_requested; k++) {
-		char **child = calloc((size_t)argc + 8, sizeof *child);
+		char **child = calloc((size_t)argc + 10, sizeof *child);
 		int n = 0, wstatus = 0;
 		pid_t pid;
 
@@ -500,20 +489,30 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 		child[n++] = "run";
 		for (int i = 1; i < argc; i++) {
 			if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0 ||
-			    strcmp(argv[i], "--runs") == 0 || strcmp(argv[i], "--resume") == 0) {
+			    strcmp(argv[i], "--runs") == 0 || strcmp(argv[i], "--resume") == 0 ||
+			    strcmp(argv[i], "--scenario-of") == 0) {
 				i++;
 				continue;
 			}
 			if (strncmp(argv[i], "--runs=", 7) == 0 ||
 			    strncmp(argv[i], "--output=", 9) == 0 ||
-			    strncmp(argv[i], "--resume=", 9) == 0)
+			    strncmp(argv[i], "--resume=", 9) == 0 ||
+			    strncmp(argv[i], "--scenario-of=", 14) == 0)
 				continue;
 			child[n++] = argv[i];
+		}
+		if (!resume_this && a->resume_folder && !a->scenario &&
+		    !cb_oneline_given(&a->oneline)) {
+			/* a run not begun, of a folder resumed without its scenario */
+			child[n++] = "--scenario-of";
+			child[n++] = first;
 		}
 		child[n++] = resume_this ? "--resume" : "-o";
 		child[n++] = file;
 		child[n++] = "--run-index";
 		child[n++] = index;
+		child[n++] = "--runs"; /* recorded in its header: a folder knows its size */
+		child[n++] = runs_text;
 		if (!user_offset) {
 			child[n++] = "--set";
 			child[n++] = offset;
@@ -537,7 +536,7 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 			        "run %u: its process was killed (%s); %s keeps every finished "
 			        "trial; continue with\n  ",
 			        k + 1, strsignal(WTERMSIG(wstatus)), file);
-			print_resume_hint(stderr, a, dir);
+			print_resume_hint(stderr, dir);
 			return CB_EXIT_PROBLEM;
 		}
 		if (pid < 0 || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
@@ -550,7 +549,7 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 	if (stop_requested || status == CB_EXIT_INTERRUPTED) {
 		fprintf(stderr, "interrupted: %s keeps every finished trial; continue with\n  ",
 		        dir);
-		print_resume_hint(stderr, a, dir);
+		print_resume_hint(stderr, dir);
 		return CB_EXIT_INTERRUPTED;
 	}
 	fprintf(stderr, "runs in %s\n", dir);
@@ -627,10 +626,10 @@ static struct cb_results *open_resume(const char *path, const struct cb_scenario
 	scenario = json_object_get(old->header, "scenario");
 	sha = json_string_value(json_object_get(scenario, "sha256"));
 	if (!sha || strcmp(sha, s->sha256) != 0) {
-		fprintf(
-		    stderr,
-		    "%s: not a run of %s (the scenario's text differs: sha256 %.12s vs %.12s)\n",
-		    path, s->file, sha ? sha : "?", s->sha256);
+		fprintf(stderr,
+		        "%s: not a run of %s (the scenario's text differs: sha256 %.12s vs %.12s); "
+		        "give no scenario to resume the recorded one\n",
+		        path, s->file, sha ? sha : "?", s->sha256);
 	} else if (!old->interrupted) {
 		fprintf(stderr, "%s: this run is complete; nothing to resume\n", path);
 	} else {
@@ -751,7 +750,7 @@ static int measure(struct run_args *a, const struct cb_scenario *s, const struct
 			        "%s keeps every trial written before; make room, then continue "
 			        "with\n  ",
 			        path);
-			print_resume_hint(stderr, a, path);
+			print_resume_hint(stderr, path);
 		} else if (totals.write_failed) {
 			fprintf(stderr, "%s keeps every trial written before\n", path);
 		}
@@ -773,23 +772,27 @@ static int measure(struct run_args *a, const struct cb_scenario *s, const struct
 			fprintf(stderr,
 			        "interrupted: %s keeps every finished trial; continue with\n  ",
 			        path);
-			print_resume_hint(stderr, a, path);
+			print_resume_hint(stderr, path);
 		}
 		return CB_EXIT_INTERRUPTED;
 	}
 	return CB_EXIT_OK;
 }
 
-/* The scenario file, or the one the one-line flags describe (read from a
- * temporary file, whose name errors then do not show). */
+/* The scenario file, the one the one-line flags describe (read from a
+ * temporary file, whose name errors then do not show), or the one REC (a
+ * results file) records. */
 static struct cb_scenario *load_scenario(const struct run_args *a,
-                                         const struct cb_load_options *load, char *err,
-                                         size_t err_len)
+                                         const struct cb_load_options *load,
+                                         const struct cb_recorded *rec, char *err, size_t err_len)
 {
 	struct cb_scenario *s;
 	char path[4096];
 	char *at;
 
+	if (rec)
+		return cb_recorded_load(rec, load->overrides, load->n_overrides, load->quick, err,
+		                        err_len);
 	if (a->scenario)
 		return cb_scenario_load(a->scenario, load, err, err_len);
 	if (cb_oneline_write(&a->oneline, path, sizeof path, err, err_len) != 0)
@@ -814,12 +817,54 @@ static struct cb_scenario *load_scenario(const struct run_args *a,
 	return s;
 }
 
+/* With --resume and no scenario (no file, no one-line flags), or
+ * --scenario-of: what the results file (run 1 of a folder) records. */
+static int read_recorded(const struct run_args *a, struct cb_recorded *rec)
+{
+	char path[4200], err[1024];
+	const char *from = a->scenario_of;
+
+	if (!from && a->resume && !a->scenario && !cb_oneline_given(&a->oneline)) {
+		snprintf(path, sizeof path, "%s/run-1.jsonl", a->resume);
+		from = a->resume_folder ? path : a->resume;
+	}
+	if (!from)
+		return CB_EXIT_OK;
+	if (cb_recorded_read(from, rec, err, sizeof err) != 0) {
+		fprintf(stderr, "%s\n", err);
+		return CB_EXIT_USAGE;
+	}
+	return CB_EXIT_OK;
+}
+
+/* --resume DIR with a scenario: the one the folder's runs were made of. */
+static int same_scenario(const struct run_args *a, const struct cb_scenario *s)
+{
+	char path[4200], err[1024];
+	struct cb_recorded then;
+
+	snprintf(path, sizeof path, "%s/run-1.jsonl", a->resume);
+	if (cb_recorded_read(path, &then, err, sizeof err) != 0) {
+		fprintf(stderr, "%s\n", err);
+		return CB_EXIT_USAGE;
+	}
+	int same = strcmp(then.sha256, s->sha256) == 0;
+	if (!same)
+		fprintf(stderr,
+		        "%s: not a run of %s (the scenario's text differs: sha256 %.12s vs "
+		        "%.12s); give no scenario to resume the recorded one\n",
+		        path, s->file, then.sha256, s->sha256);
+	cb_recorded_free(&then);
+	return same ? CB_EXIT_OK : CB_EXIT_USAGE;
+}
+
 int cb_cmd_run(int argc, char **argv)
 {
 	struct run_args a;
 	struct cb_load_options load;
 	struct cb_scenario *s;
 	struct cb_plan *plan;
+	struct cb_recorded rec = {0};
 	struct sigaction sa;
 	char err[1024];
 	int rc = parse_args(argc, argv, &a);
@@ -835,13 +880,27 @@ int cb_cmd_run(int argc, char **argv)
 	record_command_line(&a, argc, argv);
 	load = (struct cb_load_options){
 	    .overrides = a.overrides, .n_overrides = a.n_overrides, .quick = a.quick};
-	cb_watchdog_start(CB_LOAD_WATCHDOG_SECONDS, a.scenario ? a.scenario : "(command line)");
-	s = load_scenario(&a, &load, err, sizeof err);
+	if ((rc = read_recorded(&a, &rec)) != CB_EXIT_OK) {
+		free_overrides(&a);
+		return rc;
+	}
+	if (rec.path && !a.only)
+		a.only = rec.only; /* the --only the run had, unless given again */
+	cb_watchdog_start(CB_LOAD_WATCHDOG_SECONDS, a.scenario ? a.scenario
+	                                            : rec.path ? rec.file
+	                                                       : "(command line)");
+	s = load_scenario(&a, &load, rec.path ? &rec : NULL, err, sizeof err);
 	cb_watchdog_stop();
 	if (!s) {
 		fprintf(stderr, "%s\n", err);
+		cb_recorded_free(&rec);
 		free_overrides(&a);
 		return CB_EXIT_USAGE;
+	}
+	if (a.resume_folder && !rec.path && (rc = same_scenario(&a, s)) != CB_EXIT_OK) {
+		cb_scenario_free(s);
+		free_overrides(&a);
+		return rc;
 	}
 	for (size_t i = 0; i < s->n_dropped && a.run_index < 0; i++) /* once, not per run */
 		fprintf(stderr, "note: %s left out: %s\n", s->dropped[i].name,
@@ -854,6 +913,7 @@ int cb_cmd_run(int argc, char **argv)
 	if (!plan) {
 		fprintf(stderr, "%s\n", err);
 		cb_scenario_free(s);
+		cb_recorded_free(&rec);
 		free_overrides(&a);
 		return CB_EXIT_USAGE;
 	}
@@ -890,6 +950,7 @@ int cb_cmd_run(int argc, char **argv)
 done:
 	cb_plan_free(plan);
 	cb_scenario_free(s);
+	cb_recorded_free(&rec);
 	free_overrides(&a);
 	return rc;
 }

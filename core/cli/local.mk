@@ -7,4 +7,5 @@ cryptobench_SOURCES += \
 	core/cli/cmd_engines.c core/cli/cmd_verify.c core/cli/cmd_input.c core/cli/cmd_worker.c \
 	core/cli/cmd_export.c \
 	core/cli/run_plan.c core/cli/run_plan.h core/cli/run_oneline.c core/cli/run_oneline.h \
+	core/cli/run_recorded.c core/cli/run_recorded.h \
 	core/cli/watchdog.c

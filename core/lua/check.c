@@ -48,7 +48,7 @@ static int line_of(const char *text, const char *at)
 /* The first line at or after the call's where "NEAR" (quoted; its NTH
  * occurrence, or the last when fewer) or else `KEY =` is written; the
  * call's line when neither shows. */
-static int locate(const struct cb_loading *ld, const char *near, const char *key, unsigned nth)
+int cb_check_locate(const struct cb_loading *ld, const char *near, const char *key, unsigned nth)
 {
 	const char *found = NULL;
 	const char *text = ld->sc->source;
@@ -93,9 +93,9 @@ void cb_check_fail(struct cb_loading *ld, lua_State *L, const struct cb_site *si
 	if (site && site->set_value)
 		lua_pushfstring(L, "--set %s=%s: %s", site->key, site->set_value, msg);
 	else
-		lua_pushfstring(L, "%s:%d: %s", ld->call_file,
-		                locate(ld, near, site ? site->key : NULL, site ? site->nth : 0),
-		                msg);
+		lua_pushfstring(
+		    L, "%s:%d: %s", ld->call_file,
+		    cb_check_locate(ld, near, site ? site->key : NULL, site ? site->nth : 0), msg);
 	lua_error(L);
 	abort(); /* not reached: lua_error does not return */
 }
@@ -184,7 +184,7 @@ void cb_check_keys(struct cb_loading *ld, lua_State *L, int idx, const char *con
 			;
 		if (i < n)
 			continue;
-		int line = locate(ld, NULL, key, 0);
+		int line = cb_check_locate(ld, NULL, key, 0);
 		if (!unknown || line < unknown_line ||
 		    (line == unknown_line && strcmp(key, unknown) < 0)) {
 			unknown = key; /* the table holds it: it stays valid */
@@ -245,8 +245,10 @@ size_t cb_check_size(struct cb_loading *ld, lua_State *L, int idx, const struct 
 		ok = cb_parse_size(lua_tostring(L, idx), &bytes) == 0;
 	} else if (lua_type(L, idx) == LUA_TNUMBER && !(site && site->set_value)) {
 		lua_Integer v = lua_tointegerx(L, idx, &ok);
-		ok = ok && v >= 0;
-		bytes = ok ? (size_t)v : 0;
+		if (!ok)
+			cb_check_fail(ld, L, site, NULL, "size %s is not a whole number of bytes",
+			              cb_check_describe(L, idx, buf, sizeof buf));
+		bytes = v < 0 ? 0 : (size_t)v; /* a negative count is out of range */
 	}
 	if (!ok && (lua_type(L, idx) == LUA_TNUMBER || cb_is_unitless(lua_tostring(L, idx))))
 		cb_check_fail(ld, L, site, lua_tostring(L, idx),

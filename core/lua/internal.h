@@ -22,6 +22,19 @@
 #define CB_SCENARIO_MAX_SIZE ((size_t)4 << 30)
 #define CB_SCENARIO_MAX_THREADS 256
 
+/* The dimensions a derived metric's selector may name (derive_fields.c). */
+#define CB_DERIVE_DIMENSIONS 6
+
+/* Where a selector of a cb.derive{} is written, to check it against the
+ * scenario once the script has declared everything. */
+struct cb_selector_site {
+	size_t decl;                    /* its declaration: index in sc->derive */
+	int which;                      /* 0 the numerator, 1 the denominator, 2 expect.when */
+	char *file;                     /* of the cb.derive{} call (a copy) */
+	int call_line;                  /* of the cb.derive{} call */
+	int line[CB_DERIVE_DIMENSIONS]; /* of each dimension it names; 0: not named */
+};
+
 /* A loading in progress; the module's functions reach it as upvalue 1. */
 struct cb_loading {
 	struct cb_scenario *sc;
@@ -32,6 +45,8 @@ struct cb_loading {
 	const char *call_file; /* the cb.scenario{} or cb.derive{} being read */
 	int call_line;
 	bool call_in_main; /* its text is sc->source */
+	struct cb_selector_site *selector_sites;
+	size_t n_selector_sites;
 };
 
 /* Where a value came from: a field of the call being read, or --set. */
@@ -60,6 +75,8 @@ int cb_check_raw_field(lua_State *L, int idx, const char *name);
 
 /* Note the file and line of the script's call being read. */
 void cb_check_begin_call(struct cb_loading *ld, lua_State *L);
+/* The line cb_check_fail() would name for NEAR (quoted) or `KEY =`. */
+int cb_check_locate(const struct cb_loading *ld, const char *near, const char *key, unsigned nth);
 /* Raise "FILE:LINE: message", LINE being the first at or after the call
  * where "NEAR" (quoted; its SITE->nth occurrence) or `SITE->key =` is
  * written, else the call's; or
@@ -111,5 +128,11 @@ int cb_fields_scenario(lua_State *L);
 
 /* cb.derive{...}; upvalue 1 is the cb_loading. */
 int cb_fields_derive(lua_State *L);
+/* After the script (and --set): every selector of every cb.derive{} names
+ * only what the scenario has, and selects at least one cell; otherwise
+ * "FILE:LINE: derived metric 'x': ..." at the selector. A protected call's
+ * function: argument 1 is the cb_loading (light userdata). */
+int cb_derive_check_selectors(lua_State *L);
+void cb_derive_sites_free(struct cb_loading *ld);
 
 #endif

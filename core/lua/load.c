@@ -523,15 +523,26 @@ struct cb_scenario *cb_scenario_load(const char *path, const struct cb_load_opti
 		          lua_tostring(L, -1) ? lua_tostring(L, -1) : "--set failed");
 		goto fail;
 	}
+	/* Before --quick, which keeps only some sizes: a selector of a size it
+	 * drops still names one the scenario has. */
+	lua_pushcfunction(L, cb_derive_check_selectors);
+	lua_pushlightuserdata(L, &ld);
+	if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+		cb_errorf(err, err_len, "%s",
+		          lua_tostring(L, -1) ? lua_tostring(L, -1) : "cb.derive: bad selector");
+		goto fail;
+	}
 	if (ld.opts->quick && apply_quick(sc) != 0) {
 		cb_errorf(err, err_len, "%s: not enough memory", path);
 		goto fail;
 	}
 	cb_lua_close(L);
+	cb_derive_sites_free(&ld);
 	free(ld.override_used);
 	return sc;
 fail:
 	cb_lua_close(L);
+	cb_derive_sites_free(&ld);
 	json_decref(ld.pending);
 	free(ld.override_used);
 	cb_scenario_free(sc);

@@ -205,6 +205,28 @@ static class Worker
         };
     }
 
+    // The answer as one line. System.Text.Json refuses a string value longer
+    // than 166,666,666 characters (the base64 of a 128 MiB ciphertext is
+    // 178,956,996): the output, which is base64 and needs no escaping, is
+    // written around the serializer.
+    static void Send(StreamWriter stdout, JsonObject answer)
+    {
+        string output = answer["output"]?.GetValue<string>();
+        if (output == null)
+        {
+            stdout.WriteLine(answer.ToJsonString());
+            return;
+        }
+        answer.Remove("output");
+        string rest = answer.ToJsonString();
+        stdout.Write(rest.Substring(0, rest.Length - 1));
+        stdout.Write(rest.Length > 2 ? ",\"output\":\"" : "\"output\":\"");
+        stdout.Flush();
+        // In one piece: through the writer's small buffer, 179 MB took 18 s.
+        stdout.BaseStream.Write(Encoding.ASCII.GetBytes(output));
+        stdout.WriteLine("\"}");
+    }
+
     static string OpenSslVersion()
     {
         try
@@ -244,7 +266,7 @@ static class Worker
             catch (Exception e) { answer = new JsonObject { ["status"] = "error", ["error"] = $"{e.GetType().Name}: {e.Message}".Split('\n')[0] }; }
             answer["type"] = "result";
             answer["id"] = req["id"]?.DeepClone();
-            stdout.WriteLine(answer.ToJsonString());
+            Send(stdout, answer);
         }
         return 0;
     }
