@@ -100,9 +100,19 @@ struct cb_engine {
 	 * key and IV, AEAD decryption its tag, AAD its buffer (within max_aad). */
 	void *(*open)(const struct cb_cell_setup *setup, char *err, size_t err_len);
 	/* One message of LEN bytes from IN; output to OUT (cb_output_len bytes;
-	 * OUT has room for LEN + CB_OUTPUT_SLACK). The only timed code. Returns
-	 * CB_OK, CB_REJECTED or CB_FAILED. In stream mode only the update. */
+	 * OUT has room for LEN + CB_OUTPUT_SLACK). The only timed code (through
+	 * `loop`). Returns CB_OK, CB_REJECTED or CB_FAILED. In stream mode only
+	 * the update. */
 	int (*call)(void *ctx, const unsigned char *in, size_t len, unsigned char *out);
+	/* What the runner times: CALLS calls of `call` with the same arguments,
+	 * in the engine's own loop, so that `call` is called directly (or
+	 * inlined) rather than through this table once per message: the loop a
+	 * library's own speed test runs. Returns how many calls did not return
+	 * EXPECT and leaves the last such status in *LAST. Every in-process
+	 * engine defines it with cb_engine_loop (below), so the harness costs
+	 * every engine the same; without it the runner loops over `call`. */
+	uint64_t (*loop)(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
+	                 uint64_t calls, int expect, int *last);
 	/* Stream mode: after the trial's calls, write the final output (digest
 	 * or tag) to OUT. NULL when the engine has no stream mode. */
 	int (*finish)(void *ctx, unsigned char *out);
@@ -166,6 +176,35 @@ void *cb_engine_open(const struct cb_engine *engine, const struct cb_cell_setup 
 bool cb_engine_usable(const struct cb_engine *engine, const char **why);
 
 /* ---- Helpers for engines ---- */
+
+typedef int cb_call_fn(void *ctx, const unsigned char *in, size_t len, unsigned char *out);
+
+/* The body of an engine's `loop`: CALLS calls of CALL, counting those that
+ * do not return EXPECT. Always inlined, so that in an engine's own file,
+ * where CALL is the engine's static call function, every call is direct:
+ *
+ *   static uint64_t x_loop(void *ctx, const unsigned char *in, size_t len,
+ *                          unsigned char *out, uint64_t calls, int expect, int *last)
+ *   {
+ *           return cb_engine_loop(x_call, ctx, in, len, out, calls, expect, last);
+ *   }
+ */
+static inline __attribute__((always_inline)) uint64_t
+cb_engine_loop(cb_call_fn *call, void *ctx, const unsigned char *in, size_t len, unsigned char *out,
+               uint64_t calls, int expect, int *last)
+{
+	uint64_t bad = 0;
+
+	for (uint64_t i = 0; i < calls; i++) {
+		int status = call(ctx, in, len, out);
+
+		if (status != expect) {
+			*last = status;
+			bad++;
+		}
+	}
+	return bad;
+}
 
 /* The option KEY of CONFIG as a number, or FALLBACK when absent. */
 double cb_option_number(const struct cb_engine_config *config, const char *key, double fallback);

@@ -682,6 +682,102 @@ static int check_usable(const struct cb_engine *e)
 	return points;
 }
 
+/* R's cell of LEN bytes on a fresh context: CALLS calls through `call`, or
+ * (LOOP) the engine's own loop expecting EXPECT; OUT holds the last output
+ * (stream: the final one). The number of calls that did not give EXPECT
+ * (*LAST the last such status), or -1 when open failed. */
+static long run_calls(const struct run *r, size_t len, int calls, bool loop, int expect, int *last,
+                      unsigned char *out)
+{
+	char err[256] = "";
+	void *ctx = run_open(r, len, err, sizeof err);
+	long bad = 0;
+
+	if (!ctx) {
+		diag("%s %s: open failed: %s", r->engine->name, r->alg->name, err);
+		return -1;
+	}
+	*last = expect;
+	if (loop) {
+		bad =
+		    (long)r->engine->loop(ctx, input.data, len, out, (uint64_t)calls, expect, last);
+	} else {
+		for (int i = 0; i < calls; i++) {
+			int rc = r->engine->call(ctx, input.data, len, out);
+
+			if (rc != expect) {
+				*last = rc;
+				bad++;
+			}
+		}
+	}
+	if (r->mode == CB_MODE_STREAM && r->engine->finish(ctx, out) != CB_OK)
+		bad = -1;
+	r->engine->close(ctx);
+	return bad;
+}
+
+/* The runner times `loop`: it must give what as many calls give, in every
+ * op and mode the engine offers, and count the calls that did not give the
+ * expected status (an AEAD decryption with a wrong tag is rejected every
+ * time). */
+static int check_loop(const struct cb_engine *e)
+{
+	static const unsigned char wrong_tag[CB_MAX_TAG];
+	const size_t len = 1024;
+	size_t cells = 0;
+	bool right = e->loop != NULL;
+
+	if (dry)
+		return 1;
+	for (size_t a = 0; right && a < cb_algorithm_count(); a++) {
+		const struct cb_algorithm *alg = cb_algorithm_at(a);
+
+		for (int op = 0; op < CB_OP_COUNT; op++)
+			for (int how = 0; how < 3; how++) {
+				struct run r = {.engine = e,
+				                .alg = alg,
+				                .op = (enum cb_op)op,
+				                .mode = how == 2 ? CB_MODE_STREAM : CB_MODE_MESSAGE,
+				                .recreate = how == 1,
+				                .tag = wrong_tag};
+				size_t n = cb_output_len(alg, r.op, len);
+				int expect =
+				    op == CB_OP_DECRYPT_FORGED ||
+				            (alg->kind == CB_KIND_AEAD && op == CB_OP_DECRYPT)
+				        ? CB_REJECTED
+				        : CB_OK;
+				int last_a, last_b, last_c;
+
+				if (!e->supports(alg, r.op, r.mode))
+					continue;
+				cells++;
+				long by_call = run_calls(&r, len, 3, false, expect, &last_a, out_a);
+				long by_loop = run_calls(&r, len, 3, true, expect, &last_b, out_b);
+				long other = run_calls(&r, len, 3, true,
+				                       expect == CB_OK ? CB_REJECTED : CB_OK,
+				                       &last_c, out_c);
+
+				if (by_call != 0 || by_loop != 0 || other != 3 ||
+				    last_c != expect ||
+				    (expect == CB_OK && memcmp(out_a, out_b, n) != 0)) {
+					diag("%s %s %s%s: calls %ld bad, loop %ld bad, loop "
+					     "expecting the "
+					     "other status %ld bad (last %d)",
+					     e->name, alg->name, cb_op_name(r.op),
+					     how == 2   ? " stream"
+					     : how == 1 ? " recreate"
+					                : "",
+					     by_call, by_loop, other, last_c);
+					right = false;
+				}
+			}
+	}
+	ok(right, "%s: its loop gives what as many calls give (%zu cells)%s", e->name, cells,
+	   e->loop ? "" : ": it has no loop");
+	return 1;
+}
+
 /* Compiled in but not usable here: the probe's reason, an open that fails
  * quietly with a reason, and one SKIP per algorithm it offers. */
 static int check_unusable(const struct cb_engine *e, const char *why)
@@ -738,7 +834,7 @@ static int check_engine(const struct cb_engine *e)
 		   e->version && e->version() ? e->version() : "(null)");
 	}
 	points += check_contract(e);
-	points += usable ? check_usable(e) : check_unusable(e, why);
+	points += usable ? check_usable(e) + check_loop(e) : check_unusable(e, why);
 	return points;
 }
 
@@ -786,16 +882,23 @@ static int check_configured(void)
 	return points;
 }
 
-/* The registry holds configure's engines and the built-ins, nothing else. */
+/* The registry holds configure's engines and the built-ins, nothing else;
+ * those in this process all have a loop. */
 static int check_registry(void)
 {
-	bool right = true;
+	bool right = true, loops = true;
 
 	if (dry)
-		return 1;
+		return 2;
 	for (size_t i = 0; i < cb_engine_count(); i++) {
 		const struct cb_engine *e = cb_engine_at(i);
 		const char *list = " " CB_ENGINES_CONFIGURED " ";
+
+		if ((strcmp(e->kind, "library") == 0 || strcmp(e->kind, "builtin") == 0) &&
+		    !e->loop) {
+			diag("%s runs in this process but has no loop of its own", e->name);
+			loops = false;
+		}
 		char word[64];
 
 		snprintf(word, sizeof word, " %s ", e->name);
@@ -809,7 +912,9 @@ static int check_registry(void)
 	}
 	ok(right, "every engine of the registry but the built-ins comes from configure (%s)",
 	   CB_ENGINES_CONFIGURED);
-	return 1;
+	ok(loops, "every engine that runs in this process has its own timed loop, so the "
+	          "harness costs each the same");
+	return 2;
 }
 
 static int check_all(void)

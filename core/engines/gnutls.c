@@ -335,6 +335,13 @@ static void gt_describe(json_t *obj)
 	}
 }
 
+/* The timed loop: direct calls (engine.h). */
+static uint64_t gt_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
+                        uint64_t calls, int expect, int *last)
+{
+	return cb_engine_loop(gt_call, ctx, in, len, out, calls, expect, last);
+}
+
 const struct cb_engine cb_engine_gnutls = {
     .name = "gnutls",
     .kind = "library",
@@ -343,6 +350,7 @@ const struct cb_engine cb_engine_gnutls = {
     .supports = gt_supports,
     .open = gt_open,
     .call = gt_call,
+    .loop = gt_loop,
     .finish = gt_finish,
     .close = gt_close,
     .describe = gt_describe,

@@ -488,6 +488,13 @@ static void kc_describe(json_t *obj)
 	json_object_set_new(obj, "drivers", drivers);
 }
 
+/* The timed loop: direct calls (engine.h). */
+static uint64_t kc_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
+                        uint64_t calls, int expect, int *last)
+{
+	return cb_engine_loop(kc_call, ctx, in, len, out, calls, expect, last);
+}
+
 const struct cb_engine cb_engine_kcapi = {
     .name = "kcapi",
     .kind = "library",
@@ -496,6 +503,7 @@ const struct cb_engine cb_engine_kcapi = {
     .supports = kc_supports,
     .open = kc_open,
     .call = kc_call,
+    .loop = kc_loop,
     .finish = kc_finish,
     .close = kc_close,
     .describe = kc_describe,

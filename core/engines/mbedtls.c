@@ -431,6 +431,13 @@ static void mbed_describe(json_t *obj)
 #endif
 }
 
+/* The timed loop: direct calls (engine.h). */
+static uint64_t mbed_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
+                          uint64_t calls, int expect, int *last)
+{
+	return cb_engine_loop(mbed_call, ctx, in, len, out, calls, expect, last);
+}
+
 const struct cb_engine cb_engine_mbedtls = {
     .name = "mbedtls",
     .kind = "library",
@@ -439,6 +446,7 @@ const struct cb_engine cb_engine_mbedtls = {
     .supports = mbed_supports,
     .open = mbed_open,
     .call = mbed_call,
+    .loop = mbed_loop,
     .finish = mbed_finish,
     .close = mbed_close,
     .describe = mbed_describe,

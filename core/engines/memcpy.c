@@ -65,6 +65,13 @@ static int memcpy_self_check(void *ctx, const unsigned char *in, size_t len,
 	return -1;
 }
 
+/* The timed loop: direct calls (engine.h). */
+static uint64_t memcpy_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
+                            uint64_t calls, int expect, int *last)
+{
+	return cb_engine_loop(memcpy_call, ctx, in, len, out, calls, expect, last);
+}
+
 const struct cb_engine cb_engine_memcpy = {
     .name = "memcpy",
     .kind = "builtin",
@@ -73,6 +80,7 @@ const struct cb_engine cb_engine_memcpy = {
     .supports = memcpy_supports,
     .open = memcpy_open,
     .call = memcpy_call,
+    .loop = memcpy_loop,
     .finish = memcpy_finish,
     .close = memcpy_close,
     .self_check = memcpy_self_check,

@@ -355,6 +355,13 @@ static void eng_nettle_describe(json_t *obj)
 	json_object_set_new(obj, "fat_override", override ? json_string(override) : json_null());
 }
 
+/* The timed loop: direct calls (engine.h). */
+static uint64_t eng_nettle_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
+                                uint64_t calls, int expect, int *last)
+{
+	return cb_engine_loop(eng_nettle_call, ctx, in, len, out, calls, expect, last);
+}
+
 const struct cb_engine cb_engine_nettle = {
     .name = "nettle",
     .kind = "library",
@@ -363,6 +370,7 @@ const struct cb_engine cb_engine_nettle = {
     .supports = eng_nettle_supports,
     .open = eng_nettle_open,
     .call = eng_nettle_call,
+    .loop = eng_nettle_loop,
     .finish = eng_nettle_finish,
     .close = eng_nettle_close,
     .describe = eng_nettle_describe,

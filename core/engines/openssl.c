@@ -23,6 +23,17 @@
 /* EVP_CipherUpdate takes an int length; a multiple of 16 keeps CBC whole. */
 #define OPENSSL_MAX_UPDATE (1 << 30)
 
+/* A cell's calls made the shortest way, chosen once in open (see
+ * openssl_call): stream updates in one library call, and a digest on a new
+ * context as EVP_Digest makes it. */
+enum openssl_direct {
+	OPENSSL_GENERAL,        /* anything else: openssl_call_once */
+	OPENSSL_ENCRYPT_UPDATE, /* stream, cipher */
+	OPENSSL_DECRYPT_UPDATE,
+	OPENSSL_HASH_UPDATE, /* stream, hash */
+	OPENSSL_HASH_FRESH,  /* message, reuse = false, hash in one update */
+};
+
 struct openssl_ctx {
 	const struct cb_algorithm *alg;
 	bool aead;
@@ -37,11 +48,12 @@ struct openssl_ctx {
 	unsigned char key[CB_MAX_KEY];
 	unsigned char iv[CB_MAX_IV];
 	unsigned char tag[CB_MAX_TAG];
-	const unsigned char *aad; /* the caller's buffer, alive until close */
-	size_t aad_len;           /* 0: no AAD, and no extra update per message */
-	uint64_t spin;            /* extra busy work after each call (option extra) */
-	bool one_update;          /* stream mode, one library call per call (see call) */
-	size_t len;               /* the cell's message length */
+	const unsigned char *aad;   /* the caller's buffer, alive until close */
+	size_t aad_len;             /* 0: no AAD, and no extra update per message */
+	uint64_t spin;              /* extra busy work after each call (option extra) */
+	enum openssl_direct direct; /* the cell's calls in one library call, or as EVP_Digest */
+	size_t len;                 /* the cell's message length */
+	bool whole_blocks;          /* len is a multiple of the block length */
 };
 
 /* Option extra = F (message mode): after each call, busy work worth F times
@@ -276,8 +288,13 @@ static void *openssl_open(const struct cb_cell_setup *setup, char *err, size_t e
 		ctx->cipher_ctx = NULL;
 	}
 	ctx->len = setup->len;
-	ctx->one_update = stream && !ctx->recreate && !ctx->chunk &&
-	                  setup->len % alg->block_len == 0 && setup->len <= OPENSSL_MAX_UPDATE;
+	ctx->whole_blocks = setup->len % alg->block_len == 0;
+	if (stream && !ctx->chunk && ctx->whole_blocks && setup->len <= OPENSSL_MAX_UPDATE)
+		ctx->direct = ctx->md        ? OPENSSL_HASH_UPDATE
+		              : ctx->encrypt ? OPENSSL_ENCRYPT_UPDATE
+		                             : OPENSSL_DECRYPT_UPDATE;
+	if (ctx->recreate && ctx->md && !ctx->chunk)
+		ctx->direct = OPENSSL_HASH_FRESH;
 	double extra = cb_option_number(config, "extra", 0);
 	if (extra != 0 && (stream || !(extra > 0 && extra < 10))) {
 		cb_errorf(err, err_len, "openssl: extra wants a share in (0, 10) in message mode");
@@ -285,6 +302,8 @@ static void *openssl_open(const struct cb_cell_setup *setup, char *err, size_t e
 	}
 	if (extra > 0 && openssl_calibrate_extra(ctx, setup->len, extra, err, err_len) != 0)
 		goto fail;
+	if (ctx->spin)
+		ctx->direct = OPENSSL_GENERAL; /* the busy work follows every call */
 	return ctx;
 fail:
 	openssl_close(ctx);
@@ -296,7 +315,9 @@ static int openssl_call_once(struct openssl_ctx *ctx, const unsigned char *in, s
 {
 	int status;
 
-	if (len % ctx->alg->block_len != 0)
+	/* The block check without a division for the cell's own length (a
+	 * division costs tens of cycles: a few percent of a 16 B digest). */
+	if (len == ctx->len ? !ctx->whole_blocks : len % ctx->alg->block_len != 0)
 		return CB_FAILED;
 	if (ctx->stream) {
 		if (ctx->md_ctx)
@@ -327,28 +348,102 @@ static int openssl_call_once(struct openssl_ctx *ctx, const unsigned char *in, s
 	return status;
 }
 
-static int openssl_call(void *opaque, const unsigned char *in, size_t len, unsigned char *out)
+/* The direct calls. Stream mode's update is one library call, the one
+ * openssl speed's own loop makes (EVP_EncryptUpdate or EVP_DecryptUpdate:
+ * EVP_CipherUpdate only dispatches to them, a cost of its own at 16 B); a
+ * digest without context reuse is EVP_Digest's sequence (new, init, update,
+ * final, free). At 16 B every wrapper layer, branch and division costs
+ * nanoseconds the library does not (tests/bench/compare-openssl-speed.sh),
+ * so the checks are done once, in open. */
+static int openssl_encrypt_update(void *opaque, const unsigned char *in, size_t len,
+                                  unsigned char *out)
+{
+	struct openssl_ctx *ctx = opaque;
+	int out_len;
+
+	return EVP_EncryptUpdate(ctx->cipher_ctx, out, &out_len, in, (int)len) &&
+	               out_len == (int)len
+	           ? CB_OK
+	           : CB_FAILED;
+}
+
+static int openssl_decrypt_update(void *opaque, const unsigned char *in, size_t len,
+                                  unsigned char *out)
+{
+	struct openssl_ctx *ctx = opaque;
+	int out_len;
+
+	return EVP_DecryptUpdate(ctx->cipher_ctx, out, &out_len, in, (int)len) &&
+	               out_len == (int)len
+	           ? CB_OK
+	           : CB_FAILED;
+}
+
+static int openssl_hash_update(void *opaque, const unsigned char *in, size_t len,
+                               unsigned char *out)
 {
 	struct openssl_ctx *ctx = opaque;
 
-	/* Stream mode's update in one library call, as openssl speed's own loop
-	 * does: at 16 B each wrapper layer and the block check (a division) cost
-	 * nanoseconds the library does not (tests/bench/compare-openssl-speed.sh). */
-	if (ctx->one_update && len == ctx->len) {
-		int out_len;
+	(void)out;
+	return EVP_DigestUpdate(ctx->md_ctx, in, len) ? CB_OK : CB_FAILED;
+}
 
-		if (ctx->md_ctx)
-			return EVP_DigestUpdate(ctx->md_ctx, in, len) ? CB_OK : CB_FAILED;
-		return EVP_CipherUpdate(ctx->cipher_ctx, out, &out_len, in, (int)len) &&
-		               out_len == (int)len
-		           ? CB_OK
-		           : CB_FAILED;
+static int openssl_hash_fresh(void *opaque, const unsigned char *in, size_t len, unsigned char *out)
+{
+	struct openssl_ctx *ctx = opaque;
+	EVP_MD_CTX *md_ctx = EVP_MD_CTX_new();
+	unsigned int out_len = 0;
+	int ok = md_ctx && EVP_DigestInit_ex(md_ctx, ctx->md, NULL) &&
+	         EVP_DigestUpdate(md_ctx, in, len) && EVP_DigestFinal_ex(md_ctx, out, &out_len);
+
+	EVP_MD_CTX_free(md_ctx);
+	return ok && out_len == ctx->alg->digest_len ? CB_OK : CB_FAILED;
+}
+
+static int openssl_call(void *opaque, const unsigned char *in, size_t len, unsigned char *out)
+{
+	struct openssl_ctx *ctx = opaque;
+	int status;
+
+	switch (len == ctx->len ? ctx->direct : OPENSSL_GENERAL) {
+	case OPENSSL_ENCRYPT_UPDATE:
+		return openssl_encrypt_update(ctx, in, len, out);
+	case OPENSSL_DECRYPT_UPDATE:
+		return openssl_decrypt_update(ctx, in, len, out);
+	case OPENSSL_HASH_UPDATE:
+		return openssl_hash_update(ctx, in, len, out);
+	case OPENSSL_HASH_FRESH:
+		return openssl_hash_fresh(ctx, in, len, out);
+	case OPENSSL_GENERAL:
+		break;
 	}
-	int status = openssl_call_once(ctx, in, len, out);
-
+	status = openssl_call_once(ctx, in, len, out);
 	if (ctx->spin)
 		openssl_spin(ctx->spin);
 	return status;
+}
+
+/* The timed loop: the choice of call is made once, before it. */
+static uint64_t openssl_loop(void *opaque, const unsigned char *in, size_t len, unsigned char *out,
+                             uint64_t calls, int expect, int *last)
+{
+	struct openssl_ctx *ctx = opaque;
+
+	switch (len == ctx->len ? ctx->direct : OPENSSL_GENERAL) {
+	case OPENSSL_ENCRYPT_UPDATE:
+		return cb_engine_loop(openssl_encrypt_update, ctx, in, len, out, calls, expect,
+		                      last);
+	case OPENSSL_DECRYPT_UPDATE:
+		return cb_engine_loop(openssl_decrypt_update, ctx, in, len, out, calls, expect,
+		                      last);
+	case OPENSSL_HASH_UPDATE:
+		return cb_engine_loop(openssl_hash_update, ctx, in, len, out, calls, expect, last);
+	case OPENSSL_HASH_FRESH:
+		return cb_engine_loop(openssl_hash_fresh, ctx, in, len, out, calls, expect, last);
+	case OPENSSL_GENERAL:
+		break;
+	}
+	return cb_engine_loop(openssl_call, ctx, in, len, out, calls, expect, last);
 }
 
 static double openssl_now_ns(void)
@@ -459,6 +554,7 @@ const struct cb_engine cb_engine_openssl = {
     .supports = openssl_supports,
     .open = openssl_open,
     .call = openssl_call,
+    .loop = openssl_loop,
     .finish = openssl_finish,
     .close = openssl_close,
     .describe = openssl_describe,

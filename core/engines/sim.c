@@ -265,6 +265,13 @@ static int sim_self_check(void *ctx, const unsigned char *in, size_t len, const 
 	return -1;
 }
 
+/* The timed loop: direct calls (engine.h). */
+static uint64_t sim_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
+                         uint64_t calls, int expect, int *last)
+{
+	return cb_engine_loop(sim_call, ctx, in, len, out, calls, expect, last);
+}
+
 const struct cb_engine cb_engine_sim = {
     .name = "sim",
     .kind = "builtin",
@@ -273,6 +280,7 @@ const struct cb_engine cb_engine_sim = {
     .supports = sim_supports,
     .open = sim_open,
     .call = sim_call,
+    .loop = sim_loop,
     .finish = sim_finish,
     .close = sim_close,
     .options = sim_options,

@@ -294,6 +294,13 @@ static void sodium_describe(json_t *obj)
 	                                "no mask control"));
 }
 
+/* The timed loop: direct calls (engine.h). */
+static uint64_t sodium_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
+                            uint64_t calls, int expect, int *last)
+{
+	return cb_engine_loop(sodium_call, ctx, in, len, out, calls, expect, last);
+}
+
 const struct cb_engine cb_engine_sodium = {
     .name = "sodium",
     .kind = "library",
@@ -302,6 +309,7 @@ const struct cb_engine cb_engine_sodium = {
     .supports = sodium_supports,
     .open = sodium_open,
     .call = sodium_call,
+    .loop = sodium_loop,
     .finish = sodium_finish,
     .close = sodium_close,
     .describe = sodium_describe,

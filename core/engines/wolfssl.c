@@ -546,6 +546,13 @@ static void wolf_describe(json_t *obj)
 	json_object_set_new(obj, "note", json_string("nothing to mask"));
 }
 
+/* The timed loop: direct calls (engine.h). */
+static uint64_t wolf_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
+                          uint64_t calls, int expect, int *last)
+{
+	return cb_engine_loop(wolf_call, ctx, in, len, out, calls, expect, last);
+}
+
 const struct cb_engine cb_engine_wolfssl = {
     .name = "wolfssl",
     .kind = "library",
@@ -554,6 +561,7 @@ const struct cb_engine cb_engine_wolfssl = {
     .supports = wolf_supports,
     .open = wolf_open,
     .call = wolf_call,
+    .loop = wolf_loop,
     .finish = wolf_finish,
     .close = wolf_close,
     .describe = wolf_describe,

@@ -1,9 +1,21 @@
--- The cell `openssl speed -evp ALGORITHM -bytes SIZE` measures, in cryptobench's
--- stream mode (one context, updates only: what openssl speed's loop does)
--- and, unless message = 0, in message mode (IV reset per message).
+-- The cell `openssl speed -evp ALGORITHM -bytes SIZE` measures, run the way
+-- openssl speed's own loop runs it (parameter loop):
+--   stream   one context, one update per buffer: its cipher loop
+--            (EVP_EncryptUpdate), cryptobench's stream mode;
+--   noreuse  a whole digest per buffer on a new context: its digest loop
+--            (EVP_Digest: new, init, update, final, free), cryptobench's
+--            message mode without context reuse.
+-- Beside it, unless message = 0, cryptobench's default message mode (one
+-- context reused; ciphers: IV reset per message).
 local cb = require "cryptobench"
 
-local engines = { { "openssl", mode = "stream" } }
+local loops = {
+  stream  = { "openssl", mode = "stream" },
+  noreuse = { "openssl", reuse = false },
+}
+local loop = cb.param("loop", "stream")
+local variant = assert(loops[loop], "loop must be stream or noreuse")
+local engines = { variant }
 if cb.param("message", 1) ~= 0 then
   engines[2] = "openssl"
 end
