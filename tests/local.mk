@@ -51,6 +51,8 @@ cli_tests = \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
 	tests/cli_export.sh \
+	tests/cli_fleet.sh \
+	tests/cli_fleet_slurm.sh \
 	tests/cli_baseline.sh \
 	tests/cli_csv.sh \
 	tests/cli_plot.sh \

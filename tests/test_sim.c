@@ -197,6 +197,7 @@ static void test_fault_switch(void)
 
 int main(void)
 {
+	tap_plan(40);
 	test_declared_cost();
 	test_orders();
 	test_fault_switch();
