@@ -44,6 +44,7 @@ cli_tests = \
 	tests/cli_faults.sh \
 	tests/cli_masks.sh \
 	tests/cli_bad_results.sh \
+	tests/cli_compressed.sh \
 	tests/cli_kill_resume.sh \
 	tests/cli_disk_full.sh \
 	tests/cli_verify.sh \

@@ -623,6 +623,13 @@ static struct cb_results *open_resume(const char *path, const struct cb_scenario
 		fprintf(stderr, "%s\n", err);
 		return NULL;
 	}
+	if (old->compression) {
+		fprintf(stderr,
+		        "%s: a %s-compressed results file cannot be resumed: decompress it first\n",
+		        path, old->compression);
+		cb_results_free(old);
+		return NULL;
+	}
 	scenario = json_object_get(old->header, "scenario");
 	sha = json_string_value(json_object_get(scenario, "sha256"));
 	if (!sha || strcmp(sha, s->sha256) != 0) {
