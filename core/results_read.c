@@ -557,6 +557,11 @@ struct cb_results *cb_results_read(const char *path, char *err, size_t err_len)
 	}
 	return r;
 fail:
+	/* One line, whatever the file held: a string from it (a schema, a type,
+	 * the parser's quote of a token) may carry control characters. */
+	for (char *p = err; p && p < err + err_len && *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
 	cb_lines_close(l);
 	cb_results_free(r);
 	return NULL;

@@ -15,6 +15,7 @@
 static const char compare_help[] =
     "usage: cryptobench compare FILE|FOLDER... [--format text|markdown|csv|json]\n"
     "                           [--delta [MEASURE=]D]... [--fail-on non-reproducible]\n"
+    "                           [--details]\n"
     "       cryptobench compare --baseline A B... [--format F] [--delta [MEASURE=]D]...\n"
     "       [--table NAME] (with --format csv)\n\n"
     "Compare runs of one scenario (results files, or folders of them such as\n"
@@ -48,6 +49,9 @@ static const char compare_help[] =
     "  --fail-on non-reproducible\n"
     "                   exit 1 when a cell or metric is non-reproducible or\n"
     "                   contradictory\n"
+    "  --details        each run's estimate and why each verdict was given (the\n"
+    "                   default shows the verdict, the deciding difference and the\n"
+    "                   across-run value within 100 columns)\n"
     "  --baseline A     compare each run given with the run A\n"
     "  --baseline-host NAME\n"
     "                   files from several hosts: the host the others are\n"
@@ -198,7 +202,7 @@ static size_t runs_of_host(const struct cb_file_list *list, const char *host,
  * first run against the baseline host's first run (the --baseline machinery). */
 static int across_hosts(const struct cb_file_list *list, const char *const *hosts, size_t n_hosts,
                         const struct cb_compare_options *options, enum cb_report_format format,
-                        int fail_on)
+                        bool details, int fail_on)
 {
 	struct cb_results **runs = calloc(list->n, sizeof *runs);
 	struct cb_analysis **as = calloc(n_hosts, sizeof *as);
@@ -224,7 +228,7 @@ static int across_hosts(const struct cb_file_list *list, const char *const *host
 		}
 		fprintf(stdout, "%shost %s: %zu runs\n\n", format == CB_FORMAT_MARKDOWN ? "# " : "",
 		        hosts[h], n);
-		cb_report_compare(stdout, c, format, NULL);
+		cb_report_compare(stdout, c, format, NULL, details);
 		fputc('\n', stdout);
 		unreproduced |= cb_compare_any_unreproduced(c);
 		cb_compare_free(c);
@@ -265,6 +269,7 @@ int cb_cmd_compare(int argc, char **argv)
 	struct cb_file_list base = {0};
 	const char *table = NULL, *base_host = NULL, **hosts = NULL;
 	long n_hosts = 1;
+	bool details = false;
 	int rc = CB_EXIT_OK, fail_on = 0;
 	char err[1024];
 	const char *v;
@@ -292,6 +297,10 @@ int cb_cmd_compare(int argc, char **argv)
 				                    "--delta wants a number in (0, 1), or cycles=, "
 				                    "mbs= or ratio= one, not '%s'",
 				                    v);
+			continue;
+		}
+		if (strcmp(argv[i], "--details") == 0) {
+			details = true;
 			continue;
 		}
 		if ((v = cb_option_value(argc, argv, &i, "--baseline"))) {
@@ -359,7 +368,8 @@ int cb_cmd_compare(int argc, char **argv)
 		goto done;
 	}
 	if (n_hosts > 1) {
-		rc = across_hosts(&list, hosts, (size_t)n_hosts, &options, format, fail_on);
+		rc =
+		    across_hosts(&list, hosts, (size_t)n_hosts, &options, format, details, fail_on);
 		goto done;
 	}
 	if (list.n < 2) {
@@ -380,7 +390,7 @@ int cb_cmd_compare(int argc, char **argv)
 		rc = CB_EXIT_USAGE;
 		goto done;
 	}
-	cb_report_compare(stdout, c, format, table);
+	cb_report_compare(stdout, c, format, table, details);
 	if (fail_on && cb_compare_any_unreproduced(c))
 		rc = CB_EXIT_PROBLEM;
 done:

@@ -459,7 +459,7 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 		return CB_EXIT_USAGE;
 	}
 	for (unsigned k = 0; k < a->runs && !stop_requested; k++) {
-		char **child = calloc((size_t)argc + 10, sizeof *child);
+		char **child;
 		int n = 0, wstatus = 0;
 		pid_t pid;
 
@@ -472,13 +472,17 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 			int state = run_state(file);
 
 			if (state < 0) {
-				free(child);
 				status = CB_EXIT_USAGE;
 				break;
 			}
 			if (state == 2)
 				continue; /* complete */
 			resume_this = state == 1;
+		}
+		/* Made once the run is known to be needed: a complete one is skipped. */
+		if (!(child = calloc((size_t)argc + 10, sizeof *child))) {
+			status = CB_EXIT_PROBLEM;
+			break;
 		}
 		snprintf(index, sizeof index, "%u", k);
 		snprintf(offset, sizeof offset, "input_offset=%u", (unsigned)(draw % 64) * 64);
