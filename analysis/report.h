@@ -38,15 +38,25 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
                     const struct cb_report_options *options, char *err, size_t err_len);
 
 /* Print the comparison C to OUT as FORMAT; CSV prints TABLE, one of
- * cb_compare_tables (NULL: the first, "cells") (report_compare.c). */
+ * cb_compare_tables (NULL: the first, "cells"); text and Markdown show each
+ * run's estimate and why each verdict was given with DETAILS, else the
+ * verdict, the deciding difference and the across-run value within 100
+ * columns (report_compare.c). */
 void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_format format,
-                       const char *table);
+                       const char *table, bool details);
 
 /* Print the N comparisons B[i] of runs against one baseline to OUT as FORMAT
  * (report_baseline.c): per cell the speed ratio with its interval and
  * verdict, then one summary line per run compared. */
 void cb_report_baseline(FILE *out, struct cb_baseline *const *b, size_t n,
                         enum cb_report_format format);
+
+/* The same across hosts (cryptobench compare of files from several hosts):
+ * B[i] is host HOSTS[i + 1] against the baseline host HOSTS[0]. The text
+ * names the hosts; CSV adds the columns host and baseline_host after the
+ * key columns; JSON the keys "host" and "baseline_host". */
+void cb_report_hosts(FILE *out, struct cb_baseline *const *b, size_t n, const char *const *hosts,
+                     enum cb_report_format format);
 
 /* ---- CSV: one tidy table per output (report_csv.c) ----
  *
@@ -85,6 +95,9 @@ void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
 /* Print TEXT wrapped at CB_REPORT_WIDTH columns: the first line starts with
  * FIRST, the others with as many spaces. */
 void cb_report_wrapped(FILE *out, const char *first, const char *text);
+
+/* The values of M's `by`, without their keys: "sim-fast 16KiB 2 threads". */
+void cb_report_by_values(const struct cb_derived *m, char *buf, size_t len);
 
 /* MiB per MB: MiB/s = MB/s x CB_MIB_PER_MB. */
 #define CB_MIB_PER_MB (1e6 / 1048576.0)
