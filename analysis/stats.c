@@ -31,9 +31,18 @@ int cb_stats_median_ranks(size_t n, double level, size_t *rank_lo, size_t *rank_
 	*coverage = NAN;
 	if (!(level > 0.0 && level < 1.0) || n == 0 || n > (size_t)UINT32_MAX)
 		return -1;
-	/* The tail P(B <= lo - 1) grows with lo; take the last lo it stays within. */
-	while (lo < n / 2 && gsl_cdf_binomial_P((unsigned)lo, 0.5, (unsigned)n) <= limit)
-		lo++;
+	/* The tail P(B <= lo - 1) grows with lo; take the last lo it stays within:
+	 * the first lo below n / 2 whose P(B <= lo) is beyond the limit (n / 2
+	 * when none is), found by bisection. */
+	size_t hi = n / 2;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (gsl_cdf_binomial_P((unsigned)mid, 0.5, (unsigned)n) <= limit)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	if (lo == 0)
 		return -1;
 	*rank_lo = lo;
@@ -133,19 +142,47 @@ static void set_contamination(struct cb_stats_summary *s, const struct cb_stats_
 	s->headline_name = !s->contaminated ? "median" : opt->larger_is_better ? "max" : "min";
 }
 
-/* RANK[i] = the rank (1..n, ties averaged) of X[i], by counting: O(n^2), which
- * is nothing for the tens to hundreds of rounds of a cell. */
+static int by_value(const void *a, const void *b, void *keys)
+{
+	const double *v = keys;
+	double x = v[*(const size_t *)a], y = v[*(const size_t *)b];
+
+	return (x > y) - (x < y);
+}
+
+/* RANK[i] = the rank (1..n, ties averaged) of X[i]: the values below it plus
+ * the middle of its run of equal values, counted on the sorted order
+ * (O(n log n): a cell may have many thousands of rounds). Falls back to
+ * counting, O(n^2), when there is no memory for the order. */
 static void rank_values(const double *x, size_t n, double *rank)
 {
-	for (size_t i = 0; i < n; i++) {
-		size_t below = 0, equal = 0;
+	size_t *order = malloc(n * sizeof *order);
 
-		for (size_t j = 0; j < n; j++) {
-			below += x[j] < x[i];
-			equal += x[j] == x[i];
+	if (!order) {
+		for (size_t i = 0; i < n; i++) {
+			size_t below = 0, equal = 0;
+
+			for (size_t j = 0; j < n; j++) {
+				below += x[j] < x[i];
+				equal += x[j] == x[i];
+			}
+			rank[i] = (double)below + ((double)equal + 1.0) / 2.0;
 		}
-		rank[i] = (double)below + ((double)equal + 1.0) / 2.0;
+		return;
 	}
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	qsort_r(order, n, sizeof *order, by_value, (void *)x);
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+
+		while (j < n && x[order[j]] == x[order[i]])
+			j++;
+		for (size_t k = i; k < j; k++)
+			rank[order[k]] = (double)i + ((double)(j - i) + 1.0) / 2.0;
+		i = j;
+	}
+	free(order);
 }
 
 /* Rounds as their positions; the values keep their order. */

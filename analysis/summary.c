@@ -104,14 +104,12 @@ static int by_round(const void *a, const void *b)
 /* Wall time the threads of T could have spent on the CPU. */
 static double wall_of_threads(const struct cb_result_trial *t, unsigned threads)
 {
-	json_t *each = json_object_get(t->json, "thread_ns");
 	double sum = 0;
-	size_t i;
-	json_t *v;
 
-	if (!json_is_array(each) || json_array_size(each) == 0)
+	if (!t->thread_ns)
 		return t->ns * (threads ? threads : 1);
-	json_array_foreach(each, i, v) sum += json_number_value(v);
+	for (uint32_t i = 0; i < t->n_thread_ns; i++)
+		sum += t->thread_ns[i];
 	return sum;
 }
 
@@ -263,7 +261,7 @@ static void find_rounds(struct cb_run_summary *rs)
 
 	for (size_t i = 0; i < r->n_trials; i++) {
 		const struct cb_result_trial *t = &r->trials[i];
-		const char *clock = json_string_value(json_object_get(t->json, "clock"));
+		const char *clock = cb_results_trial_clock(r, t);
 		bool virtual = clock && strcmp(clock, "virtual") == 0; /* not "worker" */
 
 		rs->virtual_clock |= virtual;

@@ -15,6 +15,7 @@ libcbcore_a_SOURCES += \
 	core/plan.c core/plan.h \
 	core/registry.c core/engine.h \
 	core/runner.c core/runner.h \
+	core/lines.c core/lines.h \
 	core/results.c core/results_read.c core/results.h \
 	core/vectors.c core/vectors_run.c core/vectors.h \
 	core/verify.c core/verify.h \

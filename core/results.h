@@ -74,43 +74,66 @@ struct cb_result_cell {
 	json_t *json; /* the cell object of the first trial seen */
 };
 
+/* A trial as read back: what the statistics need, not its whole line (a
+ * results file may hold millions of trials). */
 struct cb_result_trial {
 	size_t line; /* its line in the file */
-	size_t cell; /* index into cb_results.cells */
-	unsigned round;
 	uint64_t seq;
+	uint64_t calls;
+	uint64_t bytes;          /* payload bytes of the whole trial, all threads */
+	double ns;               /* wall time of the trial */
+	double cpu_ns;           /* CPU time summed over threads (or -1) */
+	double cycles;           /* core cycles (counted or estimated), or -1 */
+	const double *thread_ns; /* each thread's wall time (n_thread_ns of them;
+	                          * cells of more than one thread), or NULL */
+	const char *error;       /* for invalid trials, or NULL */
+	uint32_t cell;           /* index into cb_results.cells */
+	uint32_t round;
+	uint32_t n_thread_ns;
+	uint8_t clock; /* index into cb_results.clocks */
 	bool warmup;
 	bool valid;
-	uint64_t calls;
-	uint64_t bytes;         /* payload bytes of the whole trial, all threads */
-	double ns;              /* wall time of the trial */
-	double cpu_ns;          /* CPU time summed over threads (or -1) */
-	double cycles;          /* core cycles (counted or estimated), or -1 */
-	int trial_time_reached; /* 1: lasted the run's trial time, 0: fell short,
-	                         * -1: not recorded (files before this field) */
-	const char *error;      /* for invalid trials (owned by the json) */
-	json_t *json;           /* the whole line */
+	int8_t trial_time_reached; /* 1: lasted the run's trial time, 0: fell short,
+	                            * -1: not recorded (files before this field) */
 };
+
+/* Memory the trials' strings and arrays live in, freed with the results. */
+struct cb_results_pool;
 
 struct cb_results {
 	char *path;
-	json_t *header;   /* the run line */
-	json_t *end;      /* the end line, or NULL when the file was cut */
-	bool interrupted; /* end says so, or no end line */
+	const char *compression; /* "gzip", "zstd", or NULL for a plain file */
+	json_t *header;          /* the run line */
+	json_t *end;             /* the end line, or NULL when the file was cut */
+	bool interrupted;        /* end says so, or no end line */
 	struct cb_result_cell *cells;
 	size_t n_cells;
 	struct cb_result_trial *trials;
 	size_t n_trials;
+	/* The trials' "clock" names, each once; clocks[0] is NULL (no clock). */
+	char **clocks;
+	size_t n_clocks;
 	json_t *skips;            /* array of skip lines */
 	json_t *resumes;          /* array of resume lines */
 	long long header_cells;   /* the header's "cells", or -1 */
 	size_t torn_line;         /* the last line, cut short and skipped (0: none) */
 	long long complete_bytes; /* the bytes before it: where --resume appends */
+	struct cb_results_pool *pool;
+	void *cell_index; /* finding a trial's cell while reading */
 };
 
-/* Read PATH. NULL with "PATH:LINE: message" in ERR when the file is not a
- * results file, has a schema this reader does not know, or has a bad line
- * (a torn last line is tolerated: a hard kill leaves one). */
+/* The "clock" of trial T ("virtual", "worker"...), or NULL when it has none. */
+static inline const char *cb_results_trial_clock(const struct cb_results *r,
+                                                 const struct cb_result_trial *t)
+{
+	return t->clock < r->n_clocks ? r->clocks[t->clock] : NULL;
+}
+
+/* Read PATH (plain, gzip or zstd: its first bytes tell). NULL with
+ * "PATH:LINE: message" in ERR when the file is not a results file, has a
+ * schema this reader does not know, has a bad line (a torn last line is
+ * tolerated: a hard kill leaves one), or its compressed data is corrupt or
+ * cut short. Each line's JSON is dropped once its trial is taken. */
 struct cb_results *cb_results_read(const char *path, char *err, size_t err_len);
 void cb_results_free(struct cb_results *results);
 
@@ -118,6 +141,13 @@ void cb_results_free(struct cb_results *results);
  * absent) or an integer (0 when absent): the header fields reports print. */
 const char *cb_results_header_string(const struct cb_results *r, const char *obj, const char *key);
 long long cb_results_header_int(const struct cb_results *r, const char *obj, const char *key);
+
+/* Whether a folder's entry NAME is a results file by its name: *.jsonl,
+ * *.jsonl.gz or *.jsonl.zst (not hidden). What it holds is told by its
+ * bytes when read. */
+bool cb_results_file_name(const char *name);
+/* The names a folder scan takes, for messages. */
+#define CB_RESULTS_FILE_NAMES "*.jsonl, *.jsonl.gz, *.jsonl.zst"
 
 /* Index of the cell with KEY, or -1. */
 long cb_results_find_cell(const struct cb_results *results, const char *key);

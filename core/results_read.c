@@ -8,6 +8,141 @@
 #include <string.h>
 
 #include "core/errbuf.h"
+#include "core/lines.h"
+
+/* ---- Memory for the trials' strings and arrays ---- */
+
+#define POOL_BLOCK ((size_t)64 << 10)
+
+struct cb_results_pool {
+	struct cb_results_pool *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+/* N bytes that stay put until the results are freed; NULL out of memory. */
+static void *pool_alloc(struct cb_results *r, size_t n)
+{
+	struct cb_results_pool *p = r->pool;
+
+	n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+	if (!p || p->size - p->used < n) {
+		size_t size = n > POOL_BLOCK ? n : POOL_BLOCK;
+
+		if (!(p = malloc(sizeof *p + size)))
+			return NULL;
+		p->next = r->pool;
+		p->used = 0;
+		p->size = size;
+		r->pool = p;
+	}
+	p->used += n;
+	return (char *)p->data + p->used - n;
+}
+
+static const char *pool_strdup(struct cb_results *r, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *copy = pool_alloc(r, n);
+
+	return copy ? memcpy(copy, s, n) : NULL;
+}
+
+/* The index of the clock named NAME (NULL: 0, no clock); -1 out of memory or
+ * when a file names more clocks than a trial can tell apart. */
+static int clock_index(struct cb_results *r, const char *name)
+{
+	char **grown;
+
+	if (!name)
+		return 0;
+	for (size_t i = 1; i < r->n_clocks; i++)
+		if (strcmp(r->clocks[i], name) == 0)
+			return (int)i;
+	if (r->n_clocks > UINT8_MAX)
+		return -1;
+	if (!(grown = realloc(r->clocks, (r->n_clocks + 1) * sizeof *grown)))
+		return -1;
+	r->clocks = grown;
+	if (!(r->clocks[r->n_clocks] = strdup(name)))
+		return -1;
+	return (int)r->n_clocks++;
+}
+
+/* ---- Finding a trial's cell: a hash table of the cells by their key ---- */
+
+struct cell_table {
+	size_t size; /* a power of two, at least twice the cells */
+	long *slots; /* cell index + 1, 0 for an empty slot */
+};
+
+static uint64_t hash_str(uint64_t h, const char *s)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * UINT64_C(0x100000001b3);
+	return (h ^ 0xff) * UINT64_C(0x100000001b3);
+}
+
+static uint64_t hash_key(const char *label, const char *algorithm, const char *op, uint64_t size,
+                         unsigned threads)
+{
+	uint64_t h = UINT64_C(0xcbf29ce484222325);
+
+	h = hash_str(h, label);
+	h = hash_str(h, algorithm);
+	h = hash_str(h, op);
+	h = (h ^ size) * UINT64_C(0x100000001b3);
+	return (h ^ threads) * UINT64_C(0x100000001b3);
+}
+
+static uint64_t cell_hash(const struct cb_result_cell *c)
+{
+	return hash_key(c->label, c->algorithm, c->op, c->size, c->threads);
+}
+
+static void table_put(struct cell_table *t, uint64_t h, long index)
+{
+	size_t i = (size_t)h & (t->size - 1);
+
+	while (t->slots[i])
+		i = (i + 1) & (t->size - 1);
+	t->slots[i] = index + 1;
+}
+
+/* Make room for one more cell; -1 out of memory. */
+static int table_grow(struct cb_results *r)
+{
+	struct cell_table *t = r->cell_index;
+	size_t size;
+	long *slots;
+
+	if (!t) {
+		if (!(t = calloc(1, sizeof *t)))
+			return -1;
+		r->cell_index = t;
+	}
+	if (t->size >= 2 * (r->n_cells + 1))
+		return 0;
+	size = t->size ? t->size * 2 : 64;
+	if (!(slots = calloc(size, sizeof *slots)))
+		return -1;
+	free(t->slots);
+	t->slots = slots;
+	t->size = size;
+	for (size_t i = 0; i < r->n_cells; i++)
+		table_put(t, cell_hash(&r->cells[i]), (long)i);
+	return 0;
+}
+
+static void table_free(struct cb_results *r)
+{
+	struct cell_table *t = r->cell_index;
+
+	if (t)
+		free(t->slots);
+	free(t);
+	r->cell_index = NULL;
+}
 
 static char *dup_field(json_t *obj, const char *key)
 {
@@ -28,30 +163,42 @@ static void free_cell(struct cb_result_cell *c)
 }
 
 /* The index of CELL (checked by check_cell) among the cells seen so far,
- * adding it when new; -1 out of memory. */
+ * adding it when new; -1 out of memory. Cells are the same when their keys
+ * ("label|algorithm|op|size|threads") are. */
 static long cell_index(struct cb_results *r, json_t *cell)
 {
 	struct cb_result_cell c = {0}, *grown;
+	struct cell_table *t;
 	json_t *threads = json_object_get(cell, "threads");
+	const char *label = json_string_value(json_object_get(cell, "label"));
+	const char *algorithm = json_string_value(json_object_get(cell, "algorithm"));
+	const char *op = json_string_value(json_object_get(cell, "op"));
+	uint64_t size = (uint64_t)json_integer_value(json_object_get(cell, "size")), h;
+	unsigned n_threads = threads ? (unsigned)json_integer_value(threads) : 1;
 	char *key;
 
+	if (table_grow(r) != 0)
+		return -1;
+	t = r->cell_index;
+	h = hash_key(label, algorithm, op, size, n_threads);
+	for (size_t i = (size_t)h & (t->size - 1); t->slots[i]; i = (i + 1) & (t->size - 1)) {
+		const struct cb_result_cell *o = &r->cells[t->slots[i] - 1];
+
+		if (o->size == size && o->threads == n_threads && strcmp(o->label, label) == 0 &&
+		    strcmp(o->algorithm, algorithm) == 0 && strcmp(o->op, op) == 0)
+			return t->slots[i] - 1;
+	}
 	c.engine = dup_field(cell, "engine");
 	c.label = dup_field(cell, "label");
 	c.algorithm = dup_field(cell, "algorithm");
 	c.op = dup_field(cell, "op");
 	c.mode = dup_field(cell, "mode");
-	c.size = (uint64_t)json_integer_value(json_object_get(cell, "size"));
-	c.threads = threads ? (unsigned)json_integer_value(threads) : 1;
+	c.size = size;
+	c.threads = n_threads;
 	if (asprintf(&key, "%s|%s|%s|%" PRIu64 "|%u", c.label, c.algorithm, c.op, c.size,
 	             c.threads) < 0) {
 		free_cell(&c);
 		return -1;
-	}
-	long found = cb_results_find_cell(r, key);
-	if (found >= 0) {
-		free(key);
-		free_cell(&c);
-		return found;
 	}
 	c.key = key;
 	c.json = json_incref(cell);
@@ -64,7 +211,24 @@ static long cell_index(struct cb_results *r, json_t *cell)
 	}
 	r->cells = grown;
 	r->cells[r->n_cells] = c;
+	table_put(t, h, (long)r->n_cells);
 	return (long)r->n_cells++;
+}
+
+bool cb_results_file_name(const char *name)
+{
+	static const char *const ends[] = {".jsonl", ".jsonl.gz", ".jsonl.zst"};
+	size_t len = strlen(name);
+
+	if (name[0] == '.')
+		return false;
+	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+		size_t n = strlen(ends[i]);
+
+		if (len > n && strcmp(name + len - n, ends[i]) == 0)
+			return true;
+	}
+	return false;
 }
 
 long cb_results_find_cell(const struct cb_results *r, const char *key)
@@ -131,6 +295,32 @@ static int check_cell(json_t *cell, char *err, size_t err_len)
 	return 0;
 }
 
+/* What a trial keeps beyond its numbers: its clock's name (interned), the
+ * error of an invalid trial, each thread's time. The line itself is not kept. */
+static int take_extras(struct cb_results *r, struct cb_result_trial *t, json_t *line)
+{
+	const char *error = json_string_value(json_object_get(line, "error"));
+	json_t *each = json_object_get(line, "thread_ns"), *v;
+	int clock = clock_index(r, json_string_value(json_object_get(line, "clock")));
+	size_t i;
+
+	if (clock < 0)
+		return -1;
+	t->clock = (uint8_t)clock;
+	if (error && !(t->error = pool_strdup(r, error)))
+		return -1;
+	if (json_is_array(each) && json_array_size(each) > 0) {
+		double *ns = pool_alloc(r, json_array_size(each) * sizeof *ns);
+
+		if (!ns)
+			return -1;
+		json_array_foreach(each, i, v) ns[i] = json_number_value(v);
+		t->thread_ns = ns;
+		t->n_thread_ns = (uint32_t)json_array_size(each);
+	}
+	return 0;
+}
+
 static int add_trial(struct cb_results *r, json_t *line, size_t lineno, size_t *capacity, char *err,
                      size_t err_len)
 {
@@ -178,13 +368,14 @@ static int add_trial(struct cb_results *r, json_t *line, size_t lineno, size_t *
 		r->trials = grown;
 		*capacity = more;
 	}
-	t.cell = (size_t)c;
-	t.round = (unsigned)round;
+	t.cell = (uint32_t)c;
+	t.round = (uint32_t)round;
 	t.warmup = json_is_true(json_object_get(line, "warmup"));
 	json_t *reached = json_object_get(line, "trial_time_reached");
 	t.trial_time_reached = json_is_boolean(reached) ? json_is_true(reached) : -1;
-	t.error = json_string_value(json_object_get(line, "error"));
-	t.json = json_incref(line);
+	if (take_extras(r, &t, line) != 0)
+		return cb_errorf(err, err_len, "out of memory, or more than %d clock names",
+		                 UINT8_MAX);
 	r->trials[r->n_trials++] = t;
 	return 0;
 }
@@ -267,43 +458,17 @@ static int take_line(struct cb_results *r, json_t *line, size_t lineno, struct r
 	return 0;
 }
 
-/* Read one line of F into *BUF (newline kept): 1, 0 at the end of the file,
- * -1 when it is longer than CB_RESULTS_MAX_LINE, -2 out of memory. NUL bytes
- * are kept (the JSON parser refuses them). */
-static int read_line(FILE *f, char **buf, size_t *cap, size_t *len)
-{
-	int c;
-
-	*len = 0;
-	while ((c = getc_unlocked(f)) != EOF) {
-		if (*len >= CB_RESULTS_MAX_LINE)
-			return -1;
-		if (*len + 1 >= *cap) {
-			size_t more = *cap ? *cap * 2 : 4096;
-			char *grown = realloc(*buf, more);
-
-			if (!grown)
-				return -2;
-			*buf = grown;
-			*cap = more;
-		}
-		(*buf)[(*len)++] = (char)c;
-		if (c == '\n')
-			break;
-	}
-	return *len > 0;
-}
-
-/* Parse and take every line of F. 0, or -1 with "PATH:LINE: message". */
-static int read_lines(struct cb_results *r, FILE *f, char *err, size_t err_len)
+/* Parse and take every line of L. 0, or -1 with "PATH:LINE: message". */
+static int read_lines(struct cb_results *r, struct cb_lines *l, char *err, size_t err_len)
 {
 	struct reading rd = {0};
-	char *buf = NULL, why[400];
-	size_t cap = 0, len, lineno = 0;
+	const char *buf;
+	char why[400];
+	size_t len, lineno = 0;
 	long long offset = 0;
 	int got, rc = -1;
 
-	while ((got = read_line(f, &buf, &cap, &len)) > 0) {
+	while ((got = cb_lines_next(l, &buf, &len)) > 0) {
 		bool complete = buf[len - 1] == '\n';
 		json_error_t jerr;
 		json_t *line;
@@ -323,7 +488,7 @@ static int read_lines(struct cb_results *r, FILE *f, char *err, size_t err_len)
 			cb_error_at(err, err_len, r->path, lineno, "%s (column %d): %s",
 			            complete ? "not JSON" : "cut short, not JSON", jerr.column,
 			            jerr.text);
-			goto done;
+			return -1;
 		}
 		if (!json_is_object(line))
 			rc = cb_errorf(why, sizeof why, "line is not a JSON object");
@@ -332,7 +497,7 @@ static int read_lines(struct cb_results *r, FILE *f, char *err, size_t err_len)
 		json_decref(line);
 		if (rc != 0) {
 			cb_error_at(err, err_len, r->path, lineno, "%s", why);
-			goto done;
+			return -1;
 		}
 		rc = -1;
 		offset += (long long)len;
@@ -343,8 +508,8 @@ static int read_lines(struct cb_results *r, FILE *f, char *err, size_t err_len)
 		            CB_RESULTS_MAX_LINE >> 20);
 	} else if (got == -2) {
 		cb_error_at(err, err_len, r->path, lineno + 1, "out of memory");
-	} else if (ferror(f)) {
-		cb_error_at(err, err_len, r->path, lineno + 1, "cannot read: %s", strerror(errno));
+	} else if (got == -3) {
+		cb_error_at(err, err_len, r->path, lineno + 1, "%s", cb_lines_error(l));
 	} else if (!r->header) {
 		cb_error_at(err, err_len, r->path, lineno ? lineno : 1,
 		            "%s: no run header, not a results file",
@@ -353,36 +518,51 @@ static int read_lines(struct cb_results *r, FILE *f, char *err, size_t err_len)
 		r->complete_bytes = offset;
 		rc = 0;
 	}
-done:
-	free(buf);
 	return rc;
 }
 
 struct cb_results *cb_results_read(const char *path, char *err, size_t err_len)
 {
 	struct cb_results *r = calloc(1, sizeof *r);
-	FILE *f = fopen(path, "r");
+	struct cb_lines *l = NULL;
 
-	if (!r || !f) {
-		cb_error_at(err, err_len, path, 0, "cannot open: %s", strerror(errno));
-		goto fail;
+	if (!r) {
+		cb_error_at(err, err_len, path, 0, "out of memory");
+		return NULL;
 	}
+	if (!(l = cb_lines_open(path, CB_RESULTS_MAX_LINE, err, err_len)))
+		goto fail;
 	r->path = strdup(path);
+	r->compression = cb_lines_compression(l);
 	r->skips = json_array();
 	r->resumes = json_array();
+	r->clocks = calloc(1, sizeof *r->clocks);
+	r->n_clocks = 1;
 	r->header_cells = -1;
-	if (!r->path || !r->skips || !r->resumes) {
+	if (!r->path || !r->skips || !r->resumes || !r->clocks) {
 		cb_error_at(err, err_len, path, 0, "out of memory");
 		goto fail;
 	}
-	if (read_lines(r, f, err, err_len) != 0)
+	if (read_lines(r, l, err, err_len) != 0)
 		goto fail;
 	r->interrupted = !r->end || json_is_true(json_object_get(r->end, "interrupted"));
-	fclose(f);
+	cb_lines_close(l);
+	table_free(r);
+	/* The trials are all in: give back the room kept for more. */
+	if (r->n_trials) {
+		struct cb_result_trial *fit = realloc(r->trials, r->n_trials * sizeof *fit);
+
+		if (fit)
+			r->trials = fit;
+	}
 	return r;
 fail:
-	if (f)
-		fclose(f);
+	/* One line, whatever the file held: a string from it (a schema, a type,
+	 * the parser's quote of a token) may carry control characters. */
+	for (char *p = err; p && p < err + err_len && *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	cb_lines_close(l);
 	cb_results_free(r);
 	return NULL;
 }
@@ -393,10 +573,18 @@ void cb_results_free(struct cb_results *r)
 		return;
 	for (size_t i = 0; i < r->n_cells; i++)
 		free_cell(&r->cells[i]);
-	for (size_t i = 0; i < r->n_trials; i++)
-		json_decref(r->trials[i].json);
 	free(r->cells);
 	free(r->trials);
+	for (size_t i = 0; i < r->n_clocks; i++)
+		free(r->clocks[i]);
+	free(r->clocks);
+	while (r->pool) {
+		struct cb_results_pool *next = r->pool->next;
+
+		free(r->pool);
+		r->pool = next;
+	}
+	table_free(r);
 	json_decref(r->header);
 	json_decref(r->end);
 	json_decref(r->skips);

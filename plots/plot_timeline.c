@@ -30,13 +30,12 @@ static double pick_unit(double ns, const char **unit)
 /* The threads of T could have spent this long on the CPU (as summary.c counts). */
 static double wall_of_threads(const struct cb_result_trial *t, unsigned threads)
 {
-	json_t *each = json_object_get(t->json, "thread_ns"), *v;
 	double sum = 0;
-	size_t i;
 
-	if (!json_is_array(each) || json_array_size(each) == 0)
+	if (!t->thread_ns)
 		return t->ns * (threads ? threads : 1);
-	json_array_foreach(each, i, v) sum += json_number_value(v);
+	for (uint32_t i = 0; i < t->n_thread_ns; i++)
+		sum += t->thread_ns[i];
 	return sum;
 }
 

@@ -44,6 +44,7 @@ cli_tests = \
 	tests/cli_faults.sh \
 	tests/cli_masks.sh \
 	tests/cli_bad_results.sh \
+	tests/cli_compressed.sh \
 	tests/cli_kill_resume.sh \
 	tests/cli_disk_full.sh \
 	tests/cli_verify.sh \
@@ -51,6 +52,8 @@ cli_tests = \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
 	tests/cli_export.sh \
+	tests/cli_fleet.sh \
+	tests/cli_fleet_slurm.sh \
 	tests/cli_baseline.sh \
 	tests/cli_csv.sh \
 	tests/cli_plot.sh \
@@ -83,3 +86,10 @@ golden-update: cryptobench
 	top_srcdir='$(abs_top_srcdir)' CRYPTOBENCH='$(abs_top_builddir)/cryptobench' \
 		$(SHELL) $(top_srcdir)/tests/cli_golden.sh --update
 .PHONY: golden-update
+
+# The sanitizer build of .ci/run runs every test of built code; the source
+# checks (format, cppcheck, layering) say the same in every build.
+source_checks = tests/style.sh tests/layering.sh
+check-sanitized:
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(filter-out $(source_checks),$(TESTS))'
+.PHONY: check-sanitized

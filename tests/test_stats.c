@@ -613,6 +613,7 @@ static void test_repro_false_alarms(void)
 
 int main(int argc, char **argv)
 {
+	tap_plan(168);
 	unsigned long seed = argc > 1 ? strtoul(argv[1], NULL, 0) : DEFAULT_SEED;
 
 	diag("seed %lu", seed);

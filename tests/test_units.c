@@ -59,6 +59,7 @@ static bool round_trips(size_t bytes)
 
 int main(void)
 {
+	tap_plan(68);
 	/* powers of two */
 	size_rejected("16"); /* a unit is required */
 	size_is("16B", 16);

@@ -434,6 +434,7 @@ static void test_flags(void)
 
 int main(int argc, char **argv)
 {
+	tap_plan(26);
 	const char *env = getenv("CB_VALIDATION_SEED");
 
 	base_seed = argc > 1 ? strtoul(argv[1], NULL, 0)

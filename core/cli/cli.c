@@ -111,9 +111,7 @@ static int add_file(struct cb_file_list *l, const char *path)
 
 static int jsonl_only(const struct dirent *d)
 {
-	size_t len = strlen(d->d_name);
-
-	return d->d_name[0] != '.' && len > 6 && strcmp(d->d_name + len - 6, ".jsonl") == 0;
+	return cb_results_file_name(d->d_name);
 }
 
 static int add_folder(struct cb_file_list *l, const char *dir)
@@ -126,7 +124,8 @@ static int add_folder(struct cb_file_list *l, const char *dir)
 		return CB_EXIT_USAGE;
 	}
 	if (n == 0) {
-		fprintf(stderr, "%s: no results files (*.jsonl) in this folder\n", dir);
+		fprintf(stderr, "%s: no results files (" CB_RESULTS_FILE_NAMES ") in this folder\n",
+		        dir);
 		rc = CB_EXIT_USAGE;
 	}
 	for (int i = 0; i < n; i++) {

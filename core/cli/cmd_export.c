@@ -19,12 +19,14 @@
 
 #include "core/cli/cli.h"
 #include "core/errbuf.h"
+#include "core/lines.h"
 #include "core/results.h"
 
 static const char export_help[] =
     "usage: cryptobench export FILE|DIR... [--format csv|json] [-o FILE] [--force]\n\n"
     "Write every trial of results files as one row: tidy data for R, pandas or a\n"
-    "spreadsheet. A folder stands for its *.jsonl files, in natural order. The\n"
+    "spreadsheet. A folder stands for its *.jsonl files (*.jsonl.gz and *.jsonl.zst\n"
+    "too: gzip and zstd files read as plain ones), in natural order. The\n"
     "columns:\n\n"
     "  host, run       the host's name and the run's id (from the file's header)\n"
     "  engine, label, algorithm, op, mode, size, threads\n"
@@ -247,17 +249,16 @@ static int export_line(struct exporter *x, struct file_state *st, json_t *line, 
 static int export_file(struct exporter *x, const char *path, char *err, size_t err_len)
 {
 	struct file_state st = {.file = json_string(path)};
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t cap = 0, lineno = 0;
-	ssize_t n;
-	int rc = 0;
+	struct cb_lines *f = cb_lines_open(path, CB_RESULTS_MAX_LINE, err, err_len);
+	const char *buf;
+	size_t n, lineno = 0;
+	int rc = 0, got = 0;
 
 	if (!f) {
 		json_decref(st.file);
-		return cb_error_at(err, err_len, path, 0, "cannot open: %s", strerror(errno));
+		return -1;
 	}
-	while (rc == 0 && (n = getline(&buf, &cap, f)) >= 0) {
+	while (rc == 0 && (got = cb_lines_next(f, &buf, &n)) > 0) {
 		int complete = n > 0 && buf[n - 1] == '\n';
 		json_error_t jerr;
 		json_t *line;
@@ -265,7 +266,7 @@ static int export_file(struct exporter *x, const char *path, char *err, size_t e
 		lineno++;
 		if (n == 0 || (n == 1 && complete))
 			continue;
-		if (!(line = json_loadb(buf, (size_t)n, JSON_REJECT_DUPLICATES, &jerr))) {
+		if (!(line = json_loadb(buf, n, JSON_REJECT_DUPLICATES, &jerr))) {
 			if (!complete && lineno > 1) {
 				/* Cut by a hard kill: what came before counts. */
 				fprintf(stderr,
@@ -282,12 +283,17 @@ static int export_file(struct exporter *x, const char *path, char *err, size_t e
 		rc = export_line(x, &st, line, path, lineno, err, err_len);
 		json_decref(line);
 	}
+	if (rc == 0 && got == -1)
+		rc = cb_error_at(err, err_len, path, lineno + 1,
+		                 "line longer than %zu MiB: not a results file line",
+		                 CB_RESULTS_MAX_LINE >> 20);
+	else if (rc == 0 && got == -2)
+		rc = cb_error_at(err, err_len, path, lineno + 1, "out of memory");
+	else if (rc == 0 && got == -3)
+		rc = cb_error_at(err, err_len, path, lineno + 1, "%s", cb_lines_error(f));
 	if (rc == 0 && lineno == 0)
 		rc = cb_error_at(err, err_len, path, 0, "empty: no run header");
-	if (rc == 0 && ferror(f))
-		rc = cb_error_at(err, err_len, path, lineno, "cannot read: %s", strerror(errno));
-	free(buf);
-	fclose(f);
+	cb_lines_close(f);
 	json_decref(st.host);
 	json_decref(st.run);
 	json_decref(st.file);
@@ -296,9 +302,7 @@ static int export_file(struct exporter *x, const char *path, char *err, size_t e
 
 static int jsonl_only(const struct dirent *d)
 {
-	size_t len = strlen(d->d_name);
-
-	return d->d_name[0] != '.' && len > 6 && strcmp(d->d_name + len - 6, ".jsonl") == 0;
+	return cb_results_file_name(d->d_name);
 }
 
 /* PATH, a results file or a folder of them (natural order: run-2 before
@@ -315,8 +319,8 @@ static int export_path(struct exporter *x, const char *path, char *err, size_t e
 		return cb_error_at(err, err_len, path, 0, "cannot read folder: %s",
 		                   strerror(errno));
 	if (n == 0)
-		rc =
-		    cb_error_at(err, err_len, path, 0, "no results files (*.jsonl) in this folder");
+		rc = cb_error_at(err, err_len, path, 0,
+		                 "no results files (" CB_RESULTS_FILE_NAMES ") in this folder");
 	for (int i = 0; i < n; i++) {
 		char file[4096];
 

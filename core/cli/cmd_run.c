@@ -459,7 +459,7 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 		return CB_EXIT_USAGE;
 	}
 	for (unsigned k = 0; k < a->runs && !stop_requested; k++) {
-		char **child = calloc((size_t)argc + 10, sizeof *child);
+		char **child;
 		int n = 0, wstatus = 0;
 		pid_t pid;
 
@@ -472,13 +472,17 @@ static int run_many(struct run_args *a, const struct cb_scenario *s, int argc, c
 			int state = run_state(file);
 
 			if (state < 0) {
-				free(child);
 				status = CB_EXIT_USAGE;
 				break;
 			}
 			if (state == 2)
 				continue; /* complete */
 			resume_this = state == 1;
+		}
+		/* Made once the run is known to be needed: a complete one is skipped. */
+		if (!(child = calloc((size_t)argc + 10, sizeof *child))) {
+			status = CB_EXIT_PROBLEM;
+			break;
 		}
 		snprintf(index, sizeof index, "%u", k);
 		snprintf(offset, sizeof offset, "input_offset=%u", (unsigned)(draw % 64) * 64);
@@ -621,6 +625,13 @@ static struct cb_results *open_resume(const char *path, const struct cb_scenario
 
 	if (!old) {
 		fprintf(stderr, "%s\n", err);
+		return NULL;
+	}
+	if (old->compression) {
+		fprintf(stderr,
+		        "%s: a %s-compressed results file cannot be resumed: decompress it first\n",
+		        path, old->compression);
+		cb_results_free(old);
 		return NULL;
 	}
 	scenario = json_object_get(old->header, "scenario");

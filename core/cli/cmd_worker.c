@@ -99,6 +99,7 @@ static enum cb_fault_kind fault_for(const struct cb_fault *fault, const struct c
 		for (;;)
 			pause(); /* a call that never returns */
 	if (fault->kind == CB_FAULT_CRASH) {
+		signal(SIGSEGV, SIG_DFL); /* a plain crash, even under a sanitizer's handler */
 		raise(SIGSEGV);
 		abort();
 	}

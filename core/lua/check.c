@@ -204,12 +204,22 @@ void cb_check_keys(struct cb_loading *ld, lua_State *L, int idx, const char *con
 const char *cb_check_string(struct cb_loading *ld, lua_State *L, int idx,
                             const struct cb_site *site)
 {
+	const char *s;
+	json_t *probe;
+
 	if (lua_type(L, idx) != LUA_TSTRING || lua_rawlen(L, idx) == 0) {
 		char buf[128];
 		cb_check_fail(ld, L, site, NULL, "'%s' must be a non-empty string (got %s)",
 		              site->key, cb_check_describe(L, idx, buf, sizeof buf));
 	}
-	return lua_tostring(L, idx);
+	/* It goes into the results file's JSON: UTF-8 text, no NUL. */
+	s = lua_tostring(L, idx);
+	probe = strlen(s) == lua_rawlen(L, idx) ? json_string(s) : NULL;
+	if (!probe)
+		cb_check_fail(ld, L, site, NULL, "'%s' must be UTF-8 text without NUL bytes",
+		              site->key);
+	json_decref(probe);
+	return s;
 }
 
 lua_Integer cb_check_integer(struct cb_loading *ld, lua_State *L, int idx,
@@ -239,6 +249,10 @@ size_t cb_check_size(struct cb_loading *ld, lua_State *L, int idx, const struct 
 	size_t bytes = 0;
 	int ok = 0;
 
+	/* Described first: lua_tostring() below turns a number into a string,
+	 * and the order in which a call's arguments are evaluated is the
+	 * compiler's. */
+	cb_check_describe(L, idx, buf, sizeof buf);
 	/* A Lua number in a scenario is a count of bytes; a string, and
 	 * anything from --set, needs its unit. */
 	if (lua_type(L, idx) == LUA_TSTRING) {
@@ -253,15 +267,14 @@ size_t cb_check_size(struct cb_loading *ld, lua_State *L, int idx, const struct 
 	if (!ok && (lua_type(L, idx) == LUA_TNUMBER || cb_is_unitless(lua_tostring(L, idx))))
 		cb_check_fail(ld, L, site, lua_tostring(L, idx),
 		              "size %s has no unit (write it like \"64B\" or \"4KiB\"; units: %s)",
-		              cb_check_describe(L, idx, buf, sizeof buf), CB_SIZE_UNITS);
+		              buf, CB_SIZE_UNITS);
 	if (!ok)
-		cb_check_fail(ld, L, site, lua_tostring(L, idx), "bad size %s (units: %s)",
-		              cb_check_describe(L, idx, buf, sizeof buf), CB_SIZE_UNITS);
+		cb_check_fail(ld, L, site, lua_tostring(L, idx), "bad size %s (units: %s)", buf,
+		              CB_SIZE_UNITS);
 	if (bytes < 1 || bytes > CB_SCENARIO_MAX_SIZE) {
 		char lo[32], hi[32];
 		cb_check_fail(ld, L, site, lua_tostring(L, idx),
-		              "size %s is out of range (%s .. %s)",
-		              cb_check_describe(L, idx, buf, sizeof buf), cb_format_size(1, lo),
+		              "size %s is out of range (%s .. %s)", buf, cb_format_size(1, lo),
 		              cb_format_size(CB_SCENARIO_MAX_SIZE, hi));
 	}
 	return bytes;

@@ -154,7 +154,7 @@ static void read_expect(struct cb_loading *ld, lua_State *L, int idx, json_t *de
 {
 	static const char *const keys[] = {"value", "tolerance", "when"};
 	struct cb_site site = {.key = "expect"};
-	json_t *expect = json_object();
+	json_t *expect;
 	char buf[128];
 
 	if (lua_type(L, idx) != LUA_TTABLE)
@@ -163,6 +163,8 @@ static void read_expect(struct cb_loading *ld, lua_State *L, int idx, json_t *de
 		    "'expect' must be a table like { value = 0.71, tolerance = 0.05 } (got %s)",
 		    cb_check_describe(L, idx, buf, sizeof buf));
 	cb_check_keys(ld, L, idx, keys, 3, false, " in 'expect'");
+	/* Made once the checks that can fail before it is owned have passed. */
+	expect = json_object();
 	json_object_set_new(decl, "expect", expect);
 	for (int i = 0; i < 2; i++, lua_pop(L, 1)) {
 		site.key = keys[i];

@@ -201,22 +201,25 @@ static void parse_trial_time(struct cb_loading *ld, lua_State *L, int idx,
 	uint64_t ns = 0;
 	int ok = 0;
 
+	/* Described first: lua_tostring() below turns a number into a string,
+	 * and the order in which a call's arguments are evaluated is the
+	 * compiler's. */
+	cb_check_describe(L, idx, buf, sizeof buf);
 	/* Always with its unit: a bare 10 read as seconds once made a
 	 * 50-minute run out of what was meant as milliseconds. */
 	if (lua_type(L, idx) == LUA_TSTRING)
 		ok = cb_parse_duration(lua_tostring(L, idx), &ns) == 0;
 	if (!ok && (lua_type(L, idx) == LUA_TNUMBER || cb_is_unitless(lua_tostring(L, idx))))
 		cb_check_fail(ld, L, site, lua_tostring(L, idx),
-		              "duration %s has no unit (write it like \"20ms\"; units: %s)",
-		              cb_check_describe(L, idx, buf, sizeof buf), CB_DURATION_UNITS);
+		              "duration %s has no unit (write it like \"20ms\"; units: %s)", buf,
+		              CB_DURATION_UNITS);
 	if (!ok)
 		cb_check_fail(ld, L, site, lua_tostring(L, idx),
-		              "bad duration %s (write it like \"20ms\"; units: %s)",
-		              cb_check_describe(L, idx, buf, sizeof buf), CB_DURATION_UNITS);
+		              "bad duration %s (write it like \"20ms\"; units: %s)", buf,
+		              CB_DURATION_UNITS);
 	if (ns == 0 || ns > MAX_TRIAL_NS)
 		cb_check_fail(ld, L, site, lua_tostring(L, idx),
-		              "'%s' %s is out of range (1ns .. 1 hour)", site->key,
-		              cb_check_describe(L, idx, buf, sizeof buf));
+		              "'%s' %s is out of range (1ns .. 1 hour)", site->key, buf);
 	ld->sc->trial_time_ns = ns;
 }
 
