@@ -350,7 +350,7 @@ static void print_cells(FILE *out, const struct cb_analysis *a, const struct cb_
 }
 
 /* The values of a metric's `by`, without their keys: "sim-fast 16KiB 2 threads". */
-static void by_values(const struct cb_derived *m, char *buf, size_t len)
+void cb_report_by_values(const struct cb_derived *m, char *buf, size_t len)
 {
 	const char *key;
 	json_t *v;
@@ -398,7 +398,7 @@ static void print_derived(FILE *out, const struct cb_analysis *a, const struct c
 		bonferroni |= m->family > 1;
 		cb_table_cell(t, "%s", m->name);
 		if (!o->details) {
-			by_values(m, b[0], sizeof b[0]);
+			cb_report_by_values(m, b[0], sizeof b[0]);
 			cb_table_cell(t, "%s", b[0]);
 			cb_table_cell(t, "%zu", m->ok ? m->ratio.n : (size_t)0);
 			/* A ratio that decides its verdict keeps its figures, however wide. */

@@ -38,9 +38,12 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
                     const struct cb_report_options *options, char *err, size_t err_len);
 
 /* Print the comparison C to OUT as FORMAT; CSV prints TABLE, one of
- * cb_compare_tables (NULL: the first, "cells") (report_compare.c). */
+ * cb_compare_tables (NULL: the first, "cells"); text and Markdown show each
+ * run's estimate and why each verdict was given with DETAILS, else the
+ * verdict, the deciding difference and the across-run value within 100
+ * columns (report_compare.c). */
 void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_format format,
-                       const char *table);
+                       const char *table, bool details);
 
 /* Print the N comparisons B[i] of runs against one baseline to OUT as FORMAT
  * (report_baseline.c): per cell the speed ratio with its interval and
@@ -85,6 +88,9 @@ void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
 /* Print TEXT wrapped at CB_REPORT_WIDTH columns: the first line starts with
  * FIRST, the others with as many spaces. */
 void cb_report_wrapped(FILE *out, const char *first, const char *text);
+
+/* The values of M's `by`, without their keys: "sim-fast 16KiB 2 threads". */
+void cb_report_by_values(const struct cb_derived *m, char *buf, size_t len);
 
 /* MiB per MB: MiB/s = MB/s x CB_MIB_PER_MB. */
 #define CB_MIB_PER_MB (1e6 / 1048576.0)

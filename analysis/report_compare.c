@@ -71,6 +71,7 @@ static void run_value_text(const struct cb_compare_value *v, enum cb_compare_mea
 static void print_runs(FILE *out, const struct cb_compare *c, enum cb_report_format f)
 {
 	const char *mark = f == CB_FORMAT_MARKDOWN ? "- " : "  ";
+	char line[2048];
 
 	fprintf(out, "%scompare: %zu runs of scenario %s\n", f == CB_FORMAT_MARKDOWN ? "## " : "",
 	        c->k, cb_results_header_string(c->files[0], "scenario", "name"));
@@ -79,20 +80,166 @@ static void print_runs(FILE *out, const struct cb_compare *c, enum cb_report_for
 	for (size_t r = 0; r < c->k; r++) {
 		const struct cb_results *x = c->files[r];
 
-		fprintf(out,
-		        "%srun %zu: %s (run_id %s, run index %lld, started %s, order %s seed %lld, "
-		        "input seed %lld)\n",
-		        mark, r + 1, x->path, cb_results_header_string(x, NULL, "run_id"),
-		        cb_results_header_int(x, NULL, "run_index"),
-		        cb_results_header_string(x, NULL, "started"),
-		        cb_results_header_string(x, NULL, "order"),
-		        cb_results_header_int(x, NULL, "order_seed"),
-		        cb_results_header_int(x, "input", "seed"));
+		snprintf(line, sizeof line,
+		         "run %zu: %s (run_id %s, run index %lld, started %s, order %s seed %lld, "
+		         "input seed %lld)",
+		         r + 1, x->path, cb_results_header_string(x, NULL, "run_id"),
+		         cb_results_header_int(x, NULL, "run_index"),
+		         cb_results_header_string(x, NULL, "started"),
+		         cb_results_header_string(x, NULL, "order"),
+		         cb_results_header_int(x, NULL, "order_seed"),
+		         cb_results_header_int(x, "input", "seed"));
+		cb_report_wrapped(out, mark, line);
 	}
 	if (c->n_notes) {
 		fprintf(out, f == CB_FORMAT_MARKDOWN ? "\nNotes:\n\n" : "notes:\n");
 		for (size_t i = 0; i < c->n_notes; i++)
-			fprintf(out, "%s%s\n", mark, c->notes[i]);
+			cb_report_wrapped(out, mark, c->notes[i]);
+	}
+}
+
+/* The difference of the deciding pair of runs with its interval:
+ * "+13.6% [-80, +600]", the runs named when there are more than two. */
+static void difference_text(const struct cb_compare *c, const struct cb_compare_row *row, char *buf,
+                            size_t len)
+{
+	const struct cb_margin *m = &row->repro.pair;
+	char x[80];
+
+	if (row->present < 2 || isnan(m->ratio)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	cb_fmt_change(m->ratio, m->lo, m->hi, x);
+	if (c->k > 2)
+		snprintf(buf, len, "%s (runs %zu, %zu)", x, row->run_of[row->repro.pair_a] + 1,
+		         row->run_of[row->repro.pair_b] + 1);
+	else
+		snprintf(buf, len, "%s", x);
+}
+
+/* Whether every cell row was judged on one measure, and whether they have
+ * more than one thread count: the compact table's optional columns. */
+static void cell_columns(const struct cb_compare *c, bool *measure, bool *threads)
+{
+	const struct cb_compare_row *first = NULL;
+
+	*measure = *threads = false;
+	for (size_t i = 0; i < c->n_rows; i++) {
+		const struct cb_compare_row *row = &c->rows[i];
+
+		if (row->kind != CB_ROW_CELL)
+			continue;
+		if (!first)
+			first = row;
+		*measure |= row->measure != first->measure;
+		*threads |= row->cell->threads != first->cell->threads;
+	}
+}
+
+/* Text and Markdown without --details: the verdict, the difference that
+ * decided it and the across-run value, within 100 columns. */
+static void print_rows_compact(FILE *out, const struct cb_compare *c, enum cb_compare_kind kind,
+                               enum cb_report_format f)
+{
+	static const char *const hc[] = {"engine", "algorithm", "op",      "size",
+	                                 "thr",    "on",        "verdict", "runs differ by [CI]",
+	                                 "across"};
+	static const char *const hd[] = {"metric", "by", "verdict", "runs differ by [CI]",
+	                                 "across"};
+	bool on, thr;
+	const char *h[9];
+	char align[10], buf[512], size[32], title[512];
+	size_t n = 0;
+	struct cb_table *t;
+
+	cell_columns(c, &on, &thr);
+	if (kind == CB_ROW_CELL) {
+		for (size_t i = 0; i < 9; i++) {
+			if ((i == 4 && !thr) || (i == 5 && !on))
+				continue;
+			align[n] = i == 3 || i == 4 || i >= 7 ? 'r' : 'l';
+			h[n++] = hc[i];
+		}
+		align[n] = '\0';
+		t = cb_table_new(h, n, align);
+	} else {
+		t = cb_table_new(hd, 5, "lllrr");
+	}
+	const struct cb_compare_row *first = NULL;
+	for (size_t i = 0; i < c->n_rows; i++) {
+		const struct cb_compare_row *row = &c->rows[i];
+
+		if (row->kind != kind)
+			continue;
+		if (!first)
+			first = row;
+		if (kind == CB_ROW_CELL) {
+			cb_table_cell(t, "%s", row->cell->label);
+			cb_table_cell(t, "%s", row->cell->algorithm);
+			cb_table_cell(t, "%s", row->cell->op);
+			cb_table_cell(t, "%s", cb_format_size(row->cell->size, size));
+			if (thr)
+				cb_table_cell(t, "%u", row->cell->threads);
+			if (on)
+				cb_table_cell(t, "%s", cb_compare_measure_name(row->measure));
+		} else {
+			cb_table_cell(t, "%s", row->derived->name);
+			cb_report_by_values(row->derived, buf, sizeof buf);
+			cb_table_cell(t, "%s", buf);
+		}
+		cb_table_cell(t, "%s", cb_repro_verdict_name(row->repro.verdict));
+		difference_text(c, row, buf, sizeof buf);
+		cb_table_cell(t, "%s", buf);
+		/* The value alone: its t-interval is in --details. */
+		if (row->repro.verdict == CB_REPRO_REPRODUCED)
+			cb_table_cell(t, "%s", cb_fmt_num(row->repro.value.value, size));
+		else
+			cb_table_cell(t, "-");
+	}
+	if (cb_table_rows(t)) {
+		if (kind == CB_ROW_DERIVED)
+			snprintf(
+			    title, sizeof title,
+			    "Derived metrics across runs (per run: a ratio paired by round; runs "
+			    "differ by: the pair of runs that decided the verdict, with its "
+			    "interval; --details gives each run's ratio and why)");
+		else
+			snprintf(
+			    title, sizeof title,
+			    "Cells across runs (per run: the median %s with its exact 95%% "
+			    "interval; runs differ by: the pair of runs that decided the verdict, "
+			    "with its interval; across: the across-run value, given when "
+			    "reproduced; --details "
+			    "gives each run's median and why)",
+			    on || !first                       ? "of the measure named ('on')"
+			    : first->measure == CB_MEASURE_MBS ? "MB/s"
+			    : first->measure == CB_MEASURE_CPC ? "cycles per call"
+			                                       : "cycles per byte");
+		if (f == CB_FORMAT_MARKDOWN)
+			fprintf(out, "\n### %s\n\n", title);
+		else {
+			fputc('\n', out);
+			cb_report_wrapped(out, "", title);
+		}
+		cb_table_print(out, t, f);
+	}
+	cb_table_free(t);
+	/* Expectations below the table, one line for each metric that has one. */
+	for (size_t i = 0; kind == CB_ROW_DERIVED && i < c->n_rows; i++) {
+		const struct cb_compare_row *row = &c->rows[i];
+		char by[256];
+
+		if (row->kind != CB_ROW_DERIVED || !row->has_expect)
+			continue;
+		cb_report_by_values(row->derived, by, sizeof by);
+		snprintf(buf, sizeof buf,
+		         "%s %s: expected %.4g +/- %.3g%%: %s (consistent in %zu of %zu runs)",
+		         row->derived->name, by, row->derived->expect_value,
+		         row->derived->expect_tolerance * 100,
+		         cb_ratio_expectation_name(row->expectation), row->expect_consistent,
+		         row->expect_runs);
+		cb_report_wrapped(out, f == CB_FORMAT_MARKDOWN ? "- " : "  ", buf);
 	}
 }
 
@@ -120,7 +267,7 @@ static struct cb_table *row_table(const struct cb_compare *c, enum cb_compare_ki
 	}
 	h[j] = "verdict", align[j++] = 'l';
 	h[j] = "why", align[j++] = 'l';
-	h[j] = "across runs", align[j++] = 'r';
+	h[j] = "across", align[j++] = 'r';
 	if (kind == CB_ROW_DERIVED) {
 		h[j] = "expected", align[j++] = 'l';
 		h[j] = "expectation", align[j++] = 'l';
@@ -224,10 +371,16 @@ static void print_flips(FILE *out, const struct cb_compare *c, enum cb_report_fo
 			cb_table_cell(t, "run %zu: %s vs %s", x->run_b + 1,
 			              cb_fmt_num(x->a_in_b, b[2]), cb_fmt_num(x->b_in_b, b[3]));
 		}
-		fprintf(
-		    out, f == CB_FORMAT_MARKDOWN ? "\n### %s\n\n" : "\n%s\n",
-		    "Rank flips (the order of two engines differs between runs: which is faster "
-		    "is not resolved)");
+		if (f == CB_FORMAT_MARKDOWN)
+			fprintf(
+			    out, "\n### %s\n\n",
+			    "Rank flips (the order of two engines differs between runs: which is "
+			    "faster is not resolved)");
+		else
+			fprintf(
+			    out,
+			    "\nRank flips (the order of two engines differs between runs: which "
+			    "is faster\nis not resolved)\n");
 		cb_table_print(out, t, f);
 		cb_table_free(t);
 	}
@@ -256,19 +409,26 @@ static void print_totals(FILE *out, const struct cb_compare *c, enum cb_report_f
 {
 	const struct cb_compare_options *o = &c->options;
 
-	fprintf(out,
-	        "\ncells: %zu reproduced, %zu non-reproducible, %zu not resolved; derived "
-	        "metrics: %zu reproduced, %zu non-reproducible, %zu contradictory, %zu not "
-	        "resolved\n",
-	        c->cells[CB_REPRO_REPRODUCED], c->cells[CB_REPRO_NON_REPRODUCIBLE],
-	        c->cells[CB_REPRO_NOT_RESOLVED], c->derived[CB_REPRO_REPRODUCED],
-	        c->derived[CB_REPRO_NON_REPRODUCIBLE], c->derived[CB_REPRO_CONTRADICTORY],
-	        c->derived[CB_REPRO_NOT_RESOLVED]);
-	fprintf(out,
-	        "%sfalse alarms: Benjamini-Hochberg across the %zu rows of this table, false "
-	        "discovery rate %.3g%% (%zu row%s beyond delta alone, not across the table)\n",
-	        f == CB_FORMAT_MARKDOWN ? "\n" : "", c->family, o->repro.alpha * 100,
-	        c->family_downgraded, c->family_downgraded == 1 ? "" : "s");
+	char line[512];
+
+	snprintf(line, sizeof line,
+	         "cells: %zu reproduced, %zu non-reproducible, %zu not resolved; derived "
+	         "metrics: %zu reproduced, %zu non-reproducible, %zu contradictory, %zu not "
+	         "resolved",
+	         c->cells[CB_REPRO_REPRODUCED], c->cells[CB_REPRO_NON_REPRODUCIBLE],
+	         c->cells[CB_REPRO_NOT_RESOLVED], c->derived[CB_REPRO_REPRODUCED],
+	         c->derived[CB_REPRO_NON_REPRODUCIBLE], c->derived[CB_REPRO_CONTRADICTORY],
+	         c->derived[CB_REPRO_NOT_RESOLVED]);
+	fputc('\n', out);
+	cb_report_wrapped(out, "", line);
+	snprintf(line, sizeof line,
+	         "false alarms: Benjamini-Hochberg across the %zu rows of this table, false "
+	         "discovery rate %.3g%% (%zu row%s beyond delta alone, not across the table)",
+	         c->family, o->repro.alpha * 100, c->family_downgraded,
+	         c->family_downgraded == 1 ? "" : "s");
+	if (f == CB_FORMAT_MARKDOWN)
+		fputc('\n', out);
+	cb_report_wrapped(out, "", line);
 	if (f != CB_FORMAT_TEXT)
 		return;
 	fprintf(out,
@@ -584,7 +744,7 @@ static json_t *compare_json(const struct cb_compare *c)
 }
 
 void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_format f,
-                       const char *table)
+                       const char *table, bool details)
 {
 	if (f == CB_FORMAT_CSV) {
 		print_csv(out, c, table);
@@ -599,8 +759,13 @@ void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_for
 		return;
 	}
 	print_runs(out, c, f);
-	print_rows(out, c, CB_ROW_DERIVED, f);
-	print_rows(out, c, CB_ROW_CELL, f);
+	if (details) {
+		print_rows(out, c, CB_ROW_DERIVED, f);
+		print_rows(out, c, CB_ROW_CELL, f);
+	} else {
+		print_rows_compact(out, c, CB_ROW_DERIVED, f);
+		print_rows_compact(out, c, CB_ROW_CELL, f);
+	}
 	print_flips(out, c, f);
 	print_totals(out, c, f);
 }

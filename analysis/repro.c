@@ -322,6 +322,16 @@ static size_t run_no(const size_t *run_number, size_t i)
 	return run_number ? run_number[i] : i + 1;
 }
 
+/* A p-value for people: "< 1e-6" below 1e-6 (nothing that small is meant). */
+static const char *p_text(double p, char buf[32])
+{
+	if (p < 1e-6)
+		snprintf(buf, 32, "< 1e-6");
+	else
+		snprintf(buf, 32, "%.2g", p);
+	return buf;
+}
+
 void cb_repro_why_text(const struct cb_repro *r, double delta, const size_t *run_number,
                        size_t family, char *buf, size_t len)
 {
@@ -337,14 +347,16 @@ void cb_repro_why_text(const struct cb_repro *r, double delta, const size_t *run
 		    diff, 100.0 * expm1(m->tost_half), a, b);
 		return;
 	case CB_REPRO_NON_REPRODUCIBLE: {
-		int used = snprintf(
-		    buf, len,
-		    "runs %zu, %zu differ by %+.2f%% [%+.2f%%, %+.2f%%], beyond delta "
-		    "%.3g%% (p %.2g",
-		    a, b, diff, 100.0 * (m->lo - 1.0), 100.0 * (m->hi - 1.0), d, r->p_beyond);
+		char p[32], q[32];
+		int used =
+		    snprintf(buf, len,
+		             "runs %zu, %zu differ by %+.2f%% [%+.2f%%, %+.2f%%], beyond delta "
+		             "%.3g%% (p %s",
+		             a, b, diff, 100.0 * (m->lo - 1.0), 100.0 * (m->hi - 1.0), d,
+		             p_text(r->p_beyond, p));
 		if (used >= 0 && (size_t)used < len)
-			snprintf(buf + used, len - (size_t)used, family ? ", adjusted %.2g)" : ")",
-			         r->p_adjusted);
+			snprintf(buf + used, len - (size_t)used, family ? ", adjusted %s)" : ")",
+			         p_text(r->p_adjusted, q));
 		return;
 	}
 	case CB_REPRO_CONTRADICTORY:
@@ -368,13 +380,16 @@ void cb_repro_why_text(const struct cb_repro *r, double delta, const size_t *run
 		         "too few rounds to tell",
 		         a, b, diff, 100.0 * expm1(m->half), d);
 		return;
-	case CB_REPRO_WHY_FAMILY:
+	case CB_REPRO_WHY_FAMILY: {
+		char p[32], q[32];
+
 		snprintf(
 		    buf, len,
-		    "runs %zu, %zu differ by %+.2f%%, beyond delta %.3g%% alone (p %.2g) but not "
-		    "across the %zu rows (adjusted p %.2g)",
-		    a, b, diff, d, r->p_beyond, family, r->p_adjusted);
+		    "runs %zu, %zu differ by %+.2f%%, beyond delta %.3g%% alone (p %s) but not "
+		    "across the %zu rows (adjusted p %s)",
+		    a, b, diff, d, p_text(r->p_beyond, p), family, p_text(r->p_adjusted, q));
 		return;
+	}
 	case CB_REPRO_WHY_FEW_RUNS:
 		snprintf(buf, len, "fewer than two runs have an estimate");
 		return;

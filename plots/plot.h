@@ -14,7 +14,9 @@
  *
  * Chart kinds (CB_PLOT_KIND_* names, file name patterns):
  *   size-algorithm   throughput against payload size of one algorithm and op,
- *                    a line per engine (size-algorithm-ALG-OP)
+ *                    a line per engine, and below it each engine over the
+ *                    fastest at each size, so leaders that overlap are told
+ *                    apart (size-algorithm-ALG-OP)
  *   size-engine      the same for one engine, a line per algorithm and op
  *                    (size-engine-LABEL)
  *   ratio            a derived ratio per engine, with its expectation drawn
@@ -26,7 +28,9 @@
  *   timeline         time per call in each round of one cell, contamination
  *                    and drift visible (timeline/LABEL-ALG-OP-SIZE)
  *   forest           across runs: each run's estimate and interval and the
- *                    across-run value (forest-NAME, forest-cells-ALG-OP)
+ *                    across-run value where the runs reproduced, as compare
+ *                    gives it (forest-NAME, forest-cells-ALG-OP)
+ * Throughput axes are fitted to the data drawn, intervals included.
  * With several thread counts the size, encrypt-decrypt and forest-cells charts
  * get a -1thread, -2threads, ... suffix. The null engine moves no bytes: it is
  * left out of throughput charts (its timelines show the harness's cost).

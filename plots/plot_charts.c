@@ -1,6 +1,7 @@
 /* plot_charts.c: a run's throughput charts: against payload size (per
  * algorithm and per engine), encrypt against decrypt, and against threads.
  * Every figure is a cell's headline from summary.h; nothing is recomputed. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,6 +54,25 @@ static void headline_row(FILE *f, double x, const struct cb_cell_summary *cs,
 	plot_num(f, h.lo);
 	plot_num(f, h.hi);
 	fprintf(f, " %zu %s %d\n", cs->n, stat_word(&h), cb_summary_flagged(cs) ? 1 : 0);
+}
+
+/* A headline row followed by the throughput relative to BEST (the fastest
+ * engine's headline at this size): rel, rel_lo, rel_hi. */
+static void headline_row_rel(FILE *f, double x, const struct cb_cell_summary *cs,
+                             enum cb_statistic stat, double best)
+{
+	struct cb_headline h;
+
+	cb_summary_headline(cs, stat, &h);
+	fprintf(f, "%.6g", x);
+	plot_num(f, h.mbs);
+	plot_num(f, h.lo);
+	plot_num(f, h.hi);
+	fprintf(f, " %zu %s %d", cs->n, stat_word(&h), cb_summary_flagged(cs) ? 1 : 0);
+	plot_num(f, h.mbs / best);
+	plot_num(f, h.lo / best);
+	plot_num(f, h.hi / best);
+	fputc('\n', f);
 }
 
 static const char throughput_columns[] =
@@ -112,6 +132,27 @@ static const char *ylabel_throughput(struct plot_ctx *c, char *buf, size_t len)
 	return buf;
 }
 
+/* The highest headline MB/s among the engines (not the references) of ALG,
+ * OP, SIZE and T; NaN when none. */
+static double fastest_at(struct plot_ctx *c, const struct dims *d, const char **order, size_t refs,
+                         const char *alg, const char *op, unsigned long long size,
+                         unsigned long long t)
+{
+	double best = NAN;
+
+	for (size_t l = 0; l + refs < d->n_labels; l++) {
+		const struct cb_cell_summary *cs = find(c->a->summary, order[l], alg, op, size, t);
+		struct cb_headline h;
+
+		if (!cs || strcmp(cs->cell->engine, "null") == 0)
+			continue;
+		cb_summary_headline(cs, c->opt->statistic, &h);
+		if (h.mbs > 0 && !(h.mbs <= best))
+			best = h.mbs;
+	}
+	return best;
+}
+
 /* Throughput against size of ALG and OP at T threads, a line per engine. */
 static int size_by_algorithm(struct plot_ctx *c, const struct dims *d, const char **order,
                              size_t refs, const char *alg, const char *op, unsigned long long t)
@@ -141,6 +182,9 @@ static int size_by_algorithm(struct plot_ctx *c, const struct dims *d, const cha
 	if (!(f = plot_data_open(c, name, what)))
 		return -1;
 	fprintf(f, throughput_columns, "size_bytes");
+	fputs("#   then rel  rel_lo  rel_hi: MBps, lo and hi over the fastest engine's MBps\n"
+	      "#   at that size (references such as memcpy left out of the fastest).\n",
+	      f);
 	for (size_t l = 0; l < d->n_labels; l++) {
 		size_t points = 0;
 
@@ -160,12 +204,14 @@ static int size_by_algorithm(struct plot_ctx *c, const struct dims *d, const cha
 			    find(s, order[l], alg, op, d->sizes[z], t);
 
 			if (cs)
-				headline_row(f, (double)d->sizes[z], cs, c->opt->statistic);
+				headline_row_rel(
+				    f, (double)d->sizes[z], cs, c->opt->statistic,
+				    fastest_at(c, d, order, refs, alg, op, d->sizes[z], t));
 		}
 	}
 	snprintf(nref, sizeof nref, "%zu", drawn_refs);
-	const char *extra[] = {nref, ylabel_throughput(c, ylab, sizeof ylab)};
-	return plot_chart_add(c, f, "size-algorithm", name, title, c->where, extra, 2, false);
+	const char *extra[] = {nref, ylabel_throughput(c, ylab, sizeof ylab), "relative"};
+	return plot_chart_add(c, f, "size-algorithm", name, title, c->where, extra, 3, false);
 }
 
 /* Throughput against size of engine LABEL at T threads, a line per algorithm and op. */

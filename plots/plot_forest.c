@@ -76,7 +76,7 @@ static int forest(struct plot_ctx *c, const struct cb_compare *cmp,
 			snprintf(head, sizeof head, "run %zu (%s)", r + 1,
 			         slash ? slash + 1 : path);
 		} else
-			snprintf(head, sizeof head, "across runs (t-interval)");
+			snprintf(head, sizeof head, "across runs (t-interval, where reproduced)");
 		plot_block(f, &blocks, head);
 		for (size_t g = 0; g < n; g++) {
 			const struct cb_compare_row *row = rows[g];
@@ -85,14 +85,22 @@ static int forest(struct plot_ctx *c, const struct cb_compare *cmp,
 			double scale = relative ? row->repro.value.value : 1;
 			char group[300];
 
+			/* The across-run value is drawn where the table gives it: only
+			 * for a reproduced row (the row and its verdict stay). */
+			bool withheld = r == cmp->k && row->repro.verdict != CB_REPRO_REPRODUCED;
+			const struct cb_estimate none = {NAN, NAN, NAN};
+
 			if ((r < cmp->k && !row->runs[r].present) || isnan(e->value) ||
 			    !(scale > 0))
 				continue;
+			if (withheld)
+				e = &none;
 			if (row->kind == CB_ROW_CELL) {
 				char size[32], pooled[64] = "";
 
 				plot_size(row->cell->size, true, size, sizeof size);
-				if (row->repro.value.value > 0)
+				if (row->repro.value.value > 0 &&
+				    row->repro.verdict == CB_REPRO_REPRODUCED)
 					snprintf(pooled, sizeof pooled, " (%.4g MB/s)",
 					         row->repro.value.value);
 				snprintf(group, sizeof group, "%s %s%s", row->cell->label, size,

@@ -6,7 +6,7 @@
 
 const struct cb_plot_kind cb_plot_kinds[] = {
     {.name = "size-algorithm",
-     .what = "throughput against payload size, a line per engine",
+     .what = "throughput against payload size, a line per engine, and each over the fastest",
      .tmpl = "throughput-size.gp",
      .draw_run = cb_plot_run_charts},
     {.name = "size-engine", /* drawn with size-algorithm (plot_charts.c) */

@@ -1,21 +1,25 @@
 # throughput-size.gp: throughput against payload size, one line per series
 # (engines for one algorithm, or algorithms for one engine), with interval bars.
 #
-#   gnuplot -c throughput-size.gp DATA OUTPUT FORMAT TITLE SUBTITLE [NREF [YLABEL]]
+#   gnuplot -c throughput-size.gp DATA OUTPUT FORMAT TITLE SUBTITLE [NREF [YLABEL [relative]]]
 #
 # DATA: one block per line of the chart (blocks separated by two blank lines);
 # each block starts with the line's title in quotes, then rows of
-#   size_bytes  MBps  lo  hi  [...]
+#   size_bytes  MBps  lo  hi  n  statistic  flagged  [rel  rel_lo  rel_hi]
 # lo and hi may be NaN (no interval: fewer than 6 samples, or not the median).
 # NREF: how many of the last blocks are references (null, memcpy), drawn grey.
+# "relative" adds a lower panel: each line over the fastest at each size
+# (columns rel, rel_lo, rel_hi), so lines that overlap above are told apart.
+# The y range is fitted to the data, intervals included.
 # FORMAT: png, pdf or svg. Written by cryptobench plot; edit and re-run freely.
 if (ARGC < 5) {
-	print "usage: gnuplot -c throughput-size.gp DATA OUTPUT png|pdf|svg TITLE SUBTITLE [NREF [YLABEL]]"
+	print "usage: gnuplot -c throughput-size.gp DATA OUTPUT png|pdf|svg TITLE SUBTITLE [NREF [YLABEL [relative]]]"
 	exit status 2
 }
 data = ARG1
 nref = (ARGC >= 6 && strlen(ARG6) > 0) ? int(ARG6) : 0
 ylab = (ARGC >= 7 && strlen(ARG7) > 0) ? ARG7 : "throughput, MB/s (10^6 bytes/s)"
+rel = (ARGC >= 8 && ARG8 eq "relative") ? 1 : 0
 
 reset
 stats data using 1 nooutput
@@ -23,7 +27,7 @@ nblocks = STATS_blocks
 smin = STATS_min
 smax = STATS_max
 
-w = 1100; h = 650
+w = 1100; h = rel ? 900 : 650
 # ---- terminal, title, styles (the same in every cryptobench template) ----
 # fs: the base font size; the other text is sized from it.
 if (ARG3 eq "pdf") {
@@ -93,10 +97,83 @@ set ylabel ylab . " (log scale)"
 set mytics 10
 
 lo(v, y) = v == v ? v : y
+# The y range fitted to what is drawn, interval ends included: gnuplot's own
+# would stretch a log axis to whole decades and squeeze lines that nearly tie.
+stats data using (lo($3, $2)) nooutput
+ymin = STATS_min
+stats data using (lo($4, $2)) nooutput
+ymax = STATS_max
+if (ymin > 0 && ymax > ymin) {
+	pad = (ymax / ymin) ** 0.06
+	ybot = ymin / pad
+	ytop = ymax * pad
+	set yrange [ybot : ytop]
+	# Less than a decade shows no power of ten: tics at round steps instead.
+	if (ymax / ymin < 10) {
+		ystep = 10 ** floor(log10(ytop - ybot))
+		ystep = (ytop - ybot) / ystep < 2.5 ? ystep / 5 : \
+		        ((ytop - ybot) / ystep < 5 ? ystep / 2 : ystep)
+		set ytics ()
+		set mytics 1
+		do for [k = 0:60] {
+			v = (ceil(ybot / ystep) + k) * ystep
+			if (v <= ytop) { set ytics add (sprintf("%g", v) v) }
+		}
+	} else {
+		if (ymax / ymin < 1000) {
+			# Up to three decades: 1, 2 and 5 of each, labelled.
+			set ytics ()
+			do for [e = floor(log10(ybot)):ceil(log10(ytop))] {
+				do for [m in "1 2 5"] {
+					v = real(m) * 10 ** e
+					if (v >= ybot && v <= ytop) { set ytics add (sprintf("%g", v) v) }
+				}
+			}
+		}
+	}
+}
 first_ref = nblocks - nref
 sty(i) = i < first_ref ? st(i + 1) : 101 + (i - first_ref) % 2
+if (rel) {
+	set multiplot
+	set lmargin at screen 0.09
+	set rmargin at screen 0.82
+	set size 1, 0.64
+	set origin 0, 0.36
+	set bmargin 2
+	set xlabel ""
+}
 # Interval bars solid, lines dashed: a dotted bar would vanish.
 plot for [i = 0:nblocks - 1] data index i using 1:2:(lo($3, $2)):(lo($4, $2)) \
 		with yerrorbars ls sty(i) dt 1 pt -1 notitle, \
 	for [i = 0:nblocks - 1] data index i using 1:2 with linespoints ls sty(i) \
 		title columnheader(1)
+if (rel) {
+	# Each line over the fastest engine at each size (1 = the fastest).
+	unset label 101
+	unset label 102
+	set tmargin 1
+	set bmargin 3.5
+	set size 1, 0.36
+	set origin 0, 0
+	unset logscale y
+	set autoscale y
+	set format y "%.3g"
+	set ytics auto
+	set mytics 2
+	stats data using (lo($9, $8)) nooutput
+	rmin = STATS_min
+	stats data using (lo($10, $8)) nooutput
+	rmax = STATS_max
+	rmax = rmax > 1 ? rmax : 1
+	rpad = (rmax - rmin) * 0.08 + 0.002
+	set yrange [rmin - rpad : rmax + rpad]
+	set ylabel "over the fastest at that size (1 = fastest)"
+	set xlabel "payload size per call (bytes, log scale)"
+	unset key
+	plot for [i = 0:nblocks - 1] data index i using 1:8:(lo($9, $8)):(lo($10, $8)) \
+			with yerrorbars ls sty(i) dt 1 pt -1 notitle, \
+		for [i = 0:nblocks - 1] data index i using 1:8 with linespoints ls sty(i) notitle, \
+		1 with lines lc rgb "#999999" dt 2 lw 1 notitle
+	unset multiplot
+}

@@ -2,7 +2,7 @@
 # report and compare on the command line: formats, verdicts, exit codes.
 . "${top_srcdir:-.}/tests/lib.sh"
 sim="$top_srcdir/tests/scenarios/sim"
-plan 38
+plan 40
 
 cb compare --help;          check "compare --help exits 0" status_is 0
 check "compare --help shows usage" out_has "usage: cryptobench compare"
@@ -31,11 +31,13 @@ check "compare --format markdown: tables" out_has "|---|"
 
 # A planted change: run 2's numerators 35% slower (ratio 0.932 -> 0.691).
 cb run "$sim/ratio.lua" --runs 2 --set metrics=2 --set seed=2 --set shift=0.3488 -o "$WORK/moved" --no-progress
-cb compare "$WORK/moved";   check "a planted change: exit 0 without --fail-on" status_is 0
+cb compare "$WORK/moved" --details; check "a planted change: exit 0 without --fail-on" status_is 0
 check "...called non-reproducible" out_has "non-reproducible"
 check "...saying which runs differ beyond the margin" out_has "runs 1, 2 differ by"
 check "...beyond delta" out_has "beyond delta 2%"
 check "...and how the table's false alarms are controlled" out_has "Benjamini-Hochberg across the"
+cb compare "$WORK/moved"
+check "...and without --details, within 100 columns, the verdict still there" sh -c "! awk 'length > 100' '$WORK/out' | grep -q . && grep -q non-reproducible '$WORK/out'"
 cb compare "$WORK/moved" --fail-on non-reproducible
 check "...--fail-on non-reproducible exits 1" status_is 1
 
@@ -52,13 +54,14 @@ cb compare "$WORK/same/run-1.jsonl"; check "one run: exit 2" status_is 2
 cb compare "$WORK/same/run-1.jsonl" "$WORK/same/run-1.jsonl"
 check "a run with itself: exit 2" status_is 2
 cb compare "$WORK/same" --fail-on anything; check "--fail-on with an unknown value: exit 2" status_is 2
-cb compare "$WORK/moved" --delta ratio=0.5
+cb compare "$WORK/moved" --delta ratio=0.5 --details
 check "--delta ratio=0.5: a 35% change of a ratio is within the margin" out_has "within delta 50%: largest difference -2"
 cb compare "$WORK/same" --delta speed=0.1; check "--delta with an unknown measure: exit 2" status_is 2
 cb compare "$WORK/same" --bogus;     check "an unknown option: exit 2" status_is 2
 
 # report: statistics named, formats kept.
 cb report "$WORK/same/run-1.jsonl"; check "report exits 0" status_is 0
+check "...within 100 columns" sh -c "! awk 'length > 100' '$WORK/out' | grep -q ."
 check "report names the headline statistic" out_has "median"
 check "report shows the derived metrics" out_has "Derived metrics"
 cb report "$WORK/same/run-1.jsonl" --statistic min

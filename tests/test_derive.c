@@ -510,7 +510,7 @@ static void test_report_formats(void)
 		tap_skip(3, "no comparison: %s", err);
 	} else {
 		out = open_memstream(&buf, &len);
-		cb_report_compare(out, c, CB_FORMAT_JSON, NULL);
+		cb_report_compare(out, c, CB_FORMAT_JSON, NULL, false);
 		fclose(out);
 		j = json_loads(buf, 0, NULL);
 		json_t *d = json_array_get(json_object_get(j, "derived"), 0);
@@ -524,7 +524,7 @@ static void test_report_formats(void)
 		free(buf);
 		buf = NULL;
 		out = open_memstream(&buf, &len);
-		cb_report_compare(out, c, CB_FORMAT_TEXT, NULL);
+		cb_report_compare(out, c, CB_FORMAT_TEXT, NULL, false);
 		fclose(out);
 		ok(buf && strstr(buf, "Derived metrics across runs") && strstr(buf, "reproduced"),
 		   "compare text has the derived metrics and their verdicts");

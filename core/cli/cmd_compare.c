@@ -14,6 +14,7 @@
 static const char compare_help[] =
     "usage: cryptobench compare FILE|FOLDER... [--format text|markdown|csv|json]\n"
     "                           [--delta [MEASURE=]D]... [--fail-on non-reproducible]\n"
+    "                           [--details]\n"
     "       cryptobench compare --baseline A B... [--format F] [--delta [MEASURE=]D]...\n"
     "       [--table NAME] (with --format csv)\n\n"
     "Compare runs of one scenario (results files, or folders of them such as\n"
@@ -42,6 +43,9 @@ static const char compare_help[] =
     "  --fail-on non-reproducible\n"
     "                   exit 1 when a cell or metric is non-reproducible or\n"
     "                   contradictory\n"
+    "  --details        each run's estimate and why each verdict was given (the\n"
+    "                   default shows the verdict, the deciding difference and the\n"
+    "                   across-run value within 100 columns)\n"
     "  --baseline A     compare each run given with the run A\n"
     "  --table NAME     CSV: the table to write (default cells); runs of one\n"
     "                   scenario: cells, derived, rankings, flips; --baseline: cells.\n"
@@ -142,6 +146,7 @@ int cb_cmd_compare(int argc, char **argv)
 	struct cb_compare *c = NULL;
 	struct cb_file_list base = {0};
 	const char *table = NULL;
+	bool details = false;
 	int rc = CB_EXIT_OK, fail_on = 0;
 	char err[1024];
 	const char *v;
@@ -169,6 +174,10 @@ int cb_cmd_compare(int argc, char **argv)
 				                    "--delta wants a number in (0, 1), or cycles=, "
 				                    "mbs= or ratio= one, not '%s'",
 				                    v);
+			continue;
+		}
+		if (strcmp(argv[i], "--details") == 0) {
+			details = true;
 			continue;
 		}
 		if ((v = cb_option_value(argc, argv, &i, "--baseline"))) {
@@ -235,7 +244,7 @@ int cb_cmd_compare(int argc, char **argv)
 		rc = CB_EXIT_USAGE;
 		goto done;
 	}
-	cb_report_compare(stdout, c, format, table);
+	cb_report_compare(stdout, c, format, table, details);
 	if (fail_on && cb_compare_any_unreproduced(c))
 		rc = CB_EXIT_PROBLEM;
 done:

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/format.h"
 #include "core/cli/cli.h"
 #include "core/engine.h"
 
@@ -44,39 +45,69 @@ static json_t *engine_json(const struct cb_engine *e)
 	return obj;
 }
 
-static void print_text(void)
+/* One engine x algorithm matrix per kind of engine (library, process,
+ * command): each stays narrow, and every column is as wide as its name. */
+static void print_matrix(const char *kind)
 {
-	printf("%-9s %-8s %s\n", "engine", "kind", "version / availability");
-	for (size_t i = 0; i < cb_engine_count(); i++) {
-		const struct cb_engine *e = cb_engine_at(i);
-		const char *why = NULL;
+	const char **h = calloc(cb_engine_count() + 1, sizeof *h);
+	size_t n = 0;
+	struct cb_table *t;
 
-		if (cb_engine_usable(e, &why))
-			printf("%-9s %-8s %s\n", e->name, e->kind, e->version());
-		else
-			printf("%-9s %-8s %s  UNAVAILABLE: %s\n", e->name, e->kind, e->version(),
-			       why);
-	}
-	printf("\n%-18s", "algorithm");
+	if (!h)
+		return;
+	h[n++] = "algorithm";
 	for (size_t i = 0; i < cb_engine_count(); i++)
-		if (strcmp(cb_engine_at(i)->kind, "builtin") != 0)
-			printf(" %-8s", cb_engine_at(i)->name);
-	printf("\n");
+		if (strcmp(cb_engine_at(i)->kind, kind) == 0)
+			h[n++] = cb_engine_at(i)->name;
+	t = cb_table_new(h, n, NULL);
 	for (size_t a = 0; a < cb_algorithm_count(); a++) {
 		const struct cb_algorithm *alg = cb_algorithm_at(a);
 
-		printf("%-18s", alg->name);
+		cb_table_cell(t, "%s", alg->name);
 		for (size_t i = 0; i < cb_engine_count(); i++) {
 			const struct cb_engine *e = cb_engine_at(i);
 
-			if (strcmp(e->kind, "builtin") == 0)
+			if (strcmp(e->kind, kind) != 0)
 				continue;
-			printf(" %-8s", !offers(e, alg)             ? "-"
-			                : cb_engine_usable(e, NULL) ? "ok"
-			                                            : "n/a");
+			cb_table_cell(t, "%s",
+			              !offers(e, alg)             ? "-"
+			              : cb_engine_usable(e, NULL) ? "ok"
+			                                          : "n/a");
 		}
-		printf("\n");
 	}
+	printf("\n%s engines:\n", kind);
+	cb_table_print(stdout, t, CB_FORMAT_TEXT);
+	cb_table_free(t);
+	free(h);
+}
+
+static void print_text(void)
+{
+	static const char *const h[] = {"engine", "kind", "version / availability"};
+	struct cb_table *t = cb_table_new(h, 3, NULL);
+	const char *kinds[8];
+	size_t n_kinds = 0;
+
+	for (size_t i = 0; i < cb_engine_count(); i++) {
+		const struct cb_engine *e = cb_engine_at(i);
+		const char *why = NULL;
+		bool seen = false;
+
+		cb_table_cell(t, "%s", e->name);
+		cb_table_cell(t, "%s", e->kind);
+		if (cb_engine_usable(e, &why))
+			cb_table_cell(t, "%s", e->version());
+		else
+			cb_table_cell(t, "%s  UNAVAILABLE: %s", e->version(), why);
+		for (size_t k = 0; k < n_kinds && !seen; k++)
+			seen = strcmp(kinds[k], e->kind) == 0;
+		if (!seen && strcmp(e->kind, "builtin") != 0 && n_kinds < 8)
+			kinds[n_kinds++] = e->kind;
+	}
+	cb_table_print(stdout, t, CB_FORMAT_TEXT);
+	cb_table_free(t);
+	for (size_t k = 0; k < n_kinds; k++)
+		print_matrix(kinds[k]);
 	printf("\n'n/a': offered, but the engine is unavailable here. Built-ins (null, memcpy,\n"
 	       "sim) accept every algorithm: they measure the harness, memory and the method.\n");
 }
