@@ -51,6 +51,13 @@ void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_for
 void cb_report_baseline(FILE *out, struct cb_baseline *const *b, size_t n,
                         enum cb_report_format format);
 
+/* The same across hosts (cryptobench compare of files from several hosts):
+ * B[i] is host HOSTS[i + 1] against the baseline host HOSTS[0]. The text
+ * names the hosts; CSV adds the columns host and baseline_host after the
+ * key columns; JSON the keys "host" and "baseline_host". */
+void cb_report_hosts(FILE *out, struct cb_baseline *const *b, size_t n, const char *const *hosts,
+                     enum cb_report_format format);
+
 /* ---- CSV: one tidy table per output (report_csv.c) ----
  *
  * Every --format csv output is ONE table with one header line, one row per

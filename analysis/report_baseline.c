@@ -159,17 +159,24 @@ static void print_table(FILE *out, const struct cb_baseline *b, size_t index,
 	}
 }
 
-static void print_csv(FILE *out, struct cb_baseline *const *bs, size_t n)
+static void print_csv(FILE *out, struct cb_baseline *const *bs, size_t n, const char *const *hosts)
 {
-	fputs(CB_CSV_KEYS ",baseline_file,measure,baseline,baseline_lo,baseline_hi,estimate,"
-	                  "estimate_lo,estimate_hi,baseline_mb_per_s_median,mb_per_s_median,ratio,"
-	                  "ratio_lo,ratio_hi,delta,verdict,p_beyond,p_within,p_adjusted\n",
+	fputs(CB_CSV_KEYS, out);
+	if (hosts)
+		fputs(",host,baseline_host", out);
+	fputs(",baseline_file,measure,baseline,baseline_lo,baseline_hi,estimate,"
+	      "estimate_lo,estimate_hi,baseline_mb_per_s_median,mb_per_s_median,ratio,"
+	      "ratio_lo,ratio_hi,delta,verdict,p_beyond,p_within,p_adjusted\n",
 	      out);
 	for (size_t k = 0; k < n; k++)
 		for (size_t i = 0; i < bs[k]->n_rows; i++) {
 			const struct cb_baseline_row *row = &bs[k]->rows[i];
 
 			cb_csv_cell_keys(out, bs[k]->other->results->path, k + 1, row->other->cell);
+			if (hosts) {
+				cb_csv_text(out, hosts[k + 1]);
+				cb_csv_text(out, hosts[0]);
+			}
 			cb_csv_text(out, bs[k]->base->results->path);
 			cb_csv_text(out, cb_compare_measure_name(row->measure));
 			double v[] = {
@@ -231,27 +238,45 @@ static json_t *baseline_json(const struct cb_baseline *b)
 	                 "notes", notes);
 }
 
-void cb_report_baseline(FILE *out, struct cb_baseline *const *bs, size_t n, enum cb_report_format f)
+static void print_all(FILE *out, struct cb_baseline *const *bs, size_t n, const char *const *hosts,
+                      enum cb_report_format f)
 {
 	char line[1024];
 
 	if (f == CB_FORMAT_CSV) {
-		print_csv(out, bs, n);
+		print_csv(out, bs, n, hosts);
 		return;
 	}
 	if (f == CB_FORMAT_JSON) {
 		json_t *all = json_array();
 
-		for (size_t i = 0; i < n; i++)
-			json_array_append_new(all, baseline_json(bs[i]));
+		for (size_t i = 0; i < n; i++) {
+			json_t *one = baseline_json(bs[i]);
+
+			if (hosts) {
+				json_object_set_new(one, "host", json_string(hosts[i + 1]));
+				json_object_set_new(one, "baseline_host", json_string(hosts[0]));
+			}
+			json_array_append_new(all, one);
+		}
 		json_dumpf(all, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		fputc('\n', out);
 		json_decref(all);
 		return;
 	}
-	fprintf(out, "%scompare: %zu run%s against the baseline %s\n",
-	        f == CB_FORMAT_MARKDOWN ? "## " : "", n, n == 1 ? "" : "s",
-	        n ? bs[0]->base->results->path : "?");
+	if (hosts) {
+		fprintf(out, "%scompare: %zu host%s against the baseline host %s\n",
+		        f == CB_FORMAT_MARKDOWN ? "## " : "", n, n == 1 ? "" : "s", hosts[0]);
+		for (size_t i = 0; i < n; i++) {
+			snprintf(line, sizeof line, "B%zu: host %s (%s)", i + 1, hosts[i + 1],
+			         bs[i]->other->results->path);
+			cb_report_wrapped(out, f == CB_FORMAT_MARKDOWN ? "- " : "  ", line);
+		}
+	} else {
+		fprintf(out, "%scompare: %zu run%s against the baseline %s\n",
+		        f == CB_FORMAT_MARKDOWN ? "## " : "", n, n == 1 ? "" : "s",
+		        n ? bs[0]->base->results->path : "?");
+	}
 	for (size_t i = 0; i < n; i++)
 		print_table(out, bs[i], i, f);
 	if (f == CB_FORMAT_MARKDOWN)
@@ -272,4 +297,15 @@ void cb_report_baseline(FILE *out, struct cb_baseline *const *bs, size_t n, enum
 	        "delta by two one-sided tests; not resolved otherwise.\nA summary's figure pools "
 	        "its cells (random effects: the interval widens when they disagree).\n",
 	        n ? (1 - bs[0]->alpha) * 100 : 95.0, n ? bs[0]->alpha * 100 : 5.0);
+}
+
+void cb_report_baseline(FILE *out, struct cb_baseline *const *bs, size_t n, enum cb_report_format f)
+{
+	print_all(out, bs, n, NULL, f);
+}
+
+void cb_report_hosts(FILE *out, struct cb_baseline *const *bs, size_t n, const char *const *hosts,
+                     enum cb_report_format f)
+{
+	print_all(out, bs, n, hosts, f);
 }
