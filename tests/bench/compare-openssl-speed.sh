@@ -20,8 +20,11 @@
 # 10 trials over their summed cpu_ns (the thread's CPU time from
 # CLOCK_THREAD_CPUTIME_ID; the two clocks agree within a tick on a 1 s loop).
 # The median of PAIRS (default 5) runs each, in MB/s (10^6 bytes/s) and ns per
-# call, and their ratio; beside it cryptobench's own median MB/s on wall time
-# (its report), which a busy machine's preemption lowers. Deliberate differences that remain: cryptobench
+# call, and their ratio; then the median of the PAIRS ratios of runs made one
+# after the other ("paired": on a busy machine the load changes between
+# pairs more than within one, so this ratio moves less); beside them
+# cryptobench's own median MB/s on wall time (its report), which a busy
+# machine's preemption lowers. Deliberate differences that remain: cryptobench
 # encrypts from its input buffer into a separate output buffer (openssl speed
 # encrypts one buffer in place; measured to make no difference), runs 10
 # trials of 50 ms on fresh contexts (openssl speed one second on one), and
@@ -48,7 +51,7 @@ for alg in "$@"; do
 	esac
 	label=openssl-$loop
 	for size in 16 64 256 1024 16384; do
-		rm -f "$work/speed" "$work/stream" "$work/stream-wall"
+		rm -f "$work/speed" "$work/stream" "$work/stream-wall" "$work/paired"
 		for i in $(seq 1 "$pairs"); do
 			# openssl speed reports thousands of bytes per second.
 			openssl speed -evp "$alg" -bytes "$size" -seconds 1 2>/dev/null |
@@ -63,15 +66,17 @@ for alg in "$@"; do
 				(.warmup | not) and .cell.label == $l)] |
 				(map(.bytes) | add) * 1000 / (map(.cpu_ns) | add)' \
 				"$work/run-$alg-$size-$i.jsonl" >>"$work/stream"
+			paste "$work/speed" "$work/stream" | tail -n 1 | awk '{ print $2 / $1 }' >>"$work/paired"
 			"$cb" report --format csv "$work/run-$alg-$size-$i.jsonl" |
 				awk -F, -v l="$label" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["label"] == l { print $c["mb_per_s_median"] }' >>"$work/stream-wall"
 		done
 		s=$(median <"$work/speed")
 		t=$(median <"$work/stream")
 		b=$(median <"$work/stream-wall")
-		awk -v alg="$alg" -v size="$size" -v s="$s" -v t="$t" -v b="$b" 'BEGIN {
-			printf "%-12s %6d  %14.1f %14.1f  %9.2f %9.2f  %.3f (%+.1f%%)   wall %.1f MB/s (%.3f)\n",
-			       alg, size, s, t, size * 1000 / s, size * 1000 / t, t / s, (t / s - 1) * 100, b, b / s }'
+		p=$(median <"$work/paired")
+		awk -v alg="$alg" -v size="$size" -v s="$s" -v t="$t" -v b="$b" -v p="$p" 'BEGIN {
+			printf "%-12s %6d  %14.1f %14.1f  %9.2f %9.2f  %.3f (%+.1f%%)  paired %.3f   wall %.1f MB/s (%.3f)\n",
+			       alg, size, s, t, size * 1000 / s, size * 1000 / t, t / s, (t / s - 1) * 100, p, b, b / s }'
 	done
 done
 printf '# %s, load average %s\n' "$(date -u +%H:%M:%SZ)" "$(cut -d' ' -f1-3 /proc/loadavg)"
