@@ -7,7 +7,7 @@
 : "${top_builddir:=.}"
 F="$top_srcdir/tests/fuzz"
 results_cases="schema-with-newline.jsonl"
-scenario_cases="derive-name-not-utf8.lua expect-unknown-field-leak.lua"
+scenario_cases="derive-name-not-utf8.lua expect-unknown-field-leak.lua ratio-not-two-selectors-leak.lua"
 plan $((4 + $(echo $results_cases $scenario_cases | wc -w)))
 
 replay() {

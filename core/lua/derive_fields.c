@@ -109,12 +109,14 @@ static void read_selector(struct cb_loading *ld, lua_State *L, int idx, const st
 static void read_ratio(struct cb_loading *ld, lua_State *L, int idx, json_t *decl)
 {
 	const struct cb_site site = {.key = "ratio"};
-	json_t *ratio = json_array();
+	json_t *ratio;
 
 	if (lua_type(L, idx) != LUA_TTABLE || cb_check_list(ld, L, idx, &site, true) != 2)
 		cb_check_fail(ld, L, &site, NULL,
 		              "'ratio' must be { numerator, denominator }: two selectors like { "
 		              "algorithm = \"aes-256-cbc\" }");
+	/* Made once the check that can fail before it is owned has passed. */
+	ratio = json_array();
 	json_object_set_new(decl, "ratio", ratio);
 	for (int i = 1; i <= 2; i++, lua_pop(L, 1)) {
 		json_t *selector = json_object();
