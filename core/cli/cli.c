@@ -157,3 +157,19 @@ void cb_file_list_free(struct cb_file_list *l)
 	l->files = NULL;
 	l->n = l->cap = 0;
 }
+
+void cb_shell_word(FILE *out, const char *arg)
+{
+	if (*arg && strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	                        "._-,=/:+@%") == strlen(arg)) {
+		fputs(arg, out);
+		return;
+	}
+	fputc('\'', out);
+	for (const char *p = arg; *p; p++)
+		if (*p == '\'')
+			fputs("'\\''", out);
+		else
+			fputc(*p, out);
+	fputc('\'', out);
+}

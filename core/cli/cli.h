@@ -43,6 +43,8 @@ int cb_fault_env_check(const char *cmd);
 
 /* Whether ARG is -h or --help. */
 int cb_is_help(const char *arg);
+/* ARG written to OUT as one word of a POSIX shell, quoted when it needs it. */
+void cb_shell_word(FILE *out, const char *arg);
 
 /* The value of option NAME at argv[*i] ("--name V" or "--name=V", moving *i
  * past V), or NULL when argv[*i] is another argument. */

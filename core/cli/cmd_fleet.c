@@ -63,29 +63,13 @@ static const char *const run_flags[] = {"--quick"};
 static const char *const refused[] = {"-o",         "--output",      "--resume",   "--force",
                                       "--progress", "--no-progress", "--run-index"};
 
-void cb_fleet_shell_word(FILE *out, const char *arg)
-{
-	if (*arg && strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-	                        "._-,=/:+@%") == strlen(arg)) {
-		fputs(arg, out);
-		return;
-	}
-	fputc('\'', out);
-	for (const char *p = arg; *p; p++)
-		if (*p == '\'')
-			fputs("'\\''", out);
-		else
-			fputc(*p, out);
-	fputc('\'', out);
-}
-
 void cb_fleet_print_run(FILE *out, const struct fleet_args *a, const char *output)
 {
-	cb_fleet_shell_word(out, a->program);
+	cb_shell_word(out, a->program);
 	fputs(" run", out);
 	for (int i = 0; i < a->n_run; i++) {
 		fputc(' ', out);
-		cb_fleet_shell_word(out, a->run[i]);
+		cb_shell_word(out, a->run[i]);
 	}
 	fprintf(out, " -o %s --no-progress", output);
 }
@@ -367,13 +351,13 @@ static void print_parallel_command(FILE *out, const struct fleet_args *a, const 
 	fclose(mem);
 	snprintf(target, sizeof target, "%s/logs", a->dir);
 	fputs("mkdir -p ", out);
-	cb_fleet_shell_word(out, target);
+	cb_shell_word(out, target);
 	fputs(" && parallel --will-cite --nonall --tag --sshlogin ", out);
-	cb_fleet_shell_word(out, a->sshlogin);
+	cb_shell_word(out, a->sshlogin);
 	fputs(" --joblog ", out);
-	cb_fleet_shell_word(out, joblog);
+	cb_shell_word(out, joblog);
 	fputc(' ', out);
-	cb_fleet_shell_word(out, inner);
+	cb_shell_word(out, inner);
 	fputc('\n', out);
 	free(inner);
 }

@@ -342,29 +342,12 @@ static uint64_t mix64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-/* ARG quoted for a POSIX shell when it needs it. */
-static void print_shell_word(FILE *out, const char *arg)
-{
-	if (*arg && strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-	                        "._-,=/:+@%") == strlen(arg)) {
-		fputs(arg, out);
-		return;
-	}
-	fputc('\'', out);
-	for (const char *p = arg; *p; p++)
-		if (*p == '\'')
-			fputs("'\\''", out);
-		else
-			fputc(*p, out);
-	fputc('\'', out);
-}
-
 /* The command that continues PATH: the file (or each file of a --runs
  * folder) records the scenario, its --set values, --quick and --only. */
 static void print_resume_hint(FILE *out, const char *path)
 {
 	fputs("cryptobench run --resume ", out);
-	print_shell_word(out, path);
+	cb_shell_word(out, path);
 	fputc('\n', out);
 }
 

@@ -32,8 +32,6 @@ struct fleet_args {
 	char command_line[2048];
 };
 
-/* ARG quoted for a POSIX shell when it needs it. */
-void cb_fleet_shell_word(FILE *out, const char *arg);
 /* The run's output inside the fleet's folder, with HOST_EXPR (a shell
  * expression such as "$host") for the host's name. */
 void cb_fleet_print_run(FILE *out, const struct fleet_args *a, const char *output);
