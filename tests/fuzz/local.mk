@@ -10,7 +10,8 @@ tests_fuzz_replay_scenario_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_scenari
 TESTS += tests/cli_fuzz_cases.sh
 dist_check_SCRIPTS += tests/cli_fuzz_cases.sh
 EXTRA_DIST += tests/fuzz/README.md tests/fuzz/results.dict tests/fuzz/scenario.dict \
-	tests/fuzz/results-seeds tests/fuzz/scenario-seeds
+	tests/fuzz/results-seeds tests/fuzz/scenario-seeds \
+	tests/fuzz/results-regressions tests/fuzz/scenario-regressions
 
 if FUZZERS
 EXTRA_PROGRAMS += tests/fuzz/fuzz_results tests/fuzz/fuzz_scenario
