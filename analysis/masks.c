@@ -392,12 +392,7 @@ void cb_masks_print(FILE *out, const struct cb_analysis *a, enum cb_report_forma
 	         "honoured mask)",
 	         ms->alpha, 1 / (1 + ms->delta), 1 + ms->delta, ms->delta * 100,
 	         (1 - 2 * ms->alpha) * 100);
-	if (f == CB_FORMAT_MARKDOWN) {
-		fprintf(out, "\n### %s\n\n", title);
-	} else {
-		fputc('\n', out);
-		cb_report_wrapped(out, "", title);
-	}
+	cb_report_heading(out, f, title);
 	if (cb_table_rows(t))
 		cb_table_print(out, t, f);
 	cb_table_free(t);

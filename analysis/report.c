@@ -60,7 +60,7 @@ void cb_report_wrapped(FILE *out, const char *first, const char *text)
 	fputc('\n', out);
 }
 
-static void heading(FILE *out, enum cb_report_format f, const char *title)
+void cb_report_heading(FILE *out, enum cb_report_format f, const char *title)
 {
 	if (f == CB_FORMAT_MARKDOWN) {
 		fprintf(out, "\n### %s\n\n", title);
@@ -185,7 +185,7 @@ static void print_winners(FILE *out, const struct cb_analysis *a, const struct c
 	    "cells have cycles, else MB/s; tied: equivalent within %.3g%%; not resolved: "
 	    "the interval reaches across the margin; MB/s: the fastest's headline, as below)",
 	    w->delta * 100);
-	heading(out, f, title);
+	cb_report_heading(out, f, title);
 	cb_table_print(out, t, f);
 	cb_table_free(t);
 }
@@ -289,10 +289,11 @@ static void print_spread(FILE *out, const struct cb_analysis *a, const struct cb
 		cb_table_cell(t, "%s", cb_fmt_pct(s->overhead_share, b[1]));
 		cb_table_cell(t, "%s", notes[0] ? notes : "-");
 	}
-	heading(out, o->format,
-	        "Spread per cell (throughput quantiles over trials; median/min-1 on time per "
-	        "call; drift and lag-1 on cycles per byte where cycles exist, else on time; "
-	        "'- (n 5)': too few trials for the test to flag anything)");
+	cb_report_heading(
+	    out, o->format,
+	    "Spread per cell (throughput quantiles over trials; median/min-1 on time per "
+	    "call; drift and lag-1 on cycles per byte where cycles exist, else on time; "
+	    "'- (n 5)': too few trials for the test to flag anything)");
 	cb_table_print(out, t, o->format);
 	cb_table_free(t);
 }
@@ -340,9 +341,10 @@ static void print_cells(FILE *out, const struct cb_analysis *a, const struct cb_
 		cb_table_cell(t, "%s", cb_fmt_num(s->have_cycles ? s->cpb.median : NAN, b[1]));
 		cb_table_cell(t, "%s", cb_fmt_num(hl.ns, b[2]));
 	}
-	heading(out, o->format,
-	        "Cells (MB/s = 10^6 bytes/s of payload over all threads; n = valid measured "
-	        "trials)");
+	cb_report_heading(
+	    out, o->format,
+	    "Cells (MB/s = 10^6 bytes/s of payload over all threads; n = valid measured "
+	    "trials)");
 	cb_table_print(out, t, o->format);
 	cb_table_free(t);
 	if (o->details)
@@ -442,7 +444,7 @@ static void print_derived(FILE *out, const struct cb_analysis *a, const struct c
 	                                     "serves several)"
 	                                   : "95%",
 	         a->options.delta * 100);
-	heading(out, f, title);
+	cb_report_heading(out, f, title);
 	cb_table_print(out, t, f);
 	cb_table_free(t);
 	if (o->details)
@@ -506,10 +508,11 @@ static void print_slopes(FILE *out, const struct cb_analysis *a, const struct cb
 		              cb_fmt_num(s->have_cycles ? s->cycles.per_byte.value : NAN, b[3]));
 		cb_table_cell(t, "%zu", n->outliers);
 	}
-	heading(out, f,
-	        "Cost per call and per byte (time per call = overhead + size x ns/B, fitted over "
-	        "every trial; 95% intervals; 'not resolved': the interval is wider than the "
-	        "estimate)");
+	cb_report_heading(
+	    out, f,
+	    "Cost per call and per byte (time per call = overhead + size x ns/B, fitted over "
+	    "every trial; 95% intervals; 'not resolved': the interval is wider than the "
+	    "estimate)");
 	cb_table_print(out, t, f);
 	cb_table_free(t);
 }
@@ -545,7 +548,7 @@ static void print_crossings(FILE *out, const struct cb_analysis *a, enum cb_repo
 		else
 			cb_table_cell(t, "%s or %s (intervals overlap)", an, bn);
 	}
-	heading(out, f, "Crossovers (median throughput; interpolated in log size)");
+	cb_report_heading(out, f, "Crossovers (median throughput; interpolated in log size)");
 	cb_table_print(out, t, f);
 	cb_table_free(t);
 }
@@ -578,7 +581,7 @@ static void print_warnings(FILE *out, const struct cb_analysis *a,
 
 	preemption_total(rs, &pre_cells, &pre_trials, &samples);
 #define WARN(...)                                                                                  \
-	(any ? 0 : (heading(out, f, "Warnings"), any = true),                                      \
+	(any ? 0 : (cb_report_heading(out, f, "Warnings"), any = true),                            \
 	 snprintf(line, sizeof line, __VA_ARGS__), cb_report_wrapped(out, mark, line))
 	for (size_t i = 0; i < rs->n_cells; i++) {
 		const struct cb_cell_summary *s = &rs->cells[i];
@@ -638,7 +641,7 @@ static void print_skips(FILE *out, const struct cb_results *r, enum cb_report_fo
 {
 	if (!json_array_size(r->skips))
 		return;
-	heading(out, f, "Skipped");
+	cb_report_heading(out, f, "Skipped");
 	for (size_t i = 0; i < json_array_size(r->skips); i++)
 		cb_report_wrapped(
 		    out, f == CB_FORMAT_MARKDOWN ? "- " : "  ",

@@ -95,6 +95,8 @@ void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
 /* Print TEXT wrapped at CB_REPORT_WIDTH columns: the first line starts with
  * FIRST, the others with as many spaces. */
 void cb_report_wrapped(FILE *out, const char *first, const char *text);
+/* A section's TITLE: a Markdown heading, or a blank line and the wrapped title. */
+void cb_report_heading(FILE *out, enum cb_report_format f, const char *title);
 
 /* The values of M's `by`, without their keys: "sim-fast 16KiB 2 threads". */
 void cb_report_by_values(const struct cb_derived *m, char *buf, size_t len);

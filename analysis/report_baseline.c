@@ -135,12 +135,7 @@ static void print_table(FILE *out, const struct cb_baseline *b, size_t index,
 	         index + 1, b->other->results->path, b->base->results->path, measure,
 	         (1 - b->alpha) * 100, b->n_rows ? b->rows[0].delta * 100 : NAN,
 	         on ? " on cycles, more on MB/s" : "");
-	if (f == CB_FORMAT_MARKDOWN)
-		fprintf(out, "\n### %s\n\n", title);
-	else {
-		fputc('\n', out);
-		cb_report_wrapped(out, "", title);
-	}
+	cb_report_heading(out, f, title);
 	cb_table_print(out, t, f);
 	cb_table_free(t);
 	for (size_t i = 0; i < b->n_notes; i++) {

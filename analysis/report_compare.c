@@ -216,12 +216,7 @@ static void print_rows_compact(FILE *out, const struct cb_compare *c, enum cb_co
 			    : first->measure == CB_MEASURE_MBS ? "MB/s"
 			    : first->measure == CB_MEASURE_CPC ? "cycles per call"
 			                                       : "cycles per byte");
-		if (f == CB_FORMAT_MARKDOWN)
-			fprintf(out, "\n### %s\n\n", title);
-		else {
-			fputc('\n', out);
-			cb_report_wrapped(out, "", title);
-		}
+		cb_report_heading(out, f, title);
 		cb_table_print(out, t, f);
 	}
 	cb_table_free(t);
