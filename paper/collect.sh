@@ -1,0 +1,32 @@
+#!/bin/sh
+# paper/collect.sh: re-measure the data behind the paper (make paper-data).
+# Each scenario runs three times (the sim validation five) into
+# DATA/NAME/run-K.jsonl, replacing what was there. Run it on a quiet machine:
+# nothing else should compete for the cores while it measures.
+#
+#   paper/collect.sh [CRYPTOBENCH [SRCDIR [DATA]]]
+set -eu
+cb=${1:-./cryptobench}
+src=${2:-.}
+data=${3:-$src/paper/data}
+s=$src/scenarios
+
+measure() {
+	name=$1 runs=$2
+	shift 2
+	echo "paper-data: $name" >&2
+	rm -rf "$data/$name"
+	"$cb" run "$@" --runs "$runs" --no-progress -o "$data/$name"
+}
+
+measure sweep 3 "$s/paper/sweep.lua"
+measure key-scaling 3 "$s/paper/key-scaling.lua"
+measure sha-ext 3 "$s/paper/sha-ext.lua"
+measure capability-mask 3 "$s/capability-mask.lua" --set rounds=20
+measure threads 3 "$s/threads.lua"
+measure context-reuse 3 "$s/context-reuse.lua" --set rounds=10
+measure chunked 3 "$s/chunked.lua" --set rounds=10
+measure cross-runtime 3 "$s/cross-runtime.lua"
+measure file-tools 3 "$s/file-tools.lua" --set big=16MiB --set trial_time=50ms --set rounds=8
+measure validation-aa 5 "$s/paper/validation.lua"
+measure validation-shift 5 "$s/paper/validation.lua" --set shift=0.05
