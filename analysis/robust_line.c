@@ -65,38 +65,64 @@ static double select_rank(double *a, size_t n, size_t k)
 	return a[k];
 }
 
-/* GSL's MAD sigma: the median of |R| without its PARAMETERS - 1 smallest
- * values, over 0.6745. WORK holds N values. */
-static double mad_sigma(const double *r, size_t n, double *work)
+/* The median of |R| without its PARAMETERS - 1 smallest values (GSL's, from
+ * the sorted values), found by selection. R is the residuals of the line C
+ * times FACTOR (or R as it is, when X is NULL), set in the same pass.
+ * *GUESS (0: none) is the last iteration's median: the values within a few
+ * percent of it are gathered in that pass, and when the median's ranks fall
+ * among them only those are searched. WORK holds N values. */
+static double abs_median(const double *x, const double *y, const double c[2], const double *factor,
+                         size_t n, double *r, double *work, double *guess)
 {
 	size_t m = n - PARAMETERS + 1, first = PARAMETERS - 1;
-	size_t lhs = first + (m - 1) / 2, rhs = first + m / 2;
-	double median;
+	size_t lhs = first + (m - 1) / 2, rhs = first + m / 2, below = 0, inside = 0;
+	double lo = *guess * (1 - 1.0 / 32), hi = *guess * (1 + 1.0 / 32), median;
 
-	for (size_t i = 0; i < n; i++)
-		work[i] = fabs(r[i]);
-	median = select_rank(work, n, lhs);
+	for (size_t i = 0; i < n; i++) {
+		double a;
+
+		if (x)
+			r[i] = (y[i] - (c[0] + c[1] * x[i])) * factor[i];
+		a = fabs(r[i]);
+		below += a < lo;
+		if (a >= lo && a <= hi)
+			work[inside++] = a;
+	}
+	if (!(*guess > 0) || below > lhs || below + inside <= rhs) {
+		for (size_t i = 0; i < n; i++)
+			work[i] = fabs(r[i]);
+		below = 0;
+		inside = n;
+	}
+	median = select_rank(work, inside, lhs - below);
 	if (rhs != lhs) {
-		double next = work[rhs];
+		double next = work[rhs - below];
 
-		for (size_t i = rhs + 1; i < n; i++)
+		for (size_t i = rhs - below + 1; i < inside; i++)
 			if (work[i] < next)
 				next = work[i];
 		median = (median + next) / 2.0;
 	}
-	return median / 0.6745;
+	*guess = median;
+	return median;
 }
 
-/* Weighted least squares of Y on X (W NULL: unweighted), by centred sums.
- * 0, or 1 when the weights or the x values leave no line. */
-static int least_squares(const double *x, const double *y, const double *w, size_t n, double c[2],
-                         double *mean_x, double *sxx)
+static double bisquare_weight(double u)
+{
+	return fabs(u) < 1.0 ? (1.0 - u * u) * (1.0 - u * u) : 0.0;
+}
+
+/* Weighted least squares of Y on X by centred sums: W NULL, unweighted;
+ * else W[i] is set first to the bisquare weight of U[i] * SCALE. 0, or 1
+ * when the weights or the x values leave no line. */
+static int least_squares(const double *x, const double *y, double *w, const double *u, double scale,
+                         size_t n, double c[2], double *mean_x, double *sxx)
 {
 	double sw = 0, sx = 0, sy = 0, xm, ym, sxy = 0;
 
 	*sxx = 0;
 	for (size_t i = 0; i < n; i++) {
-		double wi = w ? w[i] : 1.0;
+		double wi = w ? (w[i] = bisquare_weight(u[i] * scale)) : 1.0;
 
 		sw += wi;
 		sx += wi * x[i];
@@ -124,11 +150,6 @@ static void residuals(const double *x, const double *y, size_t n, const double c
 {
 	for (size_t i = 0; i < n; i++)
 		r[i] = y[i] - (c[0] + c[1] * x[i]);
-}
-
-static double bisquare_weight(double u)
-{
-	return fabs(u) < 1.0 ? (1.0 - u * u) * (1.0 - u * u) : 0.0;
 }
 
 static double bisquare_dpsi(double u)
@@ -171,7 +192,7 @@ int cb_robust_line_fit(const double *x, const double *y, size_t n, double *resid
 	double *resfac = malloc(n * sizeof *resfac), *w = malloc(n * sizeof *w),
 	       *work = malloc(n * sizeof *work);
 	double c[2], before[2], mean_x, sxx, wmean, wsxx, sig_lower, sigma_ols = 0;
-	double sigma_mad, sigma_rob, p2 = PARAMETERS * PARAMETERS;
+	double sigma_mad, sigma_rob, p2 = PARAMETERS * PARAMETERS, guess = 0;
 	size_t numit = 0;
 	bool done = false;
 	int rc = -1;
@@ -182,7 +203,7 @@ int cb_robust_line_fit(const double *x, const double *y, size_t n, double *resid
 	sig_lower = 1.0e-6 * gsl_stats_sd(y, 1, n);
 	if (sig_lower == 0.0)
 		sig_lower = 1.0;
-	if (least_squares(x, y, NULL, n, c, &mean_x, &sxx) != 0)
+	if (least_squares(x, y, NULL, NULL, 0, n, c, &mean_x, &sxx) != 0)
 		goto out;
 	/* Leverage of a line's point: 1/n + (x - mean)^2 / Sxx. */
 	for (size_t i = 0; i < n; i++) {
@@ -197,23 +218,21 @@ int cb_robust_line_fit(const double *x, const double *y, size_t n, double *resid
 	while (!done && ++numit <= MAX_ITERATIONS) {
 		double sig, scale;
 
-		for (size_t i = 0; i < n; i++)
-			resid[i] *= resfac[i];
-		sig = mad_sigma(resid, n, work);
+		/* GSL's MAD sigma of the residuals scaled by 1 / sqrt(1 - leverage) */
+		sig = abs_median(x, y, c, resfac, n, resid, work, &guess) / 0.6745;
 		scale = 1.0 / (fmax(sig, sig_lower) * TUNE);
-		for (size_t i = 0; i < n; i++)
-			w[i] = bisquare_weight(resid[i] * scale);
 		before[0] = c[0];
 		before[1] = c[1];
-		if (least_squares(x, y, w, n, c, &wmean, &wsxx) != 0)
+		if (least_squares(x, y, w, resid, scale, n, c, &wmean, &wsxx) != 0)
 			goto out;
-		residuals(x, y, n, c, resid);
 		done = converged(before, c);
 	}
 	rc = -1;
 	if (!done)
 		goto out;
-	sigma_mad = mad_sigma(resid, n, work);
+	residuals(x, y, n, c, resid);
+	guess = 0;
+	sigma_mad = abs_median(NULL, NULL, c, NULL, n, resid, work, &guess) / 0.6745;
 	sigma_rob = street_sigma(resid, resfac, n, sigma_mad);
 	out->sigma =
 	    fmax(sigma_rob, sqrt((sigma_ols * sigma_ols * p2 + sigma_rob * sigma_rob * (double)n) /
