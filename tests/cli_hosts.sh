@@ -9,7 +9,7 @@
 #          runs do not reproduce, and its pooled estimate must carry that
 #          spread (not resolved against alpha, an interval spanning both).
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 25
+plan 27
 ab="$top_srcdir/tests/scenarios/sim/ab.lua"
 GP=$(command -v gnuplot || true)
 
@@ -79,6 +79,12 @@ check "text: each host's runs judged first, then the hosts, with the runs column
 		grep -q 'runs A/B' '$WORK/out' && [ \$(grep -c '2 ok/2 ok.*faster' '$WORK/out') = 2 ] &&
 		grep -q 'beta is .* faster than alpha on 2 of 4 cells, equivalent on 2' '$WORK/out' &&
 		! grep -q 'another host' '$WORK/out'"
+check "...within 100 columns" sh -c "! awk 'length > 100' '$WORK/out' | grep -q ."
+# shellcheck disable=SC2086
+cb compare $A $B --details
+check "--details: each host's estimate with its interval in the text" \
+	sh -c "grep -q 'A \[95% CI\] .*B \[95% CI\] .*runs A/B' '$WORK/out' &&
+		[ \$(grep -c '^sim-a .* [0-9.]* \[[0-9.]*, [0-9.]*\] .* [0-9.]* \[[0-9.]*, [0-9.]*\] .*2 ok/2 ok.*faster' '$WORK/out') = 2 ]"
 # shellcheck disable=SC2086
 cb compare $A $B --format markdown
 check "markdown: the table with each host's estimate, runs, ratio and verdict" \
