@@ -7,7 +7,7 @@
 # tests/cli_claims.sh checks the claims in `make check`, with no TeX.
 #
 # Works out of tree: everything made goes under the build tree's paper/.
-PAPER_FIGURE_SETS = sweep key-scaling sha-ext threads capability-mask validation-aa \
+PAPER_FIGURE_SETS = sweep key-scaling sha-ext threads validation-aa \
 	validation-shift
 
 EXTRA_DIST += paper/README.md paper/collect.sh paper/claims.lua paper/paper.tex paper/data \
