@@ -122,8 +122,8 @@ end
 
 local function label_macro(label)
   -- "python-hashlib" -> "PythonHashlib": TeX macro names are letters only.
-  return (label:gsub("%d", { ["0"] = "Zero", ["1"] = "One", ["2"] = "Two", ["4"] = "Four",
-                              ["6"] = "Six" })
+  return (label:gsub("%d", { ["0"] = "Zero", ["1"] = "One", ["2"] = "Two", ["3"] = "Three", ["4"] = "Four", ["5"] = "Five",
+                              ["6"] = "Six", ["7"] = "Seven", ["8"] = "Eight", ["9"] = "Nine" })
                :gsub("(%a)(%a*)", function(a, b) return a:upper() .. b end)
                :gsub("[^%a]", ""))
 end
@@ -896,3 +896,81 @@ claim {
     return dv.reproduced < dv.total / 2, verdict_text(dv)
   end,
 }
+
+---------------------------------------------------------------------------
+-- Ranges the text quotes
+---------------------------------------------------------------------------
+
+-- Min and max over every engine and run of F(label, k) (nil values skipped).
+local function range(d, labels, f)
+  local lo, hi = math.huge, -math.huge
+  for _, label in ipairs(labels) do
+    for k = 1, #d.runs do
+      local v = f(label, k)
+      if v then lo, hi = math.min(lo, v), math.max(hi, v) end
+    end
+  end
+  return lo, hi
+end
+local function cpb(d, k, selector)
+  local c = cell(d, k, selector)
+  return c and c.cycles_per_byte and c.cycles_per_byte.median
+end
+
+local gcm_lo, gcm_hi = range(ks, aes_engines, function(label, k)
+  local m = derived(ks, k, "aes256/aes128-gcm", { label = label, op = "encrypt" })
+  return m and m.ratio and m.ratio.value
+end)
+number { name = "KsGcmMin", value = gcm_lo, format = "%.2f" }
+number { name = "KsGcmMax", value = gcm_hi, format = "%.2f" }
+
+local shani_engines, soft_engines = { "openssl", "gcrypt", "nettle", "gnutls" }, { "sodium", "mbedtls", "wolfssl" }
+local function sha_cpb(label, k) return cpb(sx, k, { label = label, algorithm = "sha256" }) end
+local a, b = range(sx, shani_engines, sha_cpb)
+number { name = "ShaCpbHwMin", value = a, format = "%.1f" }
+number { name = "ShaCpbHwMax", value = b, format = "%.1f" }
+local c, e = range(sx, soft_engines, sha_cpb)
+number { name = "ShaCpbSoftMin", value = c, format = "%.0f" }
+number { name = "ShaCpbSoftMax", value = e, format = "%.0f" }
+claim {
+  name = "sha256-hw-and-soft",
+  text = "SHA-256 costs openssl, gcrypt, nettle and gnutls under 3 c/B and sodium, mbedtls and wolfssl over 10 c/B, in every run",
+  check = function()
+    return b < 3 and c > 10, string.format("SHA-NI engines %.2f-%.2f c/B, the others %.1f-%.1f c/B", a, b, c, e)
+  end,
+}
+local function cbc_cpb(label, k) return cpb(ks, k, { label = label, algorithm = "aes-128-cbc", op = "encrypt" }) end
+local w_lo, w_hi = range(ks, { "wolfssl" }, cbc_cpb)
+local o_lo, o_hi = range(ks, { "openssl", "gcrypt", "nettle", "gnutls" }, cbc_cpb)
+number { name = "WolfCbcCpb", value = (w_lo + w_hi) / 2, format = "%.0f" }
+number { name = "AesCbcCpbMin", value = o_lo, format = "%.1f" }
+number { name = "AesCbcCpbMax", value = o_hi, format = "%.1f" }
+claim {
+  name = "wolfssl-no-aesni",
+  text = "wolfssl's AES-128-CBC encryption costs more than three times the c/B of openssl, gcrypt, nettle and gnutls in every run",
+  check = function()
+    return w_lo > 3 * o_hi, string.format("wolfssl %.1f-%.1f c/B, the others %.2f-%.2f c/B", w_lo, w_hi, o_lo, o_hi)
+  end,
+}
+claim {
+  name = "ctr-decrypt-is-encrypt",
+  text = "CTR decryption and encryption run within 5% of each other for every engine in every run",
+  check = function()
+    local lo, hi = range(ks, aes_engines, function(label, k)
+      local m = derived(ks, k, "decrypt/encrypt", { label = label, algorithm = "aes-128-ctr" })
+      return m and m.ratio and m.ratio.value
+    end)
+    return lo > 1 / 1.05 and hi < 1.05, string.format("decrypt/encrypt %.3f to %.3f", lo, hi)
+  end,
+}
+local r_lo, r_hi = range(cr, aes_engines, function(label, k) return reuse_ratio(k, label, "aes-128-gcm", 65536) end)
+number { name = "ReuseLargeMin", value = r_lo, format = "%.2f" }
+number { name = "ReuseLargeMax", value = r_hi, format = "%.2f" }
+local aesni_lo = math.huge
+for k = 1, #cm.runs do
+  local m = mask(k, "openssl-no-aesni")
+  if m and m.effect then aesni_lo = math.min(aesni_lo, 1 / m.effect.ratio.value) end
+end
+number { name = "AesniWorthMin", value = aesni_lo, format = "%.1f" }
+number { name = "KsRounds", value = ks.runs[1].rounds, format = "%d" }
+number { name = "ShaRounds", value = sx.runs[1].rounds, format = "%d" }

@@ -32,7 +32,7 @@ paper/figures.stamp: cryptobench
 paper/paper.pdf: $(srcdir)/paper/paper.tex paper/numbers.tex paper/figures.stamp
 	cd paper && for pass in 1 2; do \
 		TEXINPUTS='$(abs_srcdir)/paper:' pdflatex -interaction=nonstopmode \
-			-halt-on-error paper.tex >paper.out 2>&1 || { tail -40 paper.out; exit 1; }; \
+			-halt-on-error paper.tex >paper.build.log 2>&1 || { tail -40 paper.build.log; exit 1; }; \
 	done
 	@grep -E 'Overfull|undefined|Undefined' paper/paper.log || true
 	@echo "paper/paper.pdf: $$(grep -c '' paper/paper.log >/dev/null; \
@@ -48,7 +48,7 @@ paper-data: cryptobench
 
 .PHONY: paper paper-data
 CLEANFILES += paper/numbers.tex paper/numbers.tex.tmp paper/figures.stamp paper/paper.pdf \
-	paper/paper.aux paper/paper.log paper/paper.out
+	paper/paper.aux paper/paper.log paper/paper.out paper/paper.build.log
 
 # The figures' folders (make clean removes the files above).
 clean-paper:
