@@ -37,7 +37,8 @@
  *
  * One results file gives its charts in DIR. Several give the forest plots in
  * DIR and each run's charts in DIR/STEM/ (STEM: the file's name without
- * .jsonl, .jsonl.gz or .jsonl.zst); runs of different scenarios get no forest plot (a note says why).
+ * .jsonl, .jsonl.gz or .jsonl.zst); runs of different scenarios get no
+ * forest plot (a note says why).
  *
  * Library code: nothing goes to stdout; errors come back in ERR. */
 #ifndef CB_PLOT_H
