@@ -57,6 +57,12 @@ int cb_stats_median_interval(const double *sorted, size_t n, double level,
  * memory runs out. */
 int cb_stats_spearman(const double *x, const double *y, size_t n, double *rho, double *p);
 
+/* Sort V[0..n-1] (finite values) ascending. Any sort gives the same array:
+ * equal values are the same bits (but for -0.0 beside 0.0, which no sort here
+ * told apart before either, and no sample holds). This one is qsort, far
+ * faster than GSL's heap sort on the 10,000 rounds of a cell. */
+void cb_stats_sort(double *v, size_t n);
+
 /* ---- Per-cell summary ---- */
 
 struct cb_stats_options {
