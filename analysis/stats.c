@@ -174,6 +174,21 @@ static int by_ranked(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* RANK[ORDER[k].at] from ORDER sorted by value: runs of equal values share
+ * the middle of their ranks. */
+static void ranks_of_order(const struct ranked *order, size_t n, double *rank)
+{
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+
+		while (j < n && order[j].value == order[i].value)
+			j++;
+		for (size_t k = i; k < j; k++)
+			rank[order[k].at] = (double)i + ((double)(j - i) + 1.0) / 2.0;
+		i = j;
+	}
+}
+
 /* RANK[i] = the rank (1..n, ties averaged) of X[i]: the values below it plus
  * the middle of its run of equal values, counted on the sorted order
  * (O(n log n): a cell may have many thousands of rounds; which of equal
@@ -198,22 +213,15 @@ static void rank_values(const double *x, size_t n, double *rank)
 	for (size_t i = 0; i < n; i++)
 		order[i] = (struct ranked){x[i], i};
 	qsort(order, n, sizeof *order, by_ranked);
-	for (size_t i = 0; i < n;) {
-		size_t j = i + 1;
-
-		while (j < n && order[j].value == order[i].value)
-			j++;
-		for (size_t k = i; k < j; k++)
-			rank[order[k].at] = (double)i + ((double)(j - i) + 1.0) / 2.0;
-		i = j;
-	}
+	ranks_of_order(order, n, rank);
 	free(order);
 }
 
 /* Rounds as their positions; the values keep their order. */
-/* WORK and RANKS: room for N values each. */
-static void set_drift(const double *values, size_t n, double *work, double *ranks,
-                      struct cb_stats_summary *s, const struct cb_stats_options *opt)
+/* WORK and RANKS: room for N values each; ORDER, when not NULL, the values
+ * and their positions sorted by value (the ranks are read from it). */
+static void set_drift(const double *values, size_t n, const struct ranked *order, double *work,
+                      double *ranks, struct cb_stats_summary *s, const struct cb_stats_options *opt)
 {
 	s->drift_rho = s->drift_p = s->lag1 = s->lag1_rank = NAN;
 	s->lag1_limit = gsl_cdf_ugaussian_Qinv(opt->drift_alpha / 2.0) / sqrt((double)n);
@@ -233,7 +241,10 @@ static void set_drift(const double *values, size_t n, double *work, double *rank
 	 * computes (its ranks of distinct positions are 1..n, and its averaged
 	 * ranks of ties are exact half-integers, as rank_values's are), without
 	 * its two heap sorts. */
-	rank_values(values, n, ranks);
+	if (order)
+		ranks_of_order(order, n, ranks);
+	else
+		rank_values(values, n, ranks);
 	for (size_t i = 0; i < n; i++)
 		work[i] = (double)i + 1.0;
 	if (spearman_test(gsl_stats_correlation(ranks, 1, work, 1, n), n, &s->drift_rho,
@@ -255,6 +266,7 @@ int cb_stats_summarize(const double *values, size_t n, const struct cb_stats_opt
 {
 	struct cb_stats_options defaults;
 	double *sorted = NULL, *work = NULL;
+	struct ranked *order;
 
 	memset(out, 0, sizeof(*out));
 	if (!opt) {
@@ -283,8 +295,18 @@ int cb_stats_summarize(const double *values, size_t n, const struct cb_stats_opt
 		free(work);
 		return -1;
 	}
-	memcpy(sorted, values, n * sizeof(*sorted));
-	cb_stats_sort(sorted, n);
+	/* One sort gives the sorted values and, for the drift, their ranks. */
+	order = malloc(n * sizeof(*order));
+	if (order) {
+		for (size_t i = 0; i < n; i++)
+			order[i] = (struct ranked){values[i], i};
+		qsort(order, n, sizeof(*order), by_ranked);
+		for (size_t i = 0; i < n; i++)
+			sorted[i] = order[i].value;
+	} else {
+		memcpy(sorted, values, n * sizeof(*sorted));
+		cb_stats_sort(sorted, n);
+	}
 
 	out->n = n;
 	out->min = sorted[0];
@@ -302,8 +324,9 @@ int cb_stats_summarize(const double *values, size_t n, const struct cb_stats_opt
 	out->sd = n >= 2 ? gsl_stats_sd_m(sorted, 1, n, out->mean) : NAN;
 	count_outliers(sorted, n, out);
 	set_contamination(out, opt);
-	set_drift(values, n, work, sorted, out, opt); /* sorted is done with */
+	set_drift(values, n, order, work, sorted, out, opt); /* sorted is done with */
 
+	free(order);
 	free(sorted);
 	free(work);
 	return 0;
