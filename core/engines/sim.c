@@ -28,7 +28,9 @@
  * of a scenario with the same shared_seed sees the same load, clock and
  * bursts (only the burst's size is drawn per trial), which is what pairing by
  * round cancels. The own terms are drawn from (seed, run, round, thread), so
- * neither depends on how many trials calibration ran. Real time is spent only
+ * neither depends on how many trials calibration ran; the cells of one engine
+ * share them, unless cell_noise = 1 draws the cell (algorithm, op, payload
+ * size) in too, giving each cell its own noise. Real time is spent only
  * on touching the output. */
 #include "core/engine.h"
 
@@ -58,7 +60,8 @@ struct sim {
 	double round_load, run_load, freq_drift, freq_period, ar1, ar1_sigma;
 	double burst_rate, burst_factor;
 	uint64_t seed, shared_seed;
-	bool forged; /* decrypt-forged: reject, as a real engine must */
+	uint64_t cell_seed; /* cell_noise: the cell's own part of the seed (else 0) */
+	bool forged;        /* decrypt-forged: reject, as a real engine must */
 	gsl_rng *rng;
 };
 
@@ -83,6 +86,7 @@ static const char *const sim_options[] = {
     "ar1_sigma",
     "burst_rate",
     "burst_factor",
+    "cell_noise",
     NULL,
 };
 
@@ -130,6 +134,15 @@ static bool sim_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_
 	return cb_op_applies(alg, op);
 }
 
+/* splitmix64's finaliser: spreads (seed, run, round, thread) over 64 bits. */
+static uint64_t mix(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
 static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
 {
 	const struct cb_engine_config *c = setup->config;
@@ -148,6 +161,13 @@ static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_l
 	s->seed = (uint64_t)cb_option_number(c, "seed", 1);
 	s->shared_seed = (uint64_t)cb_option_number(c, "shared_seed", 0);
 	s->forged = setup->op == CB_OP_DECRYPT_FORGED;
+	if (cb_option_number(c, "cell_noise", 0) != 0) {
+		uint64_t h = 1469598103934665603ull; /* FNV-1a of the algorithm's name */
+
+		for (const char *p = setup->alg->name; *p; p++)
+			h = (h ^ (unsigned char)*p) * 1099511628211ull;
+		s->cell_seed = mix(h ^ mix(((uint64_t)setup->op << 48) ^ (uint64_t)setup->len));
+	}
 	if (s->overhead_ns < 0 || s->ns_per_byte < 0 || s->jitter < 0 || s->spike_rate < 0 ||
 	    s->spike_rate > 1 || s->spike_factor <= 0 || s->contaminate_factor <= 0 ||
 	    s->round_load < 0 || s->run_load < 0 || s->freq_drift < 0 || s->freq_drift >= 1 ||
@@ -188,22 +208,14 @@ static void sim_close(void *ctx)
 	free(s);
 }
 
-/* splitmix64's finaliser: spreads (seed, run, round, thread) over 64 bits. */
-static uint64_t mix(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ull;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
 /* The trial's work in cycles per nominal ns, and the factor time adds. */
 static void sim_factors(struct sim *s, const struct cb_trial_info *t, double *work, double *time)
 {
 	double factor = 1.0, slow = 1.0;
 
-	gsl_rng_set(s->rng, mix(s->seed ^ mix(((uint64_t)t->run << 40) ^ ((uint64_t)t->round << 8) ^
-	                                      t->thread)));
+	gsl_rng_set(s->rng,
+	            mix(s->seed ^ s->cell_seed ^
+	                mix(((uint64_t)t->run << 40) ^ ((uint64_t)t->round << 8) ^ t->thread)));
 	if (s->jitter > 0)
 		factor *= exp(s->jitter * gsl_ran_gaussian(s->rng, 1.0));
 	if (s->spike_rate > 0 && gsl_rng_uniform(s->rng) < s->spike_rate)
