@@ -457,6 +457,11 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 	/* Calibration aims past the trial time; a trial can still fall short
 	 * (the clock sped up, or the cell's calls were capped). */
 	json_object_set_new(t, "trial_time_reached", json_boolean(r->ns >= run->trial_time_ns));
+	if (run->plan->scenario->layout_per_trial && !r->remote) /* a worker places its own */
+		json_object_set_new(t, "layout",
+		                    json_pack("{s:I, s:I}", "stack",
+		                              (json_int_t)run->buffers.layout.stack, "out",
+		                              (json_int_t)run->buffers.layout.out));
 	if (r->virtual_clock) {
 		json_object_set_new(t, "clock", json_string("virtual"));
 		if (r->cycles) /* the engine's virtual cycles: its work */
@@ -468,11 +473,6 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 		json_object_set_new(t, "round_trip_ns", json_integer((json_int_t)r->round_trip_ns));
 		json_object_set_new(t, "input_sha256", json_string(r->input_sha256));
 	} else {
-		if (run->plan->scenario->layout_per_trial)
-			json_object_set_new(t, "layout",
-			                    json_pack("{s:I, s:I}", "stack",
-			                              (json_int_t)run->buffers.layout.stack, "out",
-			                              (json_int_t)run->buffers.layout.out));
 		json_object_set_new(t, "cpu_ns", json_integer((json_int_t)r->cpu_ns));
 		if (r->ticks)
 			json_object_set_new(t, "ticks", json_integer((json_int_t)r->ticks));

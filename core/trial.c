@@ -55,11 +55,21 @@ static uint64_t mix64(uint64_t x)
 
 struct cb_trial_layout cb_trial_layout_draw(uint64_t seed, size_t cell, unsigned round)
 {
-	uint64_t draw = mix64(seed ^ mix64((uint64_t)cell));
-	size_t b = (size_t)(draw & 0xff), d = (size_t)((draw >> 8) & 0x3f);
+	uint64_t block = mix64(seed ^ mix64((uint64_t)cell << 32 ^ round / 8));
+	uint64_t own = mix64(block ^ mix64((uint64_t)round + 1));
+	unsigned perm[8];
 
-	return (struct cb_trial_layout){.stack = (157 * (size_t)round + b) % 256 * 16,
-	                                .out = (39 * (size_t)round + d) % 64 * 64};
+	/* The block's order of the eight classes: Fisher-Yates on its own draw. */
+	for (unsigned i = 0; i < 8; i++)
+		perm[i] = i;
+	for (unsigned i = 7; i > 0; i--) {
+		unsigned k = (unsigned)((block >> (4 * i)) % (i + 1)), t = perm[i];
+
+		perm[i] = perm[k];
+		perm[k] = t;
+	}
+	return (struct cb_trial_layout){.stack = ((own & 31) * 8 + perm[round % 8]) * 16,
+	                                .out = (size_t)((own >> 8) & 63) * 64};
 }
 
 void cb_trial_buffers_free(struct cb_trial_buffers *b)

@@ -102,13 +102,15 @@ void cb_trial_buffers_free(struct cb_trial_buffers *b);
 void cb_trial_place(struct cb_trial_buffers *b, struct cb_trial_layout layout);
 
 /* The placement of CELL's trial in ROUND, in a run whose layout seed is SEED.
- * Stratified, not drawn independently per trial: the stack's 16-byte step is
- * (157 ROUND + b) mod 256 and the output's 64-byte step (39 ROUND + d) mod 64,
- * with b and d drawn per cell from SEED. Each trial's placement is uniform
- * over the page, and the multipliers being odd, any 2^k consecutive rounds
- * visit every residue mod 2^k once: every run gives a cell as many trials
- * with its stack 32-byte aligned as not (to within one), so the share of
- * each placement class does not vary from run to run. */
+ * The stack's 16-byte step is stratified: its class mod 8 (the offset mod
+ * 128 bytes) takes each of its eight values once in every block of eight
+ * rounds, in an order drawn per cell and block, and the rest of the step is
+ * drawn per trial; the output's 64-byte step is drawn per trial. So each
+ * placement is uniform over the page, and every run of 8m rounds gives a
+ * cell as many trials with its stack 32-byte aligned as not (any 16-, 32-,
+ * 64- or 128-byte class in equal shares): the share of a placement class
+ * does not vary from run to run, and the random order within blocks does
+ * not make a placement effect look like dependence between rounds. */
 struct cb_trial_layout cb_trial_layout_draw(uint64_t seed, size_t cell, unsigned round);
 
 /* Run CALLS calls of STATE's cell on every thread and check every thread's

@@ -3,13 +3,29 @@
 # records its stack and output offsets; they are stratified (a cell's trials
 # as often 32-byte aligned as not, every 16-byte step once in 256 rounds);
 # only placement changes: the input's digest and every output are those of a
-# run with one placement per run (layout = "run"). No timing is checked.
+# run with one placement per run (layout = "run"). A cell whose speed
+# follows the placement is reported layout-sensitive (the sim's virtual
+# clock; no timing of this machine is checked).
 . "${top_srcdir:-.}/tests/lib.sh"
+plan 15
+
+cb run "$top_srcdir/tests/scenarios/sim/layout.lua" -o "$WORK/sim.jsonl"
+check "sim: a run exits 0" status_is 0
+cb report "$WORK/sim.jsonl" --format json
+cp "$WORK/out" "$WORK/sim.json"
+check "sim: the placed engine is layout-sensitive" sh -c "jq -e '.[0].cells[] | select(.cell.label == \"sim-placed\") | .layout.sensitive and .layout.p < 0.01' '$WORK/sim.json' >/dev/null"
+check "sim: the steady engine is not" sh -c "jq -e '.[0].cells[] | select(.cell.label == \"sim-steady\") | .layout.sensitive == false' '$WORK/sim.json' >/dev/null"
+cb report "$WORK/sim.jsonl"
+check "sim: report warns, naming the cell" out_has "sim-placed sha256 hash 16KiB.*layout-sensitive"
+cb run "$top_srcdir/tests/scenarios/sim/layout.lua" --set layout=run -o "$WORK/simrun.jsonl"
+cb report "$WORK/simrun.jsonl" --format json
+check "sim: with layout = run nothing is judged" sh -c "jq -e '[.[0].cells[] | has(\"layout\")] | any | not' '$WORK/out' >/dev/null"
+
 if ! "$CRYPTOBENCH" engines | grep -q '^openssl .*library  OpenSSL'; then
-	echo "1..0 # SKIP the openssl engine is not built"
-	exit 0
+	skip 10 "the openssl engine is not built"
+	done_testing
+	exit
 fi
-plan 10
 ARGS="--engines openssl --algorithms aes-128-gcm --ops encrypt,decrypt --sizes 1KiB,4KiB --rounds 8 --trial-time 1ms --no-progress"
 
 cb run $ARGS -o "$WORK/trial.jsonl"

@@ -10,6 +10,9 @@
  *          * (1 + drift_per_round * round)
  *          * contaminate_factor for rounds in [contaminate_from, contaminate_to]
  *          * (1 + run_shift * run)                 a planted change between runs
+ *          * stack_factor      when the calls' stack sat at an odd 16-byte step
+ *                              (bit 4 of its address set): a placement effect
+ *                              like Mbed TLS AES-GCM's (core/trial.h)
  *
  * and takes this long, in virtual nanoseconds: the machine moves time, not
  * cycles (a clock that changes speed, load that takes the CPU away):
@@ -59,6 +62,8 @@ struct sim {
 	double run_shift;
 	double round_load, run_load, freq_drift, freq_period, ar1, ar1_sigma;
 	double burst_rate, burst_factor;
+	double stack_factor;
+	bool stack_odd; /* the last call's stack: bit 4 of a local's address */
 	uint64_t seed, shared_seed;
 	uint64_t cell_seed; /* cell_noise: the cell's own part of the seed (else 0) */
 	bool forged;        /* decrypt-forged: reject, as a real engine must */
@@ -87,6 +92,7 @@ static const char *const sim_options[] = {
     "burst_rate",
     "burst_factor",
     "cell_noise",
+    "stack_factor",
     NULL,
 };
 
@@ -114,6 +120,7 @@ static const struct {
     {"ar1_sigma", offsetof(struct sim, ar1_sigma), 0},
     {"burst_rate", offsetof(struct sim, burst_rate), 0},
     {"burst_factor", offsetof(struct sim, burst_factor), 1},
+    {"stack_factor", offsetof(struct sim, stack_factor), 1},
 };
 
 static const char *sim_version(void)
@@ -172,10 +179,10 @@ static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_l
 	    s->spike_rate > 1 || s->spike_factor <= 0 || s->contaminate_factor <= 0 ||
 	    s->round_load < 0 || s->run_load < 0 || s->freq_drift < 0 || s->freq_drift >= 1 ||
 	    s->freq_period <= 0 || s->ar1 < 0 || s->ar1 >= 1 || s->ar1_sigma < 0 ||
-	    s->burst_rate < 0 || s->burst_rate > 1 || s->burst_factor < 0) {
+	    s->burst_rate < 0 || s->burst_rate > 1 || s->burst_factor < 0 || s->stack_factor <= 0) {
 		cb_errorf(err, err_len,
 		          "sim: costs and noise must be non-negative (spike_rate, burst_rate <= 1; "
-		          "freq_drift, ar1 < 1)");
+		          "freq_drift, ar1 < 1; stack_factor > 0)");
 		gsl_rng_free(s->rng);
 		free(s);
 		return NULL;
@@ -185,7 +192,10 @@ static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_l
 
 static int sim_call(void *ctx, const unsigned char *in, size_t len, unsigned char *out)
 {
-	const struct sim *s = ctx;
+	struct sim *s = ctx;
+	volatile unsigned char here = 0; /* on the calls' stack */
+
+	s->stack_odd = ((uintptr_t)&here >> 4) & 1;
 
 	if (s->forged)
 		return CB_REJECTED;
@@ -224,6 +234,8 @@ static void sim_factors(struct sim *s, const struct cb_trial_info *t, double *wo
 	if ((double)t->round >= s->contaminate_from && (double)t->round <= s->contaminate_to)
 		factor *= s->contaminate_factor;
 	factor *= 1.0 + s->run_shift * t->run;
+	if (s->stack_odd)
+		factor *= s->stack_factor;
 	double own_burst = gsl_rng_uniform(s->rng); /* this trial's share of a burst */
 
 	/* What the whole machine does: one stream per run (the clock's phase, the
