@@ -57,12 +57,19 @@ static const struct cb_cell_summary *cell_in(const struct cb_analysis *a, const 
 	return i >= 0 && a->summary->cells[i].n > 0 ? &a->summary->cells[i] : NULL;
 }
 
-static bool same_cpu(const struct cb_analysis *a, const struct cb_analysis *b)
+/* Whether every run of both sides counted on one CPU model. */
+static bool same_cpu(const struct cb_baseline *b)
 {
-	const char *x = cb_results_header_string(a->results, "host", "cpu");
-	const char *y = cb_results_header_string(b->results, "host", "cpu");
+	const char *x = cb_results_header_string(b->base->results, "host", "cpu");
 
-	return strcmp(x, y) == 0;
+	for (size_t i = 0; i < b->k_base + b->k_other; i++) {
+		const struct cb_analysis *a =
+		    i < b->k_base ? b->bases[i] : b->others[i - b->k_base];
+
+		if (strcmp(x, cb_results_header_string(a->results, "host", "cpu")) != 0)
+			return false;
+	}
+	return true;
 }
 
 /* The measure's median with its interval in S; SCALE turns c/B into cycles per call. */
@@ -75,16 +82,67 @@ static struct cb_estimate estimate_of(const struct cb_cell_summary *s, enum cb_c
 	                            x->median_ci.hi * scale};
 }
 
-static void judge(struct cb_baseline_row *row, const struct cb_compare_options *o, bool cycles)
+/* One side of a row: the cells of KEY in its K runs (CELLS[i], NULL where a
+ * run lacks it; CELLS[0] is there). */
+struct side {
+	const struct cb_cell_summary **cells;
+	size_t k;
+};
+
+/* The measure M of SIDE's cell: the one run's median and exact interval, or
+ * the runs' medians pooled by random effects on the log scale with a 1-ALPHA
+ * interval (no interval when a run has none). Its level into *LEVEL, the runs
+ * pooled into *RUNS. */
+static struct cb_estimate pooled(const struct side *side, enum cb_compare_measure m, double alpha,
+                                 double *level, size_t *runs, double *y, double *se)
 {
+	struct cb_estimate out;
+	size_t n = 0;
+	bool intervals = true;
+
+	for (size_t i = 0; i < side->k; i++) {
+		const struct cb_cell_summary *s = side->cells[i];
+		struct cb_estimate e;
+
+		if (!s)
+			continue;
+		e = estimate_of(s, m);
+		y[n] = log(e.value);
+		se[n] = cb_repro_log_se(&e, s->mbs.median_ci.level);
+		intervals &= isfinite(se[n]);
+		n++;
+	}
+	*runs = n;
+	if (n == 1) {
+		*level = side->cells[0]->mbs.median_ci.level;
+		return estimate_of(side->cells[0], m);
+	}
+	*level = 1 - alpha;
+	if (intervals && cb_baseline_pool(y, se, n, alpha, &out) == 0)
+		return out;
+	double mean = 0;
+
+	for (size_t i = 0; i < n; i++)
+		mean += y[i] / (double)n;
+	return (struct cb_estimate){exp(mean), NAN, NAN};
+}
+
+static void judge(struct cb_baseline_row *row, const struct side *base, const struct side *other,
+                  const struct cb_compare_options *o, bool cycles, double *y, double *se)
+{
+	double level;
+	size_t runs;
+
 	row->measure = !cycles                                ? CB_MEASURE_MBS
 	               : row->base->cell->size < o->tiny_size ? CB_MEASURE_CPC
 	                                                      : CB_MEASURE_CPB;
 	row->delta = cycles ? o->delta_cycles : o->delta_mbs;
-	row->base_e = estimate_of(row->base, row->measure);
-	row->other_e = estimate_of(row->other, row->measure);
-	row->base_level = row->base->mbs.median_ci.level;
-	row->other_level = row->other->mbs.median_ci.level;
+	row->base_e =
+	    pooled(base, row->measure, o->repro.alpha, &row->base_level, &row->base_runs, y, se);
+	row->other_e =
+	    pooled(other, row->measure, o->repro.alpha, &row->other_level, &row->other_runs, y, se);
+	row->base_mbs = pooled(base, CB_MEASURE_MBS, o->repro.alpha, &level, &runs, y, se);
+	row->other_mbs = pooled(other, CB_MEASURE_MBS, o->repro.alpha, &level, &runs, y, se);
 	/* The speed ratio: MB/s other over baseline, or cycles baseline over other. */
 	if (row->measure == CB_MEASURE_MBS)
 		cb_margin_ratio(&row->other_e, row->other_level, &row->base_e, row->base_level,
@@ -231,61 +289,103 @@ static int note_differences(struct cb_baseline *b)
 	return rc ? -1 : 0;
 }
 
-int cb_baseline_build(const struct cb_analysis *base, const struct cb_analysis *other,
-                      const struct cb_compare_options *opt, struct cb_baseline **out, char *err,
-                      size_t err_len)
+/* SIDE's cells of KEY in the K runs AS, with samples; false when the first
+ * run lacks it. Every cell found counts cycles into *CYCLES. */
+static bool find_side(const struct cb_analysis *const *as, size_t k, const char *key,
+                      struct side *side, bool *cycles)
+{
+	side->k = k;
+	for (size_t i = 0; i < k; i++) {
+		side->cells[i] = cell_in(as[i], key);
+		if (side->cells[i])
+			*cycles &= side->cells[i]->have_cycles;
+	}
+	return side->cells[0] != NULL;
+}
+
+int cb_baseline_build_runs(const struct cb_analysis *const *base, size_t k_base,
+                           const struct cb_analysis *const *other, size_t k_other,
+                           const struct cb_compare_options *opt, struct cb_baseline **out,
+                           char *err, size_t err_len)
 {
 	struct cb_compare_options o;
 	struct cb_baseline *b = calloc(1, sizeof *b);
-	bool cpu = same_cpu(base, other);
+	size_t k = k_base + k_other;
+	const struct cb_cell_summary **cells = calloc(k + 1, sizeof *cells);
+	double *y = calloc(k + 1, sizeof *y), *se = calloc(k + 1, sizeof *se);
+	struct side bs = {NULL, k_base}, os = {NULL, k_other};
+	bool cpu;
 
 	*out = NULL;
 	if (opt)
 		o = *opt;
 	else
 		cb_compare_defaults(&o);
-	if (!b)
+	if (!b || !cells || !y || !se || !k_base || !k_other ||
+	    !(b->bases = malloc(k_base * sizeof *b->bases)) ||
+	    !(b->others = malloc(k_other * sizeof *b->others)))
 		goto oom;
 	if (!(o.delta_cycles > 0 && o.delta_mbs > 0 && o.repro.alpha > 0 && o.repro.alpha < 0.5)) {
 		cb_errorf(err, err_len, "baseline: margins must be positive, alpha in (0, 0.5)");
-		free(b);
-		return -1;
+		goto fail;
 	}
-	b->base = base;
-	b->other = other;
+	bs.cells = cells;
+	os.cells = cells + k_base;
+	memcpy(b->bases, base, k_base * sizeof *base);
+	memcpy(b->others, other, k_other * sizeof *other);
+	b->k_base = k_base;
+	b->k_other = k_other;
+	b->base = base[0];
+	b->other = other[0];
 	b->alpha = o.repro.alpha;
-	if (!(b->rows = calloc(base->summary->n_cells + 1, sizeof *b->rows)))
+	cpu = same_cpu(b);
+	if (!(b->rows = calloc(base[0]->summary->n_cells + 1, sizeof *b->rows)))
 		goto oom;
-	for (size_t i = 0; i < base->summary->n_cells; i++) {
-		const struct cb_cell_summary *s = &base->summary->cells[i];
-		const struct cb_cell_summary *x = cell_in(other, s->cell->key);
+	for (size_t i = 0; i < base[0]->summary->n_cells; i++) {
+		const struct cb_cell_summary *s = &base[0]->summary->cells[i];
 		struct cb_baseline_row *row = &b->rows[b->n_rows];
+		bool cycles = cpu;
 
 		if (strcmp(s->cell->engine, "null") == 0)
 			continue; /* the harness moves no bytes */
-		if (s->n == 0 || !x) {
+		if (s->n == 0 || !find_side(base, k_base, s->cell->key, &bs, &cycles) ||
+		    !find_side(other, k_other, s->cell->key, &os, &cycles)) {
 			b->only_base += s->n > 0;
 			continue;
 		}
-		row->base = s;
-		row->other = x;
-		judge(row, &o, cpu && s->have_cycles && x->have_cycles);
+		row->base = bs.cells[0];
+		row->other = os.cells[0];
+		judge(row, &bs, &os, &o, cycles, y, se);
 		b->n_rows++;
 	}
-	for (size_t i = 0; i < other->summary->n_cells; i++) {
-		const struct cb_cell_summary *x = &other->summary->cells[i];
+	for (size_t i = 0; i < other[0]->summary->n_cells; i++) {
+		const struct cb_cell_summary *x = &other[0]->summary->cells[i];
 
 		b->only_other += x->n > 0 && strcmp(x->cell->engine, "null") != 0 &&
-		                 !cell_in(base, x->cell->key);
+		                 !cell_in(base[0], x->cell->key);
 	}
 	if (conclude(b) != 0 || note_differences(b) != 0)
 		goto oom;
+	free(cells);
+	free(y);
+	free(se);
 	*out = b;
 	return 0;
 oom:
 	cb_errorf(err, err_len, "out of memory");
+fail:
+	free(cells);
+	free(y);
+	free(se);
 	cb_baseline_free(b);
 	return -1;
+}
+
+int cb_baseline_build(const struct cb_analysis *base, const struct cb_analysis *other,
+                      const struct cb_compare_options *opt, struct cb_baseline **out, char *err,
+                      size_t err_len)
+{
+	return cb_baseline_build_runs(&base, 1, &other, 1, opt, out, err, err_len);
 }
 
 void cb_baseline_free(struct cb_baseline *b)
@@ -296,5 +396,7 @@ void cb_baseline_free(struct cb_baseline *b)
 		free(b->notes[i]);
 	free(b->notes);
 	free(b->rows);
+	free(b->bases);
+	free(b->others);
 	free(b);
 }

@@ -26,7 +26,14 @@
  * gives "7.2% [6.8, 7.6] faster on 12 of 14 cells, equivalent on 2".
  *
  * Any two analyses of runs can be compared so: a host against a host is
- * one baseline comparison per host. */
+ * one baseline comparison per host. A side may also be several runs of one
+ * configuration (a host's repeated runs, cb_baseline_build_runs): each cell's
+ * estimate then pools the runs' medians by random effects on the log scale
+ * (DerSimonian-Laird, cb_baseline_pool, each run's standard error from its
+ * exact interval): the pooled value is a weighted geometric mean, and its
+ * 1-alpha interval widens with the spread between the runs beyond what their
+ * own intervals explain. A side of one run keeps that run's own median and
+ * exact interval, so a comparison of two single runs is unchanged. */
 #ifndef CB_BASELINE_H
 #define CB_BASELINE_H
 
@@ -36,13 +43,15 @@
 #include "analysis/compare.h"
 
 struct cb_baseline_row {
-	const struct cb_cell_summary *base, *other; /* the cell in each run */
+	const struct cb_cell_summary *base, *other; /* the cell in each side's first run */
 	enum cb_compare_measure measure;            /* CPB, CPC or MBS */
 	struct cb_estimate base_e, other_e;         /* the measure's medians and intervals */
-	double base_level, other_level;
-	double delta;            /* the margin judged with */
-	struct cb_margin margin; /* on the speed ratio other / baseline */
-	double p_adjusted;       /* p_beyond after Benjamini-Hochberg across the table */
+	double base_level, other_level;             /* ... their intervals' levels */
+	struct cb_estimate base_mbs, other_mbs;     /* median MB/s, pooled the same way */
+	size_t base_runs, other_runs;               /* runs pooled (1: a run's own median) */
+	double delta;                               /* the margin judged with */
+	struct cb_margin margin;                    /* on the speed ratio other / baseline */
+	double p_adjusted; /* p_beyond after Benjamini-Hochberg across the table */
 	enum cb_ratio_verdict verdict;
 	bool family; /* beyond delta alone, not across the table: not resolved */
 };
@@ -54,7 +63,9 @@ struct cb_baseline_pool {
 };
 
 struct cb_baseline {
-	const struct cb_analysis *base, *other;
+	const struct cb_analysis *base, *other; /* each side's first run */
+	const struct cb_analysis **bases, **others;
+	size_t k_base, k_other;       /* runs on each side */
 	struct cb_baseline_row *rows; /* in the baseline's cell order */
 	size_t n_rows;
 	size_t only_base, only_other;     /* cells without a partner (or without samples) */
@@ -72,6 +83,14 @@ struct cb_baseline {
 int cb_baseline_build(const struct cb_analysis *base, const struct cb_analysis *other,
                       const struct cb_compare_options *opt, struct cb_baseline **out, char *err,
                       size_t err_len);
+/* The same with K_BASE runs on the baseline's side and K_OTHER on the
+ * other's (k >= 1; the arrays are copied, the analyses must outlive the
+ * result): the cells are those of BASE[0], each estimate pooled over the runs
+ * that have the cell (see above), and the notes compare the first runs. */
+int cb_baseline_build_runs(const struct cb_analysis *const *base, size_t k_base,
+                           const struct cb_analysis *const *other, size_t k_other,
+                           const struct cb_compare_options *opt, struct cb_baseline **out,
+                           char *err, size_t err_len);
 void cb_baseline_free(struct cb_baseline *b);
 
 /* DerSimonian-Laird pooling of K log ratios Y with standard errors SE (> 0):

@@ -51,12 +51,32 @@ void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_for
 void cb_report_baseline(FILE *out, struct cb_baseline *const *b, size_t n,
                         enum cb_report_format format);
 
-/* The same across hosts (cryptobench compare of files from several hosts):
- * B[i] is host HOSTS[i + 1] against the baseline host HOSTS[0]. The text
- * names the hosts; CSV adds the columns host and baseline_host after the
- * key columns; JSON the keys "host" and "baseline_host". */
-void cb_report_hosts(FILE *out, struct cb_baseline *const *b, size_t n, const char *const *hosts,
-                     enum cb_report_format format);
+/* The pieces of that output the host comparison shares (report_baseline.c):
+ * a row's verdict in words ("not resolved (table)" where the table's
+ * adjustment withheld it), the summary line of B naming the two sides NAME
+ * and BASE ("NAME is 7.2% [6.8, 7.6] faster than BASE on 12 of 14 cells,
+ * equivalent on 2"), B as JSON, the text's closing explanation (ALPHA: the
+ * error rate), and a row's CSV columns from measure to p_adjusted. */
+const char *cb_report_baseline_verdict(const struct cb_baseline_row *row);
+void cb_report_baseline_summary(const struct cb_baseline *b, const char *name, const char *base,
+                                char *buf, size_t len);
+json_t *cb_report_baseline_json(const struct cb_baseline *b);
+void cb_report_baseline_footer(FILE *out, double alpha);
+void cb_csv_baseline_row(FILE *out, const struct cb_baseline_row *row);
+
+/* Files from several hosts (hosts.h; report_hosts.c), printed as FORMAT:
+ * text and Markdown first show each host of several runs judged across them
+ * (cb_report_compare, with DETAILS), then per host against the baseline host
+ * a table with each host's estimate and interval, its runs and their
+ * reproducibility, the speed ratio with its interval and the verdict, and a
+ * summary line per host. CSV: one row per host and cell (the columns of
+ * --baseline's, with host, baseline_host, runs, baseline_runs,
+ * reproducibility and baseline_reproducibility after the key columns). JSON:
+ * an array, one object per host against the baseline host (--baseline's
+ * object with the same keys added). */
+struct cb_hosts;
+void cb_report_hosts(FILE *out, const struct cb_hosts *h, enum cb_report_format format,
+                     bool details);
 
 /* ---- CSV: one tidy table per output (report_csv.c) ----
  *

@@ -10,17 +10,16 @@
 
 const char *const cb_baseline_tables[] = {"cells", NULL};
 
-static const char *verdict_text(const struct cb_baseline_row *row)
+const char *cb_report_baseline_verdict(const struct cb_baseline_row *row)
 {
 	return row->family ? "not resolved (table)" : cb_ratio_verdict_name(row->verdict);
 }
 
-/* "B is 7.2% [6.8, 7.6] faster than A on 12 of 14 cells, equivalent on 2". */
-static void summary_line(const struct cb_baseline *b, char *buf, size_t len)
+void cb_report_baseline_summary(const struct cb_baseline *b, const char *name, const char *base,
+                                char *buf, size_t len)
 {
 	static const enum cb_ratio_verdict order[] = {CB_RATIO_FASTER, CB_RATIO_SLOWER,
 	                                              CB_RATIO_EQUIVALENT, CB_RATIO_NOT_RESOLVED};
-	const char *name = b->other->results->path, *base = b->base->results->path;
 	size_t used = 0, total = b->n_rows;
 	bool first = true;
 
@@ -117,12 +116,12 @@ static void print_table(FILE *out, const struct cb_baseline *b, size_t index,
 			cb_table_cell(t, "%u", c->threads);
 		if (on)
 			cb_table_cell(t, "%s", cb_compare_measure_name(row->measure));
-		cb_table_cell(t, "%s", cb_fmt_num(row->base->mbs.median, x[0]));
-		cb_table_cell(t, "%s", cb_fmt_num(row->other->mbs.median, x[1]));
+		cb_table_cell(t, "%s", cb_fmt_num(row->base_mbs.value, x[0]));
+		cb_table_cell(t, "%s", cb_fmt_num(row->other_mbs.value, x[1]));
 		cb_table_cell(
 		    t, "%s",
 		    cb_fmt_change(row->margin.ratio, row->margin.lo, row->margin.hi, x[2]));
-		cb_table_cell(t, "%s", verdict_text(row));
+		cb_table_cell(t, "%s", cb_report_baseline_verdict(row));
 	}
 	if (on || !b->n_rows)
 		snprintf(measure, sizeof measure, "the measure of column 'on'");
@@ -154,39 +153,34 @@ static void print_table(FILE *out, const struct cb_baseline *b, size_t index,
 	}
 }
 
-static void print_csv(FILE *out, struct cb_baseline *const *bs, size_t n, const char *const *hosts)
+static void print_csv(FILE *out, struct cb_baseline *const *bs, size_t n)
 {
-	fputs(CB_CSV_KEYS, out);
-	if (hosts)
-		fputs(",host,baseline_host", out);
-	fputs(",baseline_file,measure,baseline,baseline_lo,baseline_hi,estimate,"
-	      "estimate_lo,estimate_hi,baseline_mb_per_s_median,mb_per_s_median,ratio,"
-	      "ratio_lo,ratio_hi,delta,verdict,p_beyond,p_within,p_adjusted\n",
+	fputs(CB_CSV_KEYS ",baseline_file,measure,baseline,baseline_lo,baseline_hi,estimate,"
+	                  "estimate_lo,estimate_hi,baseline_mb_per_s_median,mb_per_s_median,ratio,"
+	                  "ratio_lo,ratio_hi,delta,verdict,p_beyond,p_within,p_adjusted\n",
 	      out);
 	for (size_t k = 0; k < n; k++)
 		for (size_t i = 0; i < bs[k]->n_rows; i++) {
-			const struct cb_baseline_row *row = &bs[k]->rows[i];
-
-			cb_csv_cell_keys(out, bs[k]->other->results->path, k + 1, row->other->cell);
-			if (hosts) {
-				cb_csv_text(out, hosts[k + 1]);
-				cb_csv_text(out, hosts[0]);
-			}
+			cb_csv_cell_keys(out, bs[k]->other->results->path, k + 1,
+			                 bs[k]->rows[i].other->cell);
 			cb_csv_text(out, bs[k]->base->results->path);
-			cb_csv_text(out, cb_compare_measure_name(row->measure));
-			double v[] = {
-			    row->base_e.value,     row->base_e.lo,         row->base_e.hi,
-			    row->other_e.value,    row->other_e.lo,        row->other_e.hi,
-			    row->base->mbs.median, row->other->mbs.median, row->margin.ratio,
-			    row->margin.lo,        row->margin.hi,         row->delta};
-			for (size_t j = 0; j < sizeof v / sizeof v[0]; j++)
-				cb_csv_num(out, v[j]);
-			cb_csv_text(out, verdict_text(row));
-			cb_csv_num(out, row->margin.p_beyond);
-			cb_csv_num(out, row->margin.p_within);
-			cb_csv_num(out, row->p_adjusted);
+			cb_csv_baseline_row(out, &bs[k]->rows[i]);
 			fputc('\n', out);
 		}
+}
+
+void cb_csv_baseline_row(FILE *out, const struct cb_baseline_row *row)
+{
+	cb_csv_text(out, cb_compare_measure_name(row->measure));
+	double v[] = {row->base_e.value, row->base_e.lo,  row->base_e.hi,      row->other_e.value,
+	              row->other_e.lo,   row->other_e.hi, row->base_mbs.value, row->other_mbs.value,
+	              row->margin.ratio, row->margin.lo,  row->margin.hi,      row->delta};
+	for (size_t j = 0; j < sizeof v / sizeof v[0]; j++)
+		cb_csv_num(out, v[j]);
+	cb_csv_text(out, cb_report_baseline_verdict(row));
+	cb_csv_num(out, row->margin.p_beyond);
+	cb_csv_num(out, row->margin.p_within);
+	cb_csv_num(out, row->p_adjusted);
 }
 
 static json_t *estimate_json(const struct cb_estimate *e)
@@ -195,7 +189,7 @@ static json_t *estimate_json(const struct cb_estimate *e)
 	                 NUM(e->hi));
 }
 
-static json_t *baseline_json(const struct cb_baseline *b)
+json_t *cb_report_baseline_json(const struct cb_baseline *b)
 {
 	json_t *cells = json_array(), *pools = json_object(), *notes = json_array();
 	char line[1024];
@@ -213,8 +207,8 @@ static json_t *baseline_json(const struct cb_baseline *b)
 		        json_pack("{s:o, s:o, s:o}", "value", NUM(row->margin.ratio), "lo",
 		                  NUM(row->margin.lo), "hi", NUM(row->margin.hi)),
 		        "mb_per_s_median",
-		        json_pack("{s:o, s:o}", "baseline", NUM(row->base->mbs.median), "run",
-		                  NUM(row->other->mbs.median)),
+		        json_pack("{s:o, s:o}", "baseline", NUM(row->base_mbs.value), "run",
+		                  NUM(row->other_mbs.value)),
 		        "delta", NUM(row->delta), "verdict", cb_ratio_verdict_name(row->verdict),
 		        "beyond_delta_alone", row->family, "p_beyond", NUM(row->margin.p_beyond),
 		        "p_within", NUM(row->margin.p_within), "p_adjusted", NUM(row->p_adjusted)));
@@ -225,7 +219,8 @@ static json_t *baseline_json(const struct cb_baseline *b)
 		                              "ratio", estimate_json(&b->pools[v].ratio)));
 	for (size_t i = 0; i < b->n_notes; i++)
 		json_array_append_new(notes, json_string(b->notes[i]));
-	summary_line(b, line, sizeof line);
+	cb_report_baseline_summary(b, b->other->results->path, b->base->results->path, line,
+	                           sizeof line);
 	return json_pack("{s:s, s:s, s:o, s:o, s:s, s:I, s:I, s:o}", "file",
 	                 b->other->results->path, "baseline", b->base->results->path, "cells",
 	                 cells, "verdicts", pools, "summary", line, "only_in_baseline",
@@ -233,57 +228,8 @@ static json_t *baseline_json(const struct cb_baseline *b)
 	                 "notes", notes);
 }
 
-static void print_all(FILE *out, struct cb_baseline *const *bs, size_t n, const char *const *hosts,
-                      enum cb_report_format f)
+void cb_report_baseline_footer(FILE *out, double alpha)
 {
-	char line[1024];
-
-	if (f == CB_FORMAT_CSV) {
-		print_csv(out, bs, n, hosts);
-		return;
-	}
-	if (f == CB_FORMAT_JSON) {
-		json_t *all = json_array();
-
-		for (size_t i = 0; i < n; i++) {
-			json_t *one = baseline_json(bs[i]);
-
-			if (hosts) {
-				json_object_set_new(one, "host", json_string(hosts[i + 1]));
-				json_object_set_new(one, "baseline_host", json_string(hosts[0]));
-			}
-			json_array_append_new(all, one);
-		}
-		json_dumpf(all, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-		fputc('\n', out);
-		json_decref(all);
-		return;
-	}
-	if (hosts) {
-		fprintf(out, "%scompare: %zu host%s against the baseline host %s\n",
-		        f == CB_FORMAT_MARKDOWN ? "## " : "", n, n == 1 ? "" : "s", hosts[0]);
-		for (size_t i = 0; i < n; i++) {
-			snprintf(line, sizeof line, "B%zu: host %s (%s)", i + 1, hosts[i + 1],
-			         bs[i]->other->results->path);
-			cb_report_wrapped(out, f == CB_FORMAT_MARKDOWN ? "- " : "  ", line);
-		}
-	} else {
-		fprintf(out, "%scompare: %zu run%s against the baseline %s\n",
-		        f == CB_FORMAT_MARKDOWN ? "## " : "", n, n == 1 ? "" : "s",
-		        n ? bs[0]->base->results->path : "?");
-	}
-	for (size_t i = 0; i < n; i++)
-		print_table(out, bs[i], i, f);
-	if (f == CB_FORMAT_MARKDOWN)
-		fputs("\n### Summary\n\n", out);
-	else
-		fputc('\n', out);
-	for (size_t i = 0; i < n; i++) {
-		summary_line(bs[i], line, sizeof line);
-		cb_report_wrapped(out, f == CB_FORMAT_MARKDOWN ? "- " : "", line);
-	}
-	if (f != CB_FORMAT_TEXT)
-		return;
 	fprintf(out,
 	        "\nEach cell's median (cycles per byte where both runs counted cycles on one CPU "
 	        "model, else\nMB/s) in each run, with its exact interval; their ratio with a "
@@ -291,16 +237,41 @@ static void print_all(FILE *out, struct cb_baseline *const *bs, size_t n, const 
 	        "also after Benjamini-Hochberg across\nthe table at %.3g%%; equivalent: within "
 	        "delta by two one-sided tests; not resolved otherwise.\nA summary's figure pools "
 	        "its cells (random effects: the interval widens when they disagree).\n",
-	        n ? (1 - bs[0]->alpha) * 100 : 95.0, n ? bs[0]->alpha * 100 : 5.0);
+	        (1 - alpha) * 100, alpha * 100);
 }
 
 void cb_report_baseline(FILE *out, struct cb_baseline *const *bs, size_t n, enum cb_report_format f)
 {
-	print_all(out, bs, n, NULL, f);
-}
+	char line[1024];
 
-void cb_report_hosts(FILE *out, struct cb_baseline *const *bs, size_t n, const char *const *hosts,
-                     enum cb_report_format f)
-{
-	print_all(out, bs, n, hosts, f);
+	if (f == CB_FORMAT_CSV) {
+		print_csv(out, bs, n);
+		return;
+	}
+	if (f == CB_FORMAT_JSON) {
+		json_t *all = json_array();
+
+		for (size_t i = 0; i < n; i++)
+			json_array_append_new(all, cb_report_baseline_json(bs[i]));
+		json_dumpf(all, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		fputc('\n', out);
+		json_decref(all);
+		return;
+	}
+	fprintf(out, "%scompare: %zu run%s against the baseline %s\n",
+	        f == CB_FORMAT_MARKDOWN ? "## " : "", n, n == 1 ? "" : "s",
+	        n ? bs[0]->base->results->path : "?");
+	for (size_t i = 0; i < n; i++)
+		print_table(out, bs[i], i, f);
+	if (f == CB_FORMAT_MARKDOWN)
+		fputs("\n### Summary\n\n", out);
+	else
+		fputc('\n', out);
+	for (size_t i = 0; i < n; i++) {
+		cb_report_baseline_summary(bs[i], bs[i]->other->results->path,
+		                           bs[i]->base->results->path, line, sizeof line);
+		cb_report_wrapped(out, f == CB_FORMAT_MARKDOWN ? "- " : "", line);
+	}
+	if (f == CB_FORMAT_TEXT)
+		cb_report_baseline_footer(out, n ? bs[0]->alpha : 0.05);
 }

@@ -6,7 +6,8 @@
 libcbplots_a_SOURCES += \
 	plots/plot.c plots/plot.h plots/plot_internal.h plots/plot_kinds.c \
 	plots/plot_files.c plots/plot_names.c plots/plot_render.c \
-	plots/plot_charts.c plots/plot_ratio.c plots/plot_timeline.c plots/plot_forest.c
+	plots/plot_charts.c plots/plot_ratio.c plots/plot_timeline.c plots/plot_forest.c \
+	plots/plot_hosts.c
 
 plot_templates = \
 	plots/throughput-size.gp \
@@ -14,7 +15,8 @@ plot_templates = \
 	plots/encrypt-decrypt.gp \
 	plots/threads.gp \
 	plots/timeline.gp \
-	plots/forest.gp
+	plots/forest.gp \
+	plots/hosts.gp
 
 plotsdir = $(pkgdatadir)/plots
 dist_plots_DATA = $(plot_templates)

@@ -232,6 +232,68 @@ static int draw_runs(struct cb_plot *p, struct cb_results *const *files, size_t 
 	return plot_note(&c, "no forest plot: %s", cerr);
 }
 
+/* Files from several hosts: each run's charts in DIR/STEM/, the forest plots
+ * of each host of several runs in DIR/host-HOST/, the hosts charts in DIR. */
+static int draw_hosts(struct cb_plot *p, struct cb_results *const *files, size_t k,
+                      const struct cb_plot_options *opt, char *err, size_t err_len)
+{
+	struct cb_hosts *h = NULL;
+	int rc = cb_hosts_build(files, k, NULL, &opt->analysis, &h, err, err_len);
+	struct plot_ctx c = {.opt = opt,
+	                     .kinds = cb_plot_kinds,
+	                     .n_kinds = cb_plot_n_kinds,
+	                     .plot = p,
+	                     .err = err,
+	                     .err_len = err_len};
+	char sub[600], slug[512], source[2048] = "";
+
+	if (rc != 0)
+		return -1;
+	for (size_t r = 0; r < k && rc == 0; r++) {
+		const struct cb_host *host = h->hosts;
+		size_t i = 0;
+
+		while (strcmp(host->name, cb_results_host(files[r])) != 0)
+			host++;
+		while (host->files[i] != files[r])
+			i++;
+		stem_of(files, r, sub, sizeof sub);
+		c.sub = sub;
+		c.r = files[r];
+		c.a = host->runs[i];
+		c.source = files[r]->path;
+		rc = draw_run(&c);
+	}
+	for (size_t i = 0; i < h->n && rc == 0; i++) {
+		if (!h->hosts[i].repro)
+			continue;
+		plot_slug(h->hosts[i].name, slug, sizeof slug);
+		snprintf(sub, sizeof sub, "host-%s/", slug[0] ? slug : "unnamed");
+		c.sub = sub;
+		c.r = NULL;
+		c.a = NULL;
+		source[0] = '\0';
+		for (size_t r = 0; r < h->hosts[i].k && strlen(source) + 4 < sizeof source; r++)
+			plot_fmt(source + strlen(source), sizeof source - strlen(source), "%s%s",
+			         r ? ", " : "", h->hosts[i].files[r]->path);
+		c.source = source;
+		rc = draw_across(&c, h->hosts[i].repro);
+	}
+	source[0] = '\0';
+	for (size_t r = 0; r < k && strlen(source) + 4 < sizeof source; r++)
+		plot_fmt(source + strlen(source), sizeof source - strlen(source), "%s%s",
+		         r ? ", " : "", files[r]->path);
+	c.sub = "";
+	c.r = NULL;
+	c.a = NULL;
+	c.source = source;
+	for (size_t i = 0; i < cb_plot_n_kinds && rc == 0; i++)
+		if (cb_plot_kinds[i].draw_hosts)
+			rc = cb_plot_kinds[i].draw_hosts(&c, h);
+	cb_hosts_free(h);
+	return rc;
+}
+
 int cb_plot_write(struct cb_results *const *files, size_t k, const char *dir,
                   const struct cb_plot_options *opt, struct cb_plot **out, char *err,
                   size_t err_len)
@@ -268,6 +330,8 @@ int cb_plot_write(struct cb_results *const *files, size_t k, const char *dir,
 			goto fail;
 		rc = draw_run(&c);
 		cb_analysis_free((struct cb_analysis *)c.a);
+	} else if (cb_hosts_count(files, k) > 1) {
+		rc = draw_hosts(p, files, k, opt, err, err_len);
 	} else {
 		rc = draw_runs(p, files, k, opt, err, err_len);
 	}

@@ -30,6 +30,10 @@
  *   forest           across runs: each run's estimate and interval and the
  *                    across-run value where the runs reproduced, as compare
  *                    gives it (forest-NAME, forest-cells-ALG-OP)
+ *   hosts            files from several hosts: per engine, each host's speed
+ *                    relative to the baseline host per algorithm, op and size,
+ *                    with intervals, the delta band and the verdicts, as
+ *                    compare gives them (hosts-LABEL)
  * Throughput axes are fitted to the data drawn, intervals included.
  * With several thread counts the size, encrypt-decrypt and forest-cells charts
  * get a -1thread, -2threads, ... suffix. The null engine moves no bytes: it is
@@ -38,6 +42,9 @@
  * One results file gives its charts in DIR. Several give the forest plots in
  * DIR and each run's charts in DIR/STEM/ (STEM: the file's name without
  * .jsonl); runs of different scenarios get no forest plot (a note says why).
+ * Files from several hosts (hosts.h) give the hosts charts in DIR, each
+ * run's charts in DIR/STEM/, and the forest plots of each host of several
+ * runs in DIR/host-HOST/; the first file's host is the baseline.
  *
  * Library code: nothing goes to stdout; errors come back in ERR. */
 #ifndef CB_PLOT_H
@@ -47,6 +54,7 @@
 #include <stddef.h>
 
 #include "analysis/compare.h"
+#include "analysis/hosts.h"
 #include "core/results.h"
 #include "analysis/summary.h"
 
@@ -98,6 +106,8 @@ struct cb_plot_kind {
 	 * and threads, interleaved). 0, or -1 with the context's error. */
 	int (*draw_run)(struct plot_ctx *c);
 	int (*draw_across)(struct plot_ctx *c, const struct cb_compare *cmp);
+	/* ... and of files from several hosts (NULL: none). */
+	int (*draw_hosts)(struct plot_ctx *c, const struct cb_hosts *h);
 };
 extern const struct cb_plot_kind cb_plot_kinds[];
 extern const size_t cb_plot_n_kinds;

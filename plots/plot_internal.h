@@ -32,6 +32,8 @@ int cb_plot_ratio_charts(struct plot_ctx *c);
 int cb_plot_timelines(struct plot_ctx *c);
 /* Forest plots of runs compared (plot_forest.c). */
 int cb_plot_forests(struct plot_ctx *c, const struct cb_compare *cmp);
+/* Hosts side by side, a chart per engine (plot_hosts.c). */
+int cb_plot_hosts(struct plot_ctx *c, const struct cb_hosts *h);
 /* Run the render scripts of P with GNUPLOT, JOBS at once (plot_render.c). */
 void cb_plot_render(struct cb_plot *p, const char *gnuplot, unsigned jobs);
 

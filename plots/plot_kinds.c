@@ -31,6 +31,10 @@ const struct cb_plot_kind cb_plot_kinds[] = {
      .what = "across runs: each run's estimate and the across-run value",
      .tmpl = "forest.gp",
      .draw_across = cb_plot_forests},
+    {.name = "hosts",
+     .what = "across hosts: each host's speed against the baseline host, per engine",
+     .tmpl = "hosts.gp",
+     .draw_hosts = cb_plot_hosts},
 };
 
 const size_t cb_plot_n_kinds = sizeof cb_plot_kinds / sizeof cb_plot_kinds[0];

@@ -43,6 +43,11 @@ compare-baseline.txt compare --baseline runs/run-1.jsonl runs/run-2.jsonl
 compare-baseline.json compare --baseline runs/run-1.jsonl runs/run-2.jsonl --format json
 plot-runs.txt plot runs -o plot-runs --statistic auto --timelines flagged
 plot-one.txt plot runs/run-1.jsonl -o plot-one
+compare-hosts.txt compare hosts
+compare-hosts.md compare hosts --format markdown
+compare-hosts.csv compare hosts --format csv
+compare-hosts.json compare hosts --format json
+plot-hosts.txt plot hosts -o plot-hosts --timelines none
 EOF
 }
 
@@ -59,10 +64,14 @@ produce() {
 		sed 's/^/  /' "$WORK/stderr" >>"$out/status.txt"
 	done <"$WORK/commands"
 	# The charts' data and scripts; the templates are the source tree's own
-	# (checked below), the images are not drawn.
-	for d in plot-runs plot-one; do
+	# (checked below), the images are not drawn. Of the hosts' plot, the
+	# charts of its folder (the hosts charts and render.sh): the runs' own
+	# charts and forest plots in its subfolders are those of plot-runs.
+	for d in plot-runs plot-one plot-hosts; do
 		mkdir -p "$WORK/$d"
-		(cd "$WORK/$d" && find . -type f ! -path './templates/*' | sed 's|^\./||' | sort) >"$out/$d.files"
+		depth=99
+		[ "$d" = plot-hosts ] && depth=1
+		(cd "$WORK/$d" && find . -maxdepth $depth -type f ! -path './templates/*' | sed 's|^\./||' | sort) >"$out/$d.files"
 		while read -r f; do
 			mkdir -p "$(dirname "$out/$d/$f")"
 			cp "$WORK/$d/$f" "$out/$d/$f"
@@ -71,6 +80,12 @@ produce() {
 }
 
 cp -R "$golden/runs" "$WORK/runs"
+# Two hosts: vm (the two runs) and vm2 (run 2 again, its header's host name
+# changed), for compare and plot across hosts.
+mkdir "$WORK/hosts"
+cp "$WORK/runs/run-1.jsonl" "$WORK/hosts/vm-1.jsonl"
+cp "$WORK/runs/run-2.jsonl" "$WORK/hosts/vm-2.jsonl"
+sed '1s/"hostname":"vm"/"hostname":"vm2"/' "$WORK/runs/run-2.jsonl" >"$WORK/hosts/vm2.jsonl"
 commands >"$WORK/commands"
 if $update; then
 	rm -rf "$golden/expected"
@@ -80,7 +95,7 @@ if $update; then
 fi
 
 n_commands=$(wc -l <"$WORK/commands")
-echo "1..$((n_commands + 6))"
+echo "1..$((n_commands + 8))"
 produce "$WORK/got"
 
 # same NAME: the file NAME of the run is the expected one, byte for byte.
@@ -116,7 +131,9 @@ done <"$WORK/commands"
 check "exit status and stderr of every command" same status.txt
 check "plot of the folder of runs: every data file and script" same_tree plot-runs
 check "plot of one run: every data file and script" same_tree plot-one
-check "...and no absolute path in them" sh -c "! grep -rl '$WORK' '$WORK/plot-runs' '$WORK/plot-one' '$WORK/got'"
+check "plot of two hosts: the hosts charts' data files and scripts, render.sh" same_tree plot-hosts
+check "...and no absolute path in them" sh -c "! grep -rl '$WORK' '$WORK/plot-runs' '$WORK/plot-one' '$WORK/plot-hosts' '$WORK/got'"
 check "the templates copied are the source tree's (folder of runs)" templates_copied plot-runs
 check "the templates copied are the source tree's (one run)" templates_copied plot-one
+check "the templates copied are the source tree's (two hosts)" templates_copied plot-hosts
 [ "$tap_failed" -eq 0 ]

@@ -9,6 +9,7 @@
 
 #include "core/cli/cli.h"
 #include "analysis/compare.h"
+#include "analysis/hosts.h"
 #include "analysis/report.h"
 #include "core/results.h"
 
@@ -40,9 +41,12 @@ static const char compare_help[] =
     "\"B is 7.2% [6.8, 7.6] faster than A on 12 of 14 cells, equivalent on 2\".\n\n"
     "Files from several hosts (the host name in each file's header) are compared\n"
     "host against host, not as runs of one machine: first each host with more\n"
-    "than one run, its runs judged as above (text and markdown); then each host's\n"
-    "first run against the baseline host's, as --baseline does, with the hosts\n"
-    "named (CSV: columns host and baseline_host; JSON: keys of the same names).\n\n"
+    "than one run, its runs judged as above (text and markdown); then each host\n"
+    "against the baseline host, as --baseline does, each host's estimate pooling\n"
+    "its runs (random effects: wider when they disagree). Per cell: each host's\n"
+    "estimate and interval, its runs and their reproducibility, the ratio and the\n"
+    "verdict (CSV: columns host, baseline_host, runs, baseline_runs,\n"
+    "reproducibility, baseline_reproducibility; JSON: keys of the same names).\n\n"
     "  --format F       text (default), markdown, csv, json\n"
     "  --delta D        every margin; --delta cycles=D, mbs=D or ratio=D sets one\n"
     "                   (defaults: cycles 0.02, mbs 0.05, ratio 0.02)\n"
@@ -147,116 +151,27 @@ done:
 	return rc;
 }
 
-/* The host a results file was measured on: its header's host name. */
-static const char *host_of(const struct cb_results *r)
-{
-	return cb_results_header_string(r, "host", "hostname");
-}
-
-/* The distinct hosts of LIST's files, in the order they first come, with the
- * baseline host BASE (NULL: the first) moved first. Their count, 0 when BASE
- * is none of them, -1 out of memory. */
-static long list_hosts(const struct cb_file_list *list, const char *base, const char ***out)
-{
-	const char **hosts = calloc(list->n + 1, sizeof *hosts);
-	size_t n = 0, at = 0;
-
-	if (!hosts)
-		return -1;
-	for (size_t i = 0; i < list->n; i++) {
-		size_t j = 0;
-
-		while (j < n && strcmp(hosts[j], host_of(list->files[i])) != 0)
-			j++;
-		if (j == n)
-			hosts[n++] = host_of(list->files[i]);
-	}
-	if (base) {
-		while (at < n && strcmp(hosts[at], base) != 0)
-			at++;
-		if (at == n) {
-			*out = hosts;
-			return 0;
-		}
-		memmove(hosts + 1, hosts, at * sizeof *hosts);
-		hosts[0] = base;
-	}
-	*out = hosts;
-	return (long)n;
-}
-
-/* The runs of LIST measured on HOST, into RUNS (LIST's files, not copied). */
-static size_t runs_of_host(const struct cb_file_list *list, const char *host,
-                           struct cb_results **runs)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < list->n; i++)
-		if (strcmp(host_of(list->files[i]), host) == 0)
-			runs[n++] = list->files[i];
-	return n;
-}
-
-/* compare of files from several hosts: per host of more than one run, those
- * runs judged as runs of one machine (text and markdown); then each host's
- * first run against the baseline host's first run (the --baseline machinery). */
-static int across_hosts(const struct cb_file_list *list, const char *const *hosts, size_t n_hosts,
+/* compare of files from several hosts (hosts.h): each host's runs judged
+ * against each other, then each host against the baseline host, its runs
+ * pooled. */
+static int across_hosts(const struct cb_file_list *list, const char *base_host,
                         const struct cb_compare_options *options, enum cb_report_format format,
                         bool details, int fail_on)
 {
-	struct cb_results **runs = calloc(list->n, sizeof *runs);
-	struct cb_analysis **as = calloc(n_hosts, sizeof *as);
-	struct cb_baseline **cmp = calloc(n_hosts, sizeof *cmp);
-	int rc = CB_EXIT_USAGE;
-	bool unreproduced = false;
+	struct cb_hosts *h = NULL;
 	char err[1024];
+	int rc = cb_hosts_build(list->files, list->n, base_host, options, &h, err, sizeof err);
 
-	if (!runs || !as || !cmp) {
-		fprintf(stderr, "cryptobench compare: out of memory\n");
-		goto done;
+	if (rc == CB_HOSTS_NO_BASE)
+		return cb_usage_error("compare", "--baseline-host %s: %s", base_host,
+		                      "no file given was measured on that host");
+	if (rc != 0) {
+		fprintf(stderr, "cryptobench compare: %s\n", err);
+		return CB_EXIT_USAGE;
 	}
-	for (size_t h = 0; h < n_hosts && format != CB_FORMAT_CSV && format != CB_FORMAT_JSON;
-	     h++) {
-		size_t n = runs_of_host(list, hosts[h], runs);
-		struct cb_compare *c = NULL;
-
-		if (n < 2)
-			continue;
-		if (cb_compare_build(runs, n, options, &c, err, sizeof err) != 0) {
-			fprintf(stderr, "cryptobench compare: host %s: %s\n", hosts[h], err);
-			goto done;
-		}
-		fprintf(stdout, "%shost %s: %zu runs\n\n", format == CB_FORMAT_MARKDOWN ? "# " : "",
-		        hosts[h], n);
-		cb_report_compare(stdout, c, format, NULL, details);
-		fputc('\n', stdout);
-		unreproduced |= cb_compare_any_unreproduced(c);
-		cb_compare_free(c);
-	}
-	for (size_t h = 0; h < n_hosts; h++) {
-		runs_of_host(list, hosts[h], runs);
-		if (!(as[h] = cb_analysis_build(runs[0], &options->summary, &options->derive, err,
-		                                sizeof err))) {
-			fprintf(stderr, "cryptobench compare: %s: %s\n", runs[0]->path, err);
-			goto done;
-		}
-		if (h > 0 &&
-		    cb_baseline_build(as[0], as[h], options, &cmp[h - 1], err, sizeof err) != 0) {
-			fprintf(stderr, "cryptobench compare: %s\n", err);
-			goto done;
-		}
-	}
-	cb_report_hosts(stdout, cmp, n_hosts - 1, hosts, format);
-	rc = fail_on && unreproduced ? CB_EXIT_PROBLEM : CB_EXIT_OK;
-done:
-	for (size_t h = 0; h < n_hosts && as; h++) {
-		if (cmp && h + 1 < n_hosts)
-			cb_baseline_free(cmp[h]);
-		cb_analysis_free(as[h]);
-	}
-	free(runs);
-	free(as);
-	free(cmp);
+	cb_report_hosts(stdout, h, format, details);
+	rc = fail_on && cb_hosts_any_unreproduced(h) ? CB_EXIT_PROBLEM : CB_EXIT_OK;
+	cb_hosts_free(h);
 	return rc;
 }
 
@@ -267,8 +182,8 @@ int cb_cmd_compare(int argc, char **argv)
 	struct cb_file_list list = {0};
 	struct cb_compare *c = NULL;
 	struct cb_file_list base = {0};
-	const char *table = NULL, *base_host = NULL, **hosts = NULL;
-	long n_hosts = 1;
+	const char *table = NULL, *base_host = NULL;
+	size_t n_hosts = 1;
 	bool details = false;
 	int rc = CB_EXIT_OK, fail_on = 0;
 	char err[1024];
@@ -333,15 +248,11 @@ int cb_cmd_compare(int argc, char **argv)
 	}
 	if (rc != CB_EXIT_OK)
 		goto done;
-	if (!base.n && (n_hosts = list_hosts(&list, base_host, &hosts)) < 0) {
-		fprintf(stderr, "cryptobench compare: out of memory\n");
-		rc = CB_EXIT_USAGE;
-		goto done;
-	}
-	if (base_host && (base.n || n_hosts == 0)) {
-		rc = cb_usage_error("compare", "--baseline-host %s: %s", base_host,
-		                    base.n ? "not with --baseline"
-		                           : "no file given was measured on that host");
+	if (!base.n)
+		n_hosts = cb_hosts_count(list.files, list.n);
+	if (base_host && base.n) {
+		rc =
+		    cb_usage_error("compare", "--baseline-host %s: not with --baseline", base_host);
 		goto done;
 	}
 	if (table) {
@@ -367,9 +278,14 @@ int cb_cmd_compare(int argc, char **argv)
 		rc = against_baseline(&base, &list, &options, format, fail_on);
 		goto done;
 	}
+	if (n_hosts == 1 && base_host && list.n &&
+	    strcmp(cb_results_host(list.files[0]), base_host) != 0) {
+		rc = cb_usage_error("compare", "--baseline-host %s: %s", base_host,
+		                    "no file given was measured on that host");
+		goto done;
+	}
 	if (n_hosts > 1) {
-		rc =
-		    across_hosts(&list, hosts, (size_t)n_hosts, &options, format, details, fail_on);
+		rc = across_hosts(&list, base_host, &options, format, details, fail_on);
 		goto done;
 	}
 	if (list.n < 2) {
@@ -397,6 +313,5 @@ done:
 	cb_compare_free(c);
 	cb_file_list_free(&list);
 	cb_file_list_free(&base);
-	free(hosts);
 	return rc;
 }
