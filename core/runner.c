@@ -227,6 +227,13 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 	    (ssize_t)sizeof run->layout_seed)
 		run->layout_seed = cb_wall_ns();
 	run->layout_seed >>= 1; /* recorded as a JSON integer */
+	if (options->resume) {  /* a resumed run goes on with the placements it had */
+		json_t *seed = json_object_get(json_object_get(options->resume->header, "setup"),
+		                               "layout_seed");
+
+		if (json_is_integer(seed) && json_integer_value(seed) >= 0)
+			run->layout_seed = (uint64_t)json_integer_value(seed);
+	}
 	run->resolution_ns = cb_wall_resolution_ns();
 	run->trial_time_ns = sc->trial_time_ns;
 	if (run->trial_time_ns < MIN_TRIAL_NS)
