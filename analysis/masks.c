@@ -3,6 +3,7 @@
 #include "analysis/masks.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,21 +38,42 @@ static bool has_env(json_t *v)
 	return json_object_size(json_object_get(v, "env")) > 0;
 }
 
-/* R can stand for M without its environment: the same engine, run the same
- * way (mode, reuse, chunk, options), and no env. */
-static bool reference_for(json_t *m, json_t *r)
+/* How well R can stand for M without its environment: 0 not at all; else the
+ * same engine, run the same way (mode, reuse, chunk, options), and no
+ * variable set. 2 when R was written with an empty env (`env = {}`, kept in
+ * the header's "as_written"; its "env" is always there): like M it runs in a
+ * process of its own (a library engine in a `cryptobench worker` child), so
+ * the variable is the only difference; 1 when R has no env at all (a library
+ * engine then runs in cryptobench's own process: the process differs too). */
+static int reference_rank(json_t *m, json_t *r)
 {
 	static const char *const same[] = {"engine", "mode", "reuse", "chunk", "options"};
 
 	if (has_env(r))
-		return false;
+		return 0;
 	for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
 		json_t *x = json_object_get(m, same[i]), *y = json_object_get(r, same[i]);
 
 		if (!(x == y || (x && y && json_equal(x, y))))
-			return false;
+			return 0;
 	}
-	return true;
+	return json_is_object(json_object_get(json_object_get(r, "as_written"), "env")) ? 2 : 1;
+}
+
+/* ENGINE's kind in the run's header ("library", "process"...), or "". */
+static const char *engine_kind(const struct cb_analysis *a, const char *engine)
+{
+	size_t i;
+	json_t *e;
+
+	json_array_foreach(json_object_get(a->results->header, "engines"), i, e)
+	{
+		const char *name = json_string_value(json_object_get(e, "name"));
+
+		if (name && engine && strcmp(name, engine) == 0)
+			return json_string_value(json_object_get(e, "kind")) ?: "";
+	}
+	return "";
 }
 
 static void env_text(json_t *env, char *buf, size_t len)
@@ -72,6 +94,60 @@ static void env_text(json_t *env, char *buf, size_t len)
 
 /* ---- One cell: masked over reference, paired by round ---- */
 
+/* The throughput of CELL per measured round on its CPU time (MB/s of the
+ * summed thread CPU time) into OUT; false when some round with a sample has
+ * no CPU time. A resumed round's later trial wins, as in the summary. */
+static bool cpu_rounds(const struct cb_analysis *a, const struct cb_cell_summary *cell, double *out)
+{
+	const struct cb_results *r = a->results;
+	size_t rounds = a->summary->n_rounds;
+	uint64_t *seq = calloc(rounds ? rounds : 1, sizeof *seq);
+	bool all = seq != NULL;
+
+	for (size_t i = 0; i < rounds; i++)
+		out[i] = NAN;
+	for (size_t i = 0; seq && i < r->n_trials; i++) {
+		const struct cb_result_trial *t = &r->trials[i];
+		size_t k = t->round - a->summary->first_round;
+
+		if (t->cell != cell->index || !t->valid || t->warmup || !(t->ns > 0) ||
+		    t->round < a->summary->first_round || k >= rounds || t->bytes == 0)
+			continue;
+		if (!isnan(out[k]) && t->seq < seq[k])
+			continue;
+		seq[k] = t->seq;
+		out[k] = t->cpu_ns > 0 ? (double)t->bytes / t->cpu_ns * 1e3 : INFINITY;
+	}
+	for (size_t i = 0; all && i < rounds; i++)
+		all = !isinf(out[i]);
+	free(seq);
+	return all;
+}
+
+/* About how many paired rounds would settle a cell left unresolved, were
+ * its spread and ratio what they are now: an interval narrows as 1/sqrt(n),
+ * so n (half-width / room)^2, the room being how far the ratio lies inside
+ * E (for "within") or beyond it (for "beyond"), on the log scale. 0 when the
+ * ratio sits on E's edge (no number of rounds would do, or too many). */
+static size_t rounds_needed(const struct cb_mask_cell *c, double delta)
+{
+	double edge = log1p(delta), v = fabs(c->within.log_value), best = INFINITY;
+	const struct cb_ratio *r[2] = {&c->within, &c->beyond};
+
+	for (int i = 0; i < 2; i++) {
+		double half = log(r[i]->ci.hi / r[i]->ci.lo) / 2;
+		double room = i == 0 ? edge - v : fabs(r[i]->log_value) - edge;
+		double n = (double)r[i]->n * (half / room) * (half / room);
+
+		if (room > 0 && half > 0 && n < best)
+			best = n;
+	}
+	return best <= 100.0 * (double)c->within.n ? (size_t)ceil(best) : 0;
+}
+
+static const char *const measure_names[] = {"MB/s", "MB/s of CPU time", "bytes per cycle"};
+static const char *const measure_short[] = {"MB/s", "CPU MB/s", "B/cycle"};
+
 static int judge_cell(const struct cb_analysis *a, struct cb_mask_cell *c, size_t k, double delta,
                       double alpha)
 {
@@ -86,8 +162,17 @@ static int judge_cell(const struct cb_analysis *a, struct cb_mask_cell *c, size_
 		free(den);
 		return -1;
 	}
+	/* Cycles when both cells have them; else the CPU time when both have
+	 * it (a variant in a worker child has no cycle count, and the wall time
+	 * of a busy machine carries its preemptions); else the wall time. */
 	c->on_cycles = c->masked->have_cycles && c->reference->have_cycles;
-	for (size_t r = 0; r < rounds; r++) {
+	c->measure = CB_MASK_ON_CYCLES;
+	if (!c->on_cycles) {
+		c->measure = cpu_rounds(a, c->masked, num) && cpu_rounds(a, c->reference, den)
+		                 ? CB_MASK_ON_CPU
+		                 : CB_MASK_ON_WALL;
+	}
+	for (size_t r = 0; r < rounds && c->measure != CB_MASK_ON_CPU; r++) {
 		num[r] = c->on_cycles ? c->masked->round_bpc[r] : c->masked->round_mbs[r];
 		den[r] = c->on_cycles ? c->reference->round_bpc[r] : c->reference->round_mbs[r];
 	}
@@ -111,12 +196,14 @@ static int judge_cell(const struct cb_analysis *a, struct cb_mask_cell *c, size_
 		c->verdict = CB_MARGIN_BEYOND;
 	else if (c->within.ci.lo >= lower && c->within.ci.hi <= upper)
 		c->verdict = CB_MARGIN_WITHIN;
-	else
+	else {
 		snprintf(c->why, sizeof c->why,
 		         "90%% interval [%.4g, %.4g] not inside [%.4g, %.4g], %.3g%% interval "
 		         "[%.4g, %.4g] not outside it",
 		         c->within.ci.lo, c->within.ci.hi, lower, upper, c->beyond.ci.level * 100,
 		         c->beyond.ci.lo, c->beyond.ci.hi);
+		c->rounds_needed = rounds_needed(c, delta);
+	}
 	return 0;
 }
 
@@ -167,15 +254,28 @@ static void mask_verdict(struct cb_mask *m, double delta)
 	} else if (m->n_within == m->n_cells) {
 		m->verdict = CB_MASK_IGNORED;
 	} else {
-		char name[256];
+		char name[256], more[160] = "";
+		size_t need = 0;
 
+		/* The rounds the slowest of the unresolved cells would need. */
+		for (size_t i = 0; i < m->n_cells; i++)
+			if (m->cells[i].verdict == CB_MARGIN_NOT_RESOLVED &&
+			    m->cells[i].rounds_needed > need)
+				need = m->cells[i].rounds_needed;
+		if (need && isfinite(width(unresolved)))
+			snprintf(more, sizeof more, " (about %zu rounds at this spread)", need);
+		if (m->other_process)
+			snprintf(more + strlen(more), sizeof more - strlen(more),
+			         "; %s runs in cryptobench's own process, %s in a worker child: "
+			         "a variant with env = {} compares like with like",
+			         m->reference, m->label);
 		m->verdict = CB_MASK_NOT_RESOLVED;
 		cb_report_cell_name(unresolved->masked->cell, name);
 		snprintf(
 		    m->why, sizeof m->why,
-		    "no cell beyond delta %.3g%% and %zu of %zu not shown within it (%s: %s)%s",
+		    "no cell beyond delta %.3g%% and %zu of %zu not shown within it (%s: %s)%s%s",
 		    delta * 100, m->n_cells - m->n_within, m->n_cells, name, unresolved->why,
-		    isfinite(width(unresolved)) ? ": more rounds would tell" : "");
+		    isfinite(width(unresolved)) ? ": more rounds would tell" : "", more);
 	}
 }
 
@@ -185,6 +285,7 @@ static int build_mask(const struct cb_analysis *a, struct cb_mask *m, json_t *va
 	const struct cb_results *r = a->results;
 	size_t i;
 	json_t *v;
+	int best = 0;
 
 	m->label = json_string_value(json_object_get(variant, "label"));
 	m->engine = json_string_value(json_object_get(variant, "engine"));
@@ -192,11 +293,16 @@ static int build_mask(const struct cb_analysis *a, struct cb_mask *m, json_t *va
 	env_text(m->env, m->env_text, sizeof m->env_text);
 	json_array_foreach(variants, i, v)
 	{
-		if (v != variant && reference_for(variant, v)) {
+		int rank = v != variant ? reference_rank(variant, v) : 0;
+
+		if (rank > best) {
+			best = rank;
 			m->reference = json_string_value(json_object_get(v, "label"));
-			break;
 		}
 	}
+	/* A library engine's plain variant runs in cryptobench's own process,
+	 * the masked one in a worker child: unlike processes. */
+	m->other_process = best == 1 && strcmp(engine_kind(a, m->engine), "library") == 0;
 	m->cells = calloc(r->n_cells ? r->n_cells : 1, sizeof *m->cells);
 	if (!m->cells || !m->label || !m->engine)
 		return -1;
@@ -336,8 +442,8 @@ static void worth_short(const struct cb_mask *m, const struct cb_mask_cell *c, c
 
 void cb_masks_print(FILE *out, const struct cb_analysis *a, enum cb_report_format f)
 {
-	static const char *const h[] = {"mask",  "algorithm", "op",   "size",
-	                                "ratio", "interval",  "cell", "feature worth"};
+	static const char *const h[] = {"mask",     "algorithm", "op",   "size",         "ratio",
+	                                "interval", "measure",   "cell", "feature worth"};
 	char err[256], title[1024];
 	struct cb_masks *ms = cb_masks_build(a, a->options.delta, MASK_ALPHA, err, sizeof err);
 	struct cb_table *t;
@@ -348,7 +454,7 @@ void cb_masks_print(FILE *out, const struct cb_analysis *a, enum cb_report_forma
 		cb_masks_free(ms);
 		return;
 	}
-	t = cb_table_new(h, 8, "lllrrlll");
+	t = cb_table_new(h, 9, "lllrrllll");
 	for (size_t i = 0; i < ms->n; i++) {
 		const struct cb_mask *m = &ms->masks[i];
 
@@ -377,6 +483,7 @@ void cb_masks_print(FILE *out, const struct cb_analysis *a, enum cb_report_forma
 				              shown->ci.level * 100);
 			else
 				cb_table_cell(t, "-");
+			cb_table_cell(t, "%s", measure_short[c->measure]);
 			cb_table_cell(t, "%s",
 			              c->verdict == CB_MARGIN_BEYOND   ? "beyond"
 			              : c->verdict == CB_MARGIN_WITHIN ? "within"
@@ -385,8 +492,10 @@ void cb_masks_print(FILE *out, const struct cb_analysis *a, enum cb_report_forma
 		}
 	}
 	snprintf(title, sizeof title,
-	         "Capability masks (each variant with env against the same engine without it: "
-	         "throughput masked/unmasked per cell, paired by round; beyond: the 1-%.2g/k "
+	         "Capability masks (each variant with env against the same engine without it, "
+	         "in a process of its own when there is such a variant (env = {}): "
+	         "throughput masked/unmasked per cell, paired by round, in bytes per cycle, "
+	         "else MB/s of CPU time, else MB/s; beyond: the 1-%.2g/k "
 	         "interval, k the mask's cells, outside [%.4g, %.4g] (delta %.3g%%); within: the "
 	         "%.3g%% interval inside it; the feature's worth is 1/ratio, stated only for an "
 	         "honoured mask)",
@@ -402,8 +511,9 @@ void cb_masks_print(FILE *out, const struct cb_analysis *a, enum cb_report_forma
 		char line[1024], full[1600];
 
 		verdict_line(ms, m, line, sizeof line);
-		snprintf(full, sizeof full, "%s (%s) against %s: %s", m->label, m->env_text,
-		         m->reference ? m->reference : "-", line);
+		snprintf(full, sizeof full, "%s (%s) against %s%s: %s", m->label, m->env_text,
+		         m->reference ? m->reference : "-",
+		         m->other_process ? " (in cryptobench's own process)" : "", line);
 		cb_report_wrapped(out, "- ", full);
 	}
 	cb_masks_free(ms);
@@ -426,10 +536,11 @@ static json_t *cell_json(const struct cb_mask *m, const struct cb_mask_cell *c)
 	                      c->reference->cell->key, "ok", c->ok);
 
 	worth(m, c, w, sizeof w);
+	if (c->rounds_needed)
+		json_object_set_new(o, "rounds_needed", json_integer((json_int_t)c->rounds_needed));
 	if (c->ok) {
 		json_object_set_new(o, "rounds", json_integer((json_int_t)c->beyond.n));
-		json_object_set_new(o, "throughput",
-		                    json_string(c->on_cycles ? "bytes per cycle" : "MB/s"));
+		json_object_set_new(o, "throughput", json_string(measure_names[c->measure]));
 		json_object_set_new(o, "ratio", cb_report_json_number(c->beyond.value));
 		json_object_set_new(o, "beyond_interval", ratio_json(&c->beyond));
 		json_object_set_new(o, "within_interval", ratio_json(&c->within));
@@ -463,6 +574,10 @@ json_t *cb_masks_json(const struct cb_analysis *a)
 		              m->reference, "verdict", cb_mask_verdict_name(m->verdict), "summary",
 		              line, "delta", ms->delta, "alpha", ms->alpha, "cells_beyond",
 		              (json_int_t)m->n_beyond, "cells_within", (json_int_t)m->n_within);
+		if (m->reference)
+			json_object_set_new(o, "reference_process",
+			                    json_string(m->other_process ? "cryptobench's own"
+			                                                 : "a process of its own"));
 		if (m->effect)
 			json_object_set_new(o, "effect",
 			                    json_pack("{s:s, s:o}", "cell",

@@ -5,13 +5,16 @@
  * A mask can be silently ignored (a library that never reads the variable, a
  * value it does not parse), and then the masked cells measure the unmasked
  * library: "the feature is worth nothing" would be a wrong conclusion. So each
- * masked variant M is judged against its reference R, the first variant of
- * the same engine without env (and the same mode, reuse, chunk and options),
- * cell by cell (same algorithm, op, size and threads), with nothing named:
+ * masked variant M is judged against its reference R, a variant of the same
+ * engine with no variable set (and the same mode, reuse, chunk and options):
+ * the first written with an empty `env = {}`, which runs in a process of its
+ * own as M does, else the first without env; cell by cell (same algorithm,
+ * op, size and threads), with nothing named:
  *
  *   ratio     throughput of M over R paired by round (bytes per cycle when
- *             both cells have cycles, else MB/s): exp of the median per-round
- *             log ratio, exact sign-test intervals (ratio.h).
+ *             both cells have cycles, else MB/s of CPU time when every trial
+ *             of both has it, else MB/s): exp of the median per-round log
+ *             ratio, exact sign-test intervals (ratio.h).
  *   beyond    the cell's 1 - ALPHA/k interval (Bonferroni over the mask's k
  *             cells) lies wholly outside E = [1/(1+DELTA), 1+DELTA]: the mask
  *             changed the cell by more than DELTA, with confidence.
@@ -45,14 +48,24 @@ enum cb_mask_verdict {
 	CB_MASK_IGNORED,
 };
 
+/* What a cell's ratio is of: see judge_cell in masks.c. */
+enum cb_mask_measure {
+	CB_MASK_ON_WALL = 0, /* MB/s of wall time */
+	CB_MASK_ON_CPU,      /* MB/s of the threads' CPU time */
+	CB_MASK_ON_CYCLES,   /* bytes per cycle */
+};
+
 struct cb_mask_cell {
 	const struct cb_cell_summary *masked, *reference;
 	bool ok;       /* a ratio was computed; otherwise WHY says why not */
 	char why[160]; /* also: why a cell with a ratio is not resolved */
 	bool on_cycles;
+	enum cb_mask_measure measure;
 	struct cb_ratio beyond; /* at the Bonferroni level 1 - alpha/k */
 	struct cb_ratio within; /* at 1 - 2 alpha */
 	enum cb_margin_verdict verdict;
+	size_t
+	    rounds_needed; /* not resolved: about the paired rounds that would tell (0: unknown) */
 };
 
 struct cb_mask {
@@ -61,6 +74,8 @@ struct cb_mask {
 	json_t *env;           /* its env object (borrowed) */
 	char env_text[512];    /* "NAME=value NAME=value" */
 	const char *reference; /* the reference variant's label, or NULL */
+	bool other_process;    /* the reference runs in cryptobench's own process, M in a
+	                          worker child (a library engine without an `env = {}` variant) */
 	size_t own_cells;      /* the masked variant's cells in the run */
 	struct cb_mask_cell *cells;
 	size_t n_cells; /* those with a counterpart in the reference */

@@ -232,8 +232,27 @@ static int draw_runs(struct cb_plot *p, struct cb_results *const *files, size_t 
 	return plot_note(&c, "no forest plot: %s", cerr);
 }
 
-/* Files from several hosts: each run's charts in DIR/STEM/, the forest plots
- * of each host of several runs in DIR/host-HOST/, the hosts charts in DIR. */
+/* "host-SLUG/" of host I of H into BUF, numbered when an earlier host's
+ * name gives the same slug. */
+static void host_folder(const struct cb_hosts *h, size_t i, char *buf, size_t len)
+{
+	char slug[512], other[512];
+	size_t same = 0;
+
+	plot_slug(h->hosts[i].name, slug, sizeof slug);
+	for (size_t j = 0; j < i; j++) {
+		plot_slug(h->hosts[j].name, other, sizeof other);
+		same += strcmp(slug, other) == 0;
+	}
+	if (same)
+		plot_fmt(buf, len, "host-%s-%zu/", slug[0] ? slug : "unnamed", same + 1);
+	else
+		plot_fmt(buf, len, "host-%s/", slug[0] ? slug : "unnamed");
+}
+
+/* Files from several hosts: per host, in DIR/host-HOST/, the forest plots of
+ * its runs (when several) and each run's charts in DIR/host-HOST/STEM/; the
+ * hosts charts in DIR. */
 static int draw_hosts(struct cb_plot *p, struct cb_results *const *files, size_t k,
                       const struct cb_plot_options *opt, char *err, size_t err_len)
 {
@@ -245,39 +264,34 @@ static int draw_hosts(struct cb_plot *p, struct cb_results *const *files, size_t
 	                     .plot = p,
 	                     .err = err,
 	                     .err_len = err_len};
-	char sub[600], slug[512], source[2048] = "";
+	char folder[600], sub[1200], stem[600], source[2048];
 
 	if (rc != 0)
 		return -1;
-	for (size_t r = 0; r < k && rc == 0; r++) {
-		const struct cb_host *host = h->hosts;
-		size_t i = 0;
-
-		while (strcmp(host->name, cb_results_host(files[r])) != 0)
-			host++;
-		while (host->files[i] != files[r])
-			i++;
-		stem_of(files, r, sub, sizeof sub);
-		c.sub = sub;
-		c.r = files[r];
-		c.a = host->runs[i];
-		c.source = files[r]->path;
-		rc = draw_run(&c);
-	}
 	for (size_t i = 0; i < h->n && rc == 0; i++) {
-		if (!h->hosts[i].repro)
+		const struct cb_host *host = &h->hosts[i];
+
+		host_folder(h, i, folder, sizeof folder);
+		for (size_t r = 0; r < host->k && rc == 0; r++) {
+			stem_of(host->files, r, stem, sizeof stem);
+			plot_fmt(sub, sizeof sub, "%s%s", folder, stem);
+			c.sub = sub;
+			c.r = host->files[r];
+			c.a = host->runs[r];
+			c.source = host->files[r]->path;
+			rc = draw_run(&c);
+		}
+		if (rc != 0 || !host->repro)
 			continue;
-		plot_slug(h->hosts[i].name, slug, sizeof slug);
-		snprintf(sub, sizeof sub, "host-%s/", slug[0] ? slug : "unnamed");
-		c.sub = sub;
+		source[0] = '\0';
+		for (size_t r = 0; r < host->k && strlen(source) + 4 < sizeof source; r++)
+			plot_fmt(source + strlen(source), sizeof source - strlen(source), "%s%s",
+			         r ? ", " : "", host->files[r]->path);
+		c.sub = folder;
 		c.r = NULL;
 		c.a = NULL;
-		source[0] = '\0';
-		for (size_t r = 0; r < h->hosts[i].k && strlen(source) + 4 < sizeof source; r++)
-			plot_fmt(source + strlen(source), sizeof source - strlen(source), "%s%s",
-			         r ? ", " : "", h->hosts[i].files[r]->path);
 		c.source = source;
-		rc = draw_across(&c, h->hosts[i].repro);
+		rc = draw_across(&c, host->repro);
 	}
 	source[0] = '\0';
 	for (size_t r = 0; r < k && strlen(source) + 4 < sizeof source; r++)

@@ -9,7 +9,7 @@
 #          runs do not reproduce, and its pooled estimate must carry that
 #          spread (not resolved against alpha, an interval spanning both).
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 23
+plan 27
 ab="$top_srcdir/tests/scenarios/sim/ab.lua"
 GP=$(command -v gnuplot || true)
 
@@ -79,6 +79,12 @@ check "text: each host's runs judged first, then the hosts, with the runs column
 		grep -q 'runs A/B' '$WORK/out' && [ \$(grep -c '2 ok/2 ok.*faster' '$WORK/out') = 2 ] &&
 		grep -q 'beta is .* faster than alpha on 2 of 4 cells, equivalent on 2' '$WORK/out' &&
 		! grep -q 'another host' '$WORK/out'"
+check "...within 100 columns" sh -c "! awk 'length > 100' '$WORK/out' | grep -q ."
+# shellcheck disable=SC2086
+cb compare $A $B --details
+check "--details: each host's estimate with its interval in the text" \
+	sh -c "grep -q 'A \[95% CI\] .*B \[95% CI\] .*runs A/B' '$WORK/out' &&
+		[ \$(grep -c '^sim-a .* [0-9.]* \[[0-9.]*, [0-9.]*\] .* [0-9.]* \[[0-9.]*, [0-9.]*\] .*2 ok/2 ok.*faster' '$WORK/out') = 2 ]"
 # shellcheck disable=SC2086
 cb compare $A $B --format markdown
 check "markdown: the table with each host's estimate, runs, ratio and verdict" \
@@ -120,6 +126,20 @@ check "--baseline-host of no file: exit 2, one line" \
 	sh -c "[ \"\$(cat '$WORK/status')\" = 2 ] && [ \$(wc -l <'$WORK/err') = 1 ] && grep -q delta '$WORK/err'"
 cb compare "$WORK/alpha-1.jsonl" "$WORK/beta-1.jsonl" --format csv --table derived
 check "a table the host comparison does not have: exit 2" status_is 2
+
+# A fleet's --runs folder: a folder per host (DIR/HOST/run-N.jsonl), logs/ beside.
+mkdir -p "$WORK/fleet/alpha" "$WORK/fleet/beta" "$WORK/fleet/logs"
+for h in alpha beta; do
+	cp "$WORK/$h-1.jsonl" "$WORK/fleet/$h/run-1.jsonl"
+	cp "$WORK/$h-2.jsonl" "$WORK/fleet/$h/run-2.jsonl"
+done
+echo "task 0 done" >"$WORK/fleet/logs/task-0.log"
+cb compare "$WORK/fleet" --format csv
+check "compare of a --runs fleet folder (a folder per host, logs/ beside): host against host" \
+	test "$(cat "$WORK/status") $(col host sim-a | sort -u) $(col runs sim-a | sort -u) $(col verdict sim-a | tr '\n' ' ')" = "0 beta 2 faster faster "
+cb export "$WORK/fleet" --format csv
+check "export of that folder: every trial of the four runs, both hosts" \
+	test "$(cat "$WORK/status") $(tail -n +2 "$WORK/out" | awk -F, '{ print $1 " " $NF }' | sort -u | wc -l) $(tail -n +2 "$WORK/out" | cut -d, -f1 | sort -u | tr '\n' ' ')" = "0 4 alpha beta "
 
 # The chart: data and scripts without gnuplot, then drawn where it is.
 # shellcheck disable=SC2086

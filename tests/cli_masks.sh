@@ -4,9 +4,11 @@
 # delta, not resolved otherwise; what the feature is worth is said only for
 # an honoured mask. The sim knows the truth; it cannot carry env (a built-in),
 # so the run's header is rewritten into a masked run's
-# (tests/scenarios/masks/sim.lua says how).
+# (tests/scenarios/masks/sim.lua says how). Further rewrites check which
+# reference is chosen (a variant written with env = {} runs in a process of
+# its own, like the masked one) and the measure (CPU time before wall time).
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 19
+plan 29
 
 cb run "$top_srcdir/tests/scenarios/masks/sim.lua" -o "$WORK/sim.jsonl"
 check "the sim run completes" status_is 0
@@ -56,6 +58,49 @@ check "delta 6%: the 5% mask is ignored instead (the margin decides)" \
 	test "$(jq -r '.[0].masks[] | select(.label == "masked-5pct") | .verdict' "$WORK/out")" = ignored
 check "delta 6%: the 4x mask stays honoured" \
 	test "$(jq -r '.[0].masks[] | select(.label == "masked-4x") | .verdict' "$WORK/out")" = honoured
+
+# The reference in a process of its own: "alone" rewritten as the scenario's
+# { "sim", env = {}, label = "alone" } (the header keeps env = {} in as_written),
+# and the engine called a library, whose plain variant would run in cryptobench.
+jq -c 'if .type == "run" then (.engines |= map(if .name == "sim" then .kind = "library" else . end))
+	| .scenario.engines |= map(if .label == "alone" then .env = {} | .options = {}
+	| .as_written = {"engine": "sim", "label": "alone", "env": {}} else . end) else . end' \
+	"$WORK/masks.jsonl" >"$WORK/worker.jsonl"
+cb report "$WORK/worker.jsonl" --format json
+check "a variant written with env = {} is the reference, ahead of the plain one" \
+	test "$(jq -r '[.[0].masks[] | select(.label != "ghost") | "\(.label)=\(.reference)/\(.reference_process)"] | join(" ")' "$WORK/out")" = "masked-4x=alone/a process of its own masked-5pct=alone/a process of its own masked-1pct=alone/a process of its own masked-noisy=alone/a process of its own"
+check "...and the verdicts against it are the truth's (4x, 5% honoured; 1% ignored)" \
+	test "$(jq -r '[.[0].masks[] | select(.label | test("^masked-[0-9]")) | .verdict] | join(",")' "$WORK/out")" = "honoured,honoured,ignored"
+jq -c 'if .type == "run" then .engines |= map(if .name == "sim" then .kind = "library" else . end) else . end' \
+	"$WORK/masks.jsonl" >"$WORK/library.jsonl"
+cb report "$WORK/library.jsonl" --format json
+check "a library engine's plain variant as the reference: said to run in cryptobench's own process" \
+	test "$(jq -r '.[0].masks[] | select(.label == "masked-4x") | .reference_process' "$WORK/out")" = "cryptobench's own"
+check "...and an unresolved mask against it points to env = {}" \
+	sh -c "jq -r '.[0].masks[] | select(.label == \"masked-noisy\") | .summary' '$WORK/out' | grep -q 'a variant with env = {} compares like with like'"
+check "an unresolved cell says about how many rounds would tell (20% jitter, 30 rounds: more than 30)" \
+	test "$(mask masked-noisy '([.cells[].rounds_needed // 0] | max > 30) and (.summary | test("about [0-9]+ rounds at this spread"))')" = true
+
+# The measure: without cycles, the CPU time when every trial has it. Here the
+# CPU time is the sim's time and the wall time carries preemptions: each trial
+# takes 1 to 1.5 times as long, by a hash of its seq (so a round's two trials differ).
+jq -c 'if .type == "trial" then del(.cycles) | .cpu_ns = .ns
+	| .ns = .ns * (1 + 0.5 * (.seq * 12.9898 | sin * 43758.5453 | . - floor)) else . end' \
+	"$WORK/masks.jsonl" >"$WORK/cpu.jsonl"
+cb report "$WORK/cpu.jsonl" --format json
+check "no cycles, CPU time on every trial: the cells are judged on MB/s of CPU time" \
+	test "$(jq -r '[.[0].masks[].cells[].throughput] | unique | join(",")' "$WORK/out")" = "MB/s of CPU time"
+check "...where 4x and 5% stay honoured and 1% stays ignored, through the preemptions" \
+	test "$(jq -r '[.[0].masks[] | select(.label | test("^masked-[0-9]")) | .verdict] | join(",")' "$WORK/out")" = "honoured,honoured,ignored"
+cb report "$WORK/cpu.jsonl"
+check "text: the table names the measure" \
+	grep -Eq '^masked-1pct +sha256 +hash +16KiB .* CPU MB/s +within +withheld$' "$WORK/out"
+jq -c 'if .type == "trial" then del(.cpu_ns) else . end' "$WORK/cpu.jsonl" >"$WORK/wall.jsonl"
+cb report "$WORK/wall.jsonl" --format json
+check "the same trials on wall time alone: the 1% mask is no longer shown ignored" \
+	test "$(jq -r '.[0].masks[] | select(.label == "masked-1pct") | "\(.verdict) \(.cells[0].throughput)"' "$WORK/out")" = "not resolved MB/s"
+check "...nor the 5% one honoured in every cell" \
+	test "$(jq -r '.[0].masks[] | select(.label == "masked-5pct") | .cells_beyond < 4' "$WORK/out")" = true
 
 cb report "$WORK/sim.jsonl" --format json
 check "a run without env has no masks in its JSON" test "$(jq '.[0] | has("masks")' "$WORK/out")" = false

@@ -10,6 +10,7 @@
 
 #include "analysis/summary.h"
 #include "core/engine.h"
+#include "core/errbuf.h"
 #include "core/results.h"
 
 int cb_usage_error(const char *cmd, const char *fmt, ...)
@@ -114,29 +115,118 @@ static int jsonl_only(const struct dirent *d)
 	return cb_results_file_name(d->d_name);
 }
 
-static int add_folder(struct cb_file_list *l, const char *dir)
+static int not_hidden(const struct dirent *d)
+{
+	return d->d_name[0] != '.';
+}
+
+struct paths {
+	char **v;
+	long n;
+	size_t cap;
+};
+
+/* DIR's results files, in version order, appended to P. Their count, -1
+ * when DIR cannot be read or memory runs out (errno says which). */
+static long append_results(struct paths *p, const char *dir)
 {
 	struct dirent **names;
-	int n = scandir(dir, &names, jsonl_only, versionsort), rc = CB_EXIT_OK;
+	int n = scandir(dir, &names, jsonl_only, versionsort);
+	long added = 0;
 
-	if (n < 0) {
-		fprintf(stderr, "%s: cannot read folder: %s\n", dir, strerror(errno));
-		return CB_EXIT_USAGE;
-	}
-	if (n == 0) {
-		fprintf(stderr, "%s: no results files (" CB_RESULTS_FILE_NAMES ") in this folder\n",
-		        dir);
-		rc = CB_EXIT_USAGE;
-	}
+	if (n < 0)
+		return -1;
 	for (int i = 0; i < n; i++) {
-		char path[4096];
+		char **grown = p->v;
+		char *path = NULL;
 
-		snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
-		if (rc == CB_EXIT_OK)
-			rc = add_file(l, path);
+		if ((size_t)p->n == p->cap &&
+		    (grown = realloc(p->v, (p->cap * 2 + 8) * sizeof *grown)) != NULL) {
+			p->v = grown;
+			p->cap = p->cap * 2 + 8;
+		}
+		if (!grown || asprintf(&path, "%s/%s", dir, names[i]->d_name) < 0) {
+			added = -1;
+			errno = ENOMEM;
+		} else if (added >= 0) {
+			p->v[p->n++] = path;
+			added++;
+		} else {
+			free(path);
+		}
 		free(names[i]);
 	}
 	free(names);
+	return added;
+}
+
+void cb_folder_paths_free(char **paths, long n)
+{
+	for (long i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+}
+
+long cb_folder_results(const char *dir, char ***out, char *err, size_t err_len)
+{
+	struct paths p = {0};
+	struct dirent **subs;
+	long n = append_results(&p, dir);
+	int k;
+
+	*out = NULL;
+	if (n < 0) {
+		cb_folder_paths_free(p.v, p.n);
+		return cb_errorf(err, err_len, "%s: cannot read folder: %s", dir, strerror(errno));
+	}
+	/* None of its own: one folder of them per host (a fleet's --runs
+	 * layout, DIR/HOST/run-N.jsonl); subfolders without any (logs/) are
+	 * passed over. */
+	if (n == 0 && (k = scandir(dir, &subs, not_hidden, versionsort)) >= 0) {
+		for (int i = 0; i < k; i++) {
+			struct stat st;
+			char *sub = NULL;
+
+			if (n >= 0 && asprintf(&sub, "%s/%s", dir, subs[i]->d_name) >= 0 &&
+			    stat(sub, &st) == 0 && S_ISDIR(st.st_mode)) {
+				long m = append_results(&p, sub);
+
+				n = m < 0 ? m : n + m;
+			}
+			free(sub);
+			free(subs[i]);
+		}
+		free(subs);
+		if (n < 0) {
+			cb_folder_paths_free(p.v, p.n);
+			return cb_errorf(err, err_len, "%s: cannot read its folders: %s", dir,
+			                 strerror(errno));
+		}
+	}
+	if (n == 0) {
+		cb_folder_paths_free(p.v, p.n);
+		return cb_errorf(err, err_len,
+		                 "%s: no results files (" CB_RESULTS_FILE_NAMES
+		                 ") in this folder or in its folders",
+		                 dir);
+	}
+	*out = p.v;
+	return p.n;
+}
+
+static int add_folder(struct cb_file_list *l, const char *dir)
+{
+	char **paths, err[1024];
+	long n = cb_folder_results(dir, &paths, err, sizeof err);
+	int rc = CB_EXIT_OK;
+
+	if (n < 0) {
+		fprintf(stderr, "%s\n", err);
+		return CB_EXIT_USAGE;
+	}
+	for (long i = 0; i < n && rc == CB_EXIT_OK; i++)
+		rc = add_file(l, paths[i]);
+	cb_folder_paths_free(paths, n);
 	return rc;
 }
 

@@ -65,9 +65,17 @@ struct cb_file_list {
 	size_t n, cap;
 };
 
-/* Read PATH into L: a results file, or a folder whose *.jsonl files are read
- * in natural order (run-2 before run-10). CB_EXIT_OK, or CB_EXIT_USAGE with
- * the one-line error printed. */
+/* The results files of the folder DIR, in natural order (run-2 before
+ * run-10): its own, or when it has none, those of its folders (one folder per
+ * host: a fleet's --runs layout DIR/HOST/run-N.jsonl; folders without any,
+ * such as logs/, passed over). Their paths into *PATHS (free them with
+ * cb_folder_paths_free) and their count; -1 with a one-line ERR when there is
+ * none or DIR cannot be read. */
+long cb_folder_results(const char *dir, char ***paths, char *err, size_t err_len);
+void cb_folder_paths_free(char **paths, long n);
+
+/* Read PATH into L: a results file, or a folder of them (cb_folder_results).
+ * CB_EXIT_OK, or CB_EXIT_USAGE with the one-line error printed. */
 int cb_file_list_add(struct cb_file_list *l, const char *path);
 void cb_file_list_free(struct cb_file_list *l);
 

@@ -300,36 +300,21 @@ static int export_file(struct exporter *x, const char *path, char *err, size_t e
 	return rc;
 }
 
-static int jsonl_only(const struct dirent *d)
-{
-	return cb_results_file_name(d->d_name);
-}
-
-/* PATH, a results file or a folder of them (natural order: run-2 before
- * run-10). */
+/* PATH, a results file or a folder of them (cb_folder_results). */
 static int export_path(struct exporter *x, const char *path, char *err, size_t err_len)
 {
-	struct dirent **names;
 	struct stat st;
-	int n, rc = 0;
+	char **paths;
+	long n;
+	int rc = 0;
 
 	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
 		return export_file(x, path, err, err_len);
-	if ((n = scandir(path, &names, jsonl_only, versionsort)) < 0)
-		return cb_error_at(err, err_len, path, 0, "cannot read folder: %s",
-		                   strerror(errno));
-	if (n == 0)
-		rc = cb_error_at(err, err_len, path, 0,
-		                 "no results files (" CB_RESULTS_FILE_NAMES ") in this folder");
-	for (int i = 0; i < n; i++) {
-		char file[4096];
-
-		snprintf(file, sizeof file, "%s/%s", path, names[i]->d_name);
-		if (rc == 0)
-			rc = export_file(x, file, err, err_len);
-		free(names[i]);
-	}
-	free(names);
+	if ((n = cb_folder_results(path, &paths, err, err_len)) < 0)
+		return -1;
+	for (long i = 0; i < n && rc == 0; i++)
+		rc = export_file(x, paths[i], err, err_len);
+	cb_folder_paths_free(paths, n);
 	return rc;
 }
 

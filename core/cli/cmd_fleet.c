@@ -423,8 +423,10 @@ static int fleet_parallel(const struct fleet_args *a)
 	}
 	status = parallel_report(joblog);
 	if (status == CB_EXIT_OK)
-		fprintf(stderr, "results in %s: cryptobench report %s%s\n", a->dir, a->dir,
-		        a->runs > 1 ? "/HOST (one folder per host)" : "");
+		fprintf(stderr,
+		        "results in %s%s: cryptobench report %s; cryptobench compare %s sets "
+		        "the hosts against each other\n",
+		        a->dir, a->runs > 1 ? "/HOST (one folder per host)" : "", a->dir, a->dir);
 	return status;
 }
 

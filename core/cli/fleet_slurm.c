@@ -274,7 +274,6 @@ int cb_fleet_slurm_wait(const char *dir)
 {
 	char path[4300], job[128];
 	unsigned tasks = 0, failed = 0;
-	int folders = 0;
 	const char *poll = getenv("CRYPTOBENCH_FLEET_POLL");
 	unsigned seconds = poll && atoi(poll) > 0 ? (unsigned)atoi(poll) : 5;
 	unsigned refusals = 0;
@@ -307,9 +306,6 @@ int cb_fleet_slurm_wait(const char *dir)
 			fclose(f);
 		}
 		if (status == 0) {
-			size_t len = strlen(file);
-
-			folders |= len < 6 || strcmp(file + len - 6, ".jsonl") != 0;
 			printf("task %u on %s: %s\n", k, host, file);
 			continue;
 		}
@@ -324,9 +320,8 @@ int cb_fleet_slurm_wait(const char *dir)
 			    k, host, status, dir, k);
 	}
 	printf("job %s: %u of %u tasks failed", job, failed, tasks);
-	if (failed < tasks) /* a --runs fleet has a folder per host */
-		printf("; cryptobench report %s%s", dir,
-		       folders ? "/HOST (one folder per host)" : "");
+	if (failed < tasks) /* a --runs fleet's folders per host are read through DIR */
+		printf("; cryptobench report %s (compare %s: host against host)", dir, dir);
 	putchar('\n');
 	return failed ? CB_EXIT_PROBLEM : CB_EXIT_OK;
 }
