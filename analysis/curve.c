@@ -1,9 +1,11 @@
 /* curve.c: slope fits across payload sizes and crossovers between curves. */
 #include "analysis/curve.h"
 
+#include "analysis/robust_line.h"
 #include "core/errbuf.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,26 +26,36 @@ struct line {
 	size_t outliers;
 };
 
-/* The robust fit, its standard errors, and the count of points it rejects.
- * -1 when GSL fails (no convergence, no memory); nothing is printed. */
-static int fit_robust(const double *size, const double *time, size_t n, struct line *out)
+/* Outliers of a robust fit: residuals beyond 3 robust SDs of them. The floor
+ * keeps rounding noise on exact data from counting as outliers. */
+static size_t count_outliers(double *resid, size_t n, double top)
+{
+	double *work = malloc(n * sizeof(*work)), limit;
+	size_t outliers = 0;
+
+	if (!work)
+		return SIZE_MAX;
+	limit = fmax(OUTLIER_SDS * gsl_stats_mad(resid, 1, n, work), 1e-9 * top);
+	for (size_t i = 0; i < n; i++)
+		outliers += fabs(resid[i]) > limit;
+	free(work);
+	return outliers;
+}
+
+/* GSL's robust fit of TIME on [1, SIZE / SCALE] into OUT and its residuals
+ * into RESID; -1 when it fails (no convergence, no memory). */
+static int fit_robust_gsl(const double *size, const double *time, size_t n, double scale,
+                          double *resid, struct line *out)
 {
 	gsl_matrix *X = gsl_matrix_alloc(n, 2), *cov = gsl_matrix_alloc(2, 2);
 	gsl_vector *y = gsl_vector_alloc(n), *c = gsl_vector_alloc(2);
 	gsl_multifit_robust_workspace *w =
 	    gsl_multifit_robust_alloc(gsl_multifit_robust_bisquare, n, 2);
-	double *resid = malloc(n * sizeof(*resid)), *work = malloc(n * sizeof(*work));
 	gsl_error_handler_t *old_handler;
-	double scale = 0.0, top = 0.0;
 	int status = -1;
 
-	if (!X || !cov || !y || !c || !w || !resid || !work)
+	if (!X || !cov || !y || !c || !w)
 		goto done;
-	/* Sizes span 16 B to 128 MiB: scaling the column to 1 keeps X well-conditioned. */
-	for (size_t i = 0; i < n; i++) {
-		scale = fmax(scale, size[i]);
-		top = fmax(top, fabs(time[i]));
-	}
 	for (size_t i = 0; i < n; i++) {
 		gsl_matrix_set(X, i, 0, 1.0);
 		gsl_matrix_set(X, i, 1, size[i] / scale);
@@ -59,25 +71,69 @@ static int fit_robust(const double *size, const double *time, size_t n, struct l
 	gsl_multifit_robust_stats st = gsl_multifit_robust_statistics(w);
 	for (size_t i = 0; i < n; i++)
 		resid[i] = gsl_vector_get(st.r, i);
-	/* The floor keeps rounding noise on exact data from counting as outliers. */
-	double limit = fmax(OUTLIER_SDS * gsl_stats_mad(resid, 1, n, work), 1e-9 * top);
-	out->outliers = 0;
-	for (size_t i = 0; i < n; i++)
-		out->outliers += fabs(resid[i]) > limit;
 	out->c0 = gsl_vector_get(c, 0);
 	out->c1 = gsl_vector_get(c, 1) / scale;
 	out->se0 = sqrt(gsl_matrix_get(cov, 0, 0));
 	out->se1 = sqrt(gsl_matrix_get(cov, 1, 1)) / scale;
-	status = isfinite(out->c0) && isfinite(out->c1) ? 0 : -1;
+	status = 0;
 done:
-	free(resid);
-	free(work);
 	if (w)
 		gsl_multifit_robust_free(w);
 	gsl_matrix_free(X);
 	gsl_matrix_free(cov);
 	gsl_vector_free(y);
 	gsl_vector_free(c);
+	return status;
+}
+
+/* The same estimator in O(n) per iteration (robust_line.h); GSL's when the
+ * points leave the closed forms no line. */
+static int fit_robust_large(const double *size, const double *time, size_t n, double scale,
+                            double *resid, struct line *out)
+{
+	double *x = malloc(n * sizeof(*x));
+	struct cb_robust_line fit;
+	int rc;
+
+	if (!x)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		x[i] = size[i] / scale;
+	rc = cb_robust_line_fit(x, time, n, resid, &fit);
+	free(x);
+	if (rc == 1)
+		return fit_robust_gsl(size, time, n, scale, resid, out);
+	if (rc != 0)
+		return -1;
+	out->c0 = fit.c0;
+	out->c1 = fit.c1 / scale;
+	out->se0 = sqrt(fit.cov[0][0]);
+	out->se1 = sqrt(fit.cov[1][1]) / scale;
+	return 0;
+}
+
+/* The robust fit, its standard errors, and the count of points it rejects.
+ * -1 when it fails (no convergence, no memory); nothing is printed. */
+static int fit_robust(const double *size, const double *time, size_t n, struct line *out)
+{
+	double *resid = malloc(n * sizeof(*resid));
+	double scale = 0.0, top = 0.0;
+	int status = -1;
+
+	if (!resid)
+		return -1;
+	/* Sizes span 16 B to 128 MiB: scaling the column to 1 keeps X well-conditioned. */
+	for (size_t i = 0; i < n; i++) {
+		scale = fmax(scale, size[i]);
+		top = fmax(top, fabs(time[i]));
+	}
+	status = n <= CB_CURVE_GSL_MAX_POINTS ? fit_robust_gsl(size, time, n, scale, resid, out)
+	                                      : fit_robust_large(size, time, n, scale, resid, out);
+	if (status == 0 && (out->outliers = count_outliers(resid, n, top)) == SIZE_MAX)
+		status = -1;
+	if (status == 0 && !(isfinite(out->c0) && isfinite(out->c1)))
+		status = -1;
+	free(resid);
 	return status;
 }
 

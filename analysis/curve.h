@@ -13,6 +13,13 @@
 
 /* ---- Slope: time = overhead + size * per_byte ---- */
 
+/* Up to this many points the robust fit is GSL's gsl_multifit_robust; above,
+ * the same estimator in O(n) per iteration (robust_line.h), whose figures
+ * agree with GSL's to about 1e-10 of their size rather than to the last bit.
+ * GSL's routine sorts every residual at every iteration: a fit over 250,000
+ * trials took it some 10 s. */
+#define CB_CURVE_GSL_MAX_POINTS 10000
+
 enum cb_curve_fit {
 	CB_CURVE_OLS,    /* ordinary least squares (gsl_fit_linear) */
 	CB_CURVE_ROBUST, /* bisquare M-estimate (gsl_multifit_robust) */
@@ -36,7 +43,8 @@ struct cb_curve_slope {
  * a size), with intervals at LEVEL from the fit's standard errors and a t
  * quantile with n - 2 degrees of freedom. Both fits are made; the robust one is
  * reported when it finds outliers (a point whose residual from the robust line
- * exceeds 3 x 1.4826 x MAD of those residuals), the OLS one otherwise. Times in
+ * exceeds 3 x 1.4826 x MAD of those residuals), the OLS one otherwise (and
+ * when the robust fit does not converge in 100 iterations). Times in
  * ns and sizes in bytes give ns and ns/byte. -1 with ERR when n < 3, fewer than
  * two distinct sizes, a value is not finite, a size is negative, or LEVEL is
  * outside (0, 1). */

@@ -407,67 +407,84 @@ static bool same_curve(const struct cb_result_cell *a, const struct cb_result_ce
 	       strcmp(a->op, b->op) == 0 && a->threads == b->threads;
 }
 
+static bool on_curve(const struct cb_result_trial *t)
+{
+	return t->valid && !t->warmup && t->ns > 0 && t->calls;
+}
+
 /* Fit the curve of cell FIRST (all cells of its label, algorithm, op, threads). */
-static int fit_curve(struct cb_analysis *a, size_t first, double *x, double *y, double *cy)
+static int fit_curve(struct cb_analysis *a, size_t first)
 {
 	const struct cb_results *r = a->results;
 	const struct cb_result_cell *c0 = &r->cells[first];
-	size_t n = 0, nc = 0, sizes = 0;
+	size_t n = 0, nc = 0, sizes = 0, points = 0;
 	struct cb_slope sl = {.cell = c0};
+	double *x = NULL, *y = NULL, *cy = NULL;
 	char why[160];
+	int rc = -1;
 
 	for (size_t c = 0; c < r->n_cells; c++)
 		if (same_curve(c0, &r->cells[c]) && a->summary->cells[c].n > 0)
 			sizes++;
 	if (sizes < 2)
 		return 0;
+	for (size_t i = 0; i < r->n_trials; i++)
+		points += on_curve(&r->trials[i]) && same_curve(c0, &r->cells[r->trials[i].cell]);
+	x = calloc(points + 1, sizeof *x);
+	y = calloc(points + 1, sizeof *y);
+	cy = calloc(points + 1, sizeof *cy);
+	if (!x || !y || !cy)
+		goto done;
 	for (size_t i = 0; i < r->n_trials; i++) {
 		const struct cb_result_trial *t = &r->trials[i];
 		const struct cb_result_cell *c = &r->cells[t->cell];
 
-		if (!same_curve(c0, c) || !t->valid || t->warmup || t->ns <= 0 || !t->calls)
+		if (!on_curve(t) || !same_curve(c0, c))
 			continue;
 		x[n] = (double)c->size;
 		y[n++] = t->ns / (double)t->calls;
 		if (t->cycles > 0)
 			cy[nc++] = t->cycles / (double)t->calls;
 	}
+	rc = 0;
 	if (cb_curve_slope(x, y, n, a->options.level, &sl.ns, why, sizeof why) != 0)
-		return 0; /* e.g. all at one size: nothing to fit, not an error */
-	sl.have_cycles =
-	    nc == n && cb_curve_slope(x, cy, n, a->options.level, &sl.cycles, why, sizeof why) == 0;
+		goto done; /* e.g. all at one size: nothing to fit, not an error */
+	/* A clock counted in cycles (the sim's) gives the same points twice: the
+	 * same fit, made once. */
+	if (nc == n && memcmp(cy, y, n * sizeof *y) == 0) {
+		sl.cycles = sl.ns;
+		sl.have_cycles = true;
+	} else {
+		sl.have_cycles = nc == n && cb_curve_slope(x, cy, n, a->options.level, &sl.cycles,
+		                                           why, sizeof why) == 0;
+	}
 	struct cb_slope *grown = realloc(a->slopes, (a->n_slopes + 1) * sizeof *grown);
-	if (!grown)
-		return -1;
+	if (!grown) {
+		rc = -1;
+		goto done;
+	}
 	a->slopes = grown;
 	a->slopes[a->n_slopes++] = sl;
-	return 0;
-}
-
-static int derive_slopes(struct cb_analysis *a)
-{
-	const struct cb_results *r = a->results;
-	double *x = malloc((r->n_trials + 1) * sizeof *x),
-	       *y = malloc((r->n_trials + 1) * sizeof *y);
-	double *cy = malloc((r->n_trials + 1) * sizeof *cy);
-	int rc = -1;
-
-	if (!x || !y || !cy)
-		goto done;
-	for (size_t c = 0; c < r->n_cells; c++) {
-		bool seen = false;
-
-		for (size_t e = 0; e < c && !seen; e++)
-			seen = same_curve(&r->cells[e], &r->cells[c]);
-		if (!seen && fit_curve(a, c, x, y, cy) != 0)
-			goto done;
-	}
-	rc = 0;
 done:
 	free(x);
 	free(y);
 	free(cy);
 	return rc;
+}
+
+static int derive_slopes(struct cb_analysis *a)
+{
+	const struct cb_results *r = a->results;
+
+	for (size_t c = 0; c < r->n_cells; c++) {
+		bool seen = false;
+
+		for (size_t e = 0; e < c && !seen; e++)
+			seen = same_curve(&r->cells[e], &r->cells[c]);
+		if (!seen && fit_curve(a, c) != 0)
+			return -1;
+	}
+	return 0;
 }
 
 /* The cell of A's curve shape (label, algorithm, op, threads from TEMPLATE) at SIZE, or -1. */

@@ -3,6 +3,7 @@ libcbanalysis_a_SOURCES += \
 	analysis/stats.c analysis/stats.h \
 	analysis/ratio.c analysis/ratio.h \
 	analysis/curve.c analysis/curve.h \
+	analysis/robust_line.c analysis/robust_line.h \
 	analysis/repro.c analysis/repro.h \
 	analysis/summary.c analysis/summary.h \
 	analysis/derive.c analysis/derive.h \

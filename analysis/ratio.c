@@ -1,6 +1,7 @@
 /* ratio.c: paired ratios, sign-test intervals, verdicts and expectations. */
 #include "analysis/ratio.h"
 
+#include "analysis/stats.h"
 #include "core/errbuf.h"
 
 #include <math.h>
@@ -9,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
 int cb_ratio_paired(const double *num, const double *den, size_t n, double level,
@@ -53,7 +53,7 @@ int cb_ratio_paired(const double *num, const double *den, size_t n, double level
 		free(logs);
 		return -1;
 	}
-	gsl_sort(logs, 1, used);
+	cb_stats_sort(logs, used);
 	out->n = used;
 	out->log_value = gsl_stats_median_from_sorted_data(logs, 1, used);
 	out->value = exp(out->log_value);

@@ -83,18 +83,9 @@ static bool is_constant(const double *x, size_t n)
 	return true;
 }
 
-int cb_stats_spearman(const double *x, const double *y, size_t n, double *rho, double *p)
+/* Spearman's rho R as a test: its two-sided p from Student's t. */
+static int spearman_test(double r, size_t n, double *rho, double *p)
 {
-	double *work, r;
-
-	*rho = *p = NAN;
-	if (n < 3 || is_constant(x, n) || is_constant(y, n))
-		return -1;
-	work = malloc(2 * n * sizeof(*work));
-	if (!work)
-		return -1;
-	r = gsl_stats_spearman(x, 1, y, 1, n, work);
-	free(work);
 	if (!isfinite(r))
 		return -1;
 	if (r >= 1.0 || r <= -1.0) {
@@ -107,6 +98,21 @@ int cb_stats_spearman(const double *x, const double *y, size_t n, double *rho, d
 	*rho = r;
 	*p = 2.0 * gsl_cdf_tdist_Q(fabs(t), df);
 	return 0;
+}
+
+int cb_stats_spearman(const double *x, const double *y, size_t n, double *rho, double *p)
+{
+	double *work, r;
+
+	*rho = *p = NAN;
+	if (n < 3 || is_constant(x, n) || is_constant(y, n))
+		return -1;
+	work = malloc(2 * n * sizeof(*work));
+	if (!work)
+		return -1;
+	r = gsl_stats_spearman(x, 1, y, 1, n, work);
+	free(work);
+	return spearman_test(r, n, rho, p);
 }
 
 void cb_stats_defaults(struct cb_stats_options *opt)
@@ -140,6 +146,18 @@ static void set_contamination(struct cb_stats_summary *s, const struct cb_stats_
 	s->contaminated = s->contamination > opt->contamination_max;
 	s->headline = s->contaminated ? s->best : s->median;
 	s->headline_name = !s->contaminated ? "median" : opt->larger_is_better ? "max" : "min";
+}
+
+static int by_number(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+void cb_stats_sort(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, by_number);
 }
 
 static int by_value(const void *a, const void *b, void *keys)
@@ -235,15 +253,14 @@ done:
 }
 
 /* Rounds as their positions; the values keep their order. */
-static void set_drift(const double *values, size_t n, double *work, struct cb_stats_summary *s,
-                      const struct cb_stats_options *opt)
+/* WORK and RANKS: room for N values each. */
+static void set_drift(const double *values, size_t n, double *work, double *ranks,
+                      struct cb_stats_summary *s, const struct cb_stats_options *opt)
 {
 	s->drift_rho = s->drift_p = s->lag1 = s->lag1_rank = NAN;
 	s->lag1_limit = gsl_cdf_ugaussian_Qinv(opt->drift_alpha / 2.0) / sqrt((double)n);
 	if (n < 3 || is_constant(values, n))
 		return;
-	for (size_t i = 0; i < n; i++)
-		work[i] = (double)i;
 	/* A flag is offered only where it can be raised by the data rather than by
 	 * the approximation: the exact rank test's smallest two-sided p, 2/n!,
 	 * must be below alpha (n >= 6 at 0.01), and the lag-1 limit inside +/-1
@@ -253,11 +270,19 @@ static void set_drift(const double *values, size_t n, double *work, struct cb_st
 		min_p /= (double)i;
 	s->drift_judged = min_p < opt->drift_alpha;
 	s->lag1_judged = s->lag1_limit < 1.0;
-	if (cb_stats_spearman(values, work, n, &s->drift_rho, &s->drift_p) == 0)
+	/* Spearman's rho of the values against their positions: the correlation
+	 * of the values' ranks with 1..n, which is what gsl_stats_spearman
+	 * computes (its ranks of distinct positions are 1..n, and its averaged
+	 * ranks of ties are exact half-integers, as rank_values's are), without
+	 * its two heap sorts. */
+	rank_values(values, n, ranks);
+	for (size_t i = 0; i < n; i++)
+		work[i] = (double)i + 1.0;
+	if (spearman_test(gsl_stats_correlation(ranks, 1, work, 1, n), n, &s->drift_rho,
+	                  &s->drift_p) == 0)
 		s->drift = s->drift_judged && s->drift_p < opt->drift_alpha;
 	s->lag1 = gsl_stats_lag1_autocorrelation(values, 1, n);
-	rank_values(values, n, work);
-	s->lag1_rank = gsl_stats_lag1_autocorrelation(work, 1, n);
+	s->lag1_rank = gsl_stats_lag1_autocorrelation(ranks, 1, n);
 	s->autocorrelated = s->lag1_judged && fabs(s->lag1_rank) > s->lag1_limit;
 }
 
@@ -301,7 +326,7 @@ int cb_stats_summarize(const double *values, size_t n, const struct cb_stats_opt
 		return -1;
 	}
 	memcpy(sorted, values, n * sizeof(*sorted));
-	gsl_sort(sorted, 1, n);
+	cb_stats_sort(sorted, n);
 
 	out->n = n;
 	out->min = sorted[0];
@@ -319,7 +344,7 @@ int cb_stats_summarize(const double *values, size_t n, const struct cb_stats_opt
 	out->sd = n >= 2 ? gsl_stats_sd_m(sorted, 1, n, out->mean) : NAN;
 	count_outliers(sorted, n, out);
 	set_contamination(out, opt);
-	set_drift(values, n, work, out, opt);
+	set_drift(values, n, work, sorted, out, opt); /* sorted is done with */
 
 	free(sorted);
 	free(work);

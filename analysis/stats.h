@@ -64,6 +64,12 @@ int cb_stats_spearman(const double *x, const double *y, size_t n, double *rho, d
 int cb_stats_kruskal(const double *x, const unsigned *group, size_t n, unsigned k, double *h,
                      double *p);
 
+/* Sort V[0..n-1] (finite values) ascending. Any sort gives the same array:
+ * equal values are the same bits (but for -0.0 beside 0.0, which no sort here
+ * told apart before either, and no sample holds). This one is qsort, far
+ * faster than GSL's heap sort on the 10,000 rounds of a cell. */
+void cb_stats_sort(double *v, size_t n);
+
 /* ---- Per-cell summary ---- */
 
 struct cb_stats_options {

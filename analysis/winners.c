@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
+#include "analysis/stats.h"
 #include "core/errbuf.h"
 
 bool cb_winners_is_reference(const struct cb_result_cell *cell)
@@ -37,7 +37,7 @@ static double median_of(const double *v, size_t n, double *scratch)
 			scratch[m++] = v[i];
 	if (m == 0)
 		return NAN;
-	gsl_sort(scratch, 1, m);
+	cb_stats_sort(scratch, m);
 	return gsl_stats_median_from_sorted_data(scratch, 1, m);
 }
 

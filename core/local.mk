@@ -17,6 +17,7 @@ libcbcore_a_SOURCES += \
 	core/runner.c core/runner.h \
 	core/lines.c core/lines.h \
 	core/results.c core/results_read.c core/results.h \
+	core/results_scan.c core/results_scan.h \
 	core/vectors.c core/vectors_run.c core/vectors.h \
 	core/verify.c core/verify.h \
 	core/trial.c core/trial.h \

@@ -139,6 +139,10 @@ static inline const char *cb_results_trial_clock(const struct cb_results *r,
 struct cb_results *cb_results_read(const char *path, char *err, size_t err_len);
 void cb_results_free(struct cb_results *results);
 
+/* Whether trial lines go through the scanner first (results_scan.h; true).
+ * False reads every line with jansson: for the test that both read alike. */
+extern bool cb_results_scan_lines;
+
 /* HEADER[OBJ][KEY] (or HEADER[KEY] when OBJ is NULL) as a string ("?" when
  * absent) or an integer (0 when absent): the header fields reports print. */
 const char *cb_results_header_string(const struct cb_results *r, const char *obj, const char *key);

@@ -9,6 +9,7 @@
 
 #include "core/errbuf.h"
 #include "core/lines.h"
+#include "core/results_scan.h"
 
 /* ---- Memory for the trials' strings and arrays ---- */
 
@@ -50,21 +51,21 @@ static const char *pool_strdup(struct cb_results *r, const char *s)
 
 /* The index of the clock named NAME (NULL: 0, no clock); -1 out of memory or
  * when a file names more clocks than a trial can tell apart. */
-static int clock_index(struct cb_results *r, const char *name)
+static int clock_index(struct cb_results *r, const char *name, size_t len)
 {
 	char **grown;
 
 	if (!name)
 		return 0;
 	for (size_t i = 1; i < r->n_clocks; i++)
-		if (strcmp(r->clocks[i], name) == 0)
+		if (strncmp(r->clocks[i], name, len) == 0 && r->clocks[i][len] == '\0')
 			return (int)i;
 	if (r->n_clocks > UINT8_MAX)
 		return -1;
 	if (!(grown = realloc(r->clocks, (r->n_clocks + 1) * sizeof *grown)))
 		return -1;
 	r->clocks = grown;
-	if (!(r->clocks[r->n_clocks] = strdup(name)))
+	if (!(r->clocks[r->n_clocks] = strndup(name, len)))
 		return -1;
 	return (int)r->n_clocks++;
 }
@@ -80,6 +81,13 @@ static uint64_t hash_str(uint64_t h, const char *s)
 {
 	for (; *s; s++)
 		h = (h ^ (unsigned char)*s) * UINT64_C(0x100000001b3);
+	return (h ^ 0xff) * UINT64_C(0x100000001b3);
+}
+
+static uint64_t hash_mem(uint64_t h, const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * UINT64_C(0x100000001b3);
 	return (h ^ 0xff) * UINT64_C(0x100000001b3);
 }
 
@@ -301,7 +309,8 @@ static int take_extras(struct cb_results *r, struct cb_result_trial *t, json_t *
 {
 	const char *error = json_string_value(json_object_get(line, "error"));
 	json_t *each = json_object_get(line, "thread_ns"), *v;
-	int clock = clock_index(r, json_string_value(json_object_get(line, "clock")));
+	const char *clock_name = json_string_value(json_object_get(line, "clock"));
+	int clock = clock_index(r, clock_name, clock_name ? strlen(clock_name) : 0);
 	size_t i;
 
 	if (clock < 0)
@@ -317,6 +326,21 @@ static int take_extras(struct cb_results *r, struct cb_result_trial *t, json_t *
 		json_array_foreach(each, i, v) ns[i] = json_number_value(v);
 		t->thread_ns = ns;
 		t->n_thread_ns = (uint32_t)json_array_size(each);
+	}
+	return 0;
+}
+
+/* Room for one more trial; -1 out of memory. */
+static int grow_trials(struct cb_results *r, size_t *capacity)
+{
+	if (r->n_trials == *capacity) {
+		size_t more = *capacity ? *capacity * 2 : 256;
+		struct cb_result_trial *grown = realloc(r->trials, more * sizeof *grown);
+
+		if (!grown)
+			return -1;
+		r->trials = grown;
+		*capacity = more;
 	}
 	return 0;
 }
@@ -359,15 +383,8 @@ static int add_trial(struct cb_results *r, json_t *line, size_t lineno, size_t *
 		                 "a trial of a cell the run header does not have (it plans %lld "
 		                 "cells): lines of another run?",
 		                 r->header_cells);
-	if (r->n_trials == *capacity) {
-		size_t more = *capacity ? *capacity * 2 : 256;
-		struct cb_result_trial *grown = realloc(r->trials, more * sizeof *grown);
-
-		if (!grown)
-			return cb_errorf(err, err_len, "out of memory");
-		r->trials = grown;
-		*capacity = more;
-	}
+	if (grow_trials(r, capacity) != 0)
+		return cb_errorf(err, err_len, "out of memory");
 	t.cell = (uint32_t)c;
 	t.round = (uint32_t)round;
 	t.warmup = json_is_true(json_object_get(line, "warmup"));
@@ -387,9 +404,92 @@ static int add_trial(struct cb_results *r, json_t *line, size_t lineno, size_t *
 
 /* What reading has seen so far, to check the order of the lines. */
 struct reading {
-	size_t capacity; /* of r->trials */
-	size_t end_line; /* the last end line, while no resume line followed it */
+	size_t capacity;            /* of r->trials */
+	size_t end_line;            /* the last end line, while no resume line followed it */
+	struct cb_trial_scan *scan; /* the scanner's fields (NULL: jansson only) */
 };
+
+static bool same_string(const char *s, const struct cb_scan_string *x)
+{
+	return strncmp(s, x->p, x->len) == 0 && s[x->len] == '\0';
+}
+
+/* The index of the cell a scanned trial names, or -1 when it is not known yet
+ * (its first trial is read with jansson, which keeps its cell object). */
+static long scanned_cell(const struct cb_results *r, const struct cb_trial_scan *t)
+{
+	const struct cell_table *tab = r->cell_index;
+	uint64_t h = UINT64_C(0xcbf29ce484222325);
+
+	if (!tab || !tab->size)
+		return -1;
+	h = hash_mem(h, t->label.p, t->label.len);
+	h = hash_mem(h, t->algorithm.p, t->algorithm.len);
+	h = hash_mem(h, t->op.p, t->op.len);
+	h = (h ^ t->size) * UINT64_C(0x100000001b3);
+	h = (h ^ t->threads) * UINT64_C(0x100000001b3);
+	for (size_t i = (size_t)h & (tab->size - 1); tab->slots[i]; i = (i + 1) & (tab->size - 1)) {
+		const struct cb_result_cell *o = &r->cells[tab->slots[i] - 1];
+
+		if (o->size == t->size && o->threads == t->threads &&
+		    same_string(o->label, &t->label) && same_string(o->algorithm, &t->algorithm) &&
+		    same_string(o->op, &t->op))
+			return tab->slots[i] - 1;
+	}
+	return -1;
+}
+
+/* A trial line the scanner answers for (results_scan.h), taken as add_trial
+ * would take it: 1 taken, 0 for jansson to read (whatever add_trial would
+ * refuse, it refuses itself, in its words), -1 out of memory. */
+static int take_scanned(struct cb_results *r, const char *buf, size_t len, size_t lineno,
+                        struct reading *rd)
+{
+	const struct cb_trial_scan *s = rd->scan;
+	struct cb_result_trial t = {.line = lineno};
+	long c;
+	int clock;
+
+	if (!s || cb_trial_scan(buf, len, rd->scan) != 1 ||
+	    (r->n_trials && s->seq <= r->trials[r->n_trials - 1].seq) ||
+	    (c = scanned_cell(r, s)) < 0 || (clock = clock_index(r, s->clock.p, s->clock.len)) < 0)
+		return 0;
+	if (grow_trials(r, &rd->capacity) != 0)
+		return -1;
+	t.seq = s->seq;
+	t.calls = s->calls;
+	t.bytes = s->bytes;
+	t.ns = s->ns;
+	t.cpu_ns = s->cpu_ns;
+	t.cycles = s->cycles;
+	t.valid = s->valid;
+	t.cell = (uint32_t)c;
+	t.round = (uint32_t)s->round;
+	t.warmup = s->warmup;
+	t.trial_time_reached = s->trial_time_reached;
+	t.layout_stack = s->layout_stack;
+	t.clock = (uint8_t)clock;
+	if (s->error.p) {
+		char *e = pool_alloc(r, s->error.len + 1);
+
+		if (!e)
+			return -1;
+		memcpy(e, s->error.p, s->error.len);
+		e[s->error.len] = '\0';
+		t.error = e;
+	}
+	if (s->n_thread_ns) {
+		double *ns = pool_alloc(r, s->n_thread_ns * sizeof *ns);
+
+		if (!ns)
+			return -1;
+		memcpy(ns, s->thread_ns, s->n_thread_ns * sizeof *ns);
+		t.thread_ns = ns;
+		t.n_thread_ns = s->n_thread_ns;
+	}
+	r->trials[r->n_trials++] = t;
+	return 1;
+}
 
 static const char *const known_types[] = {"run", "trial", "skip", "resume", "end"};
 
@@ -464,9 +564,9 @@ static int take_line(struct cb_results *r, json_t *line, size_t lineno, struct r
 }
 
 /* Parse and take every line of L. 0, or -1 with "PATH:LINE: message". */
-static int read_lines(struct cb_results *r, struct cb_lines *l, char *err, size_t err_len)
+static int read_all_lines(struct cb_results *r, struct cb_lines *l, struct reading *rd, char *err,
+                          size_t err_len)
 {
-	struct reading rd = {0};
 	const char *buf;
 	char why[400];
 	size_t len, lineno = 0;
@@ -483,6 +583,18 @@ static int read_lines(struct cb_results *r, struct cb_lines *l, char *err, size_
 			offset += 1;
 			continue; /* a blank line */
 		}
+		if (complete && r->header && !rd->end_line) {
+			int taken = take_scanned(r, buf, len, lineno, rd);
+
+			if (taken < 0) {
+				cb_error_at(err, err_len, r->path, lineno, "out of memory");
+				return -1;
+			}
+			if (taken > 0) {
+				offset += (long long)len;
+				continue;
+			}
+		}
 		line = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
 		if (!line && !complete && r->header) {
 			/* The last line, cut by a hard kill: keep what came before. */
@@ -498,7 +610,7 @@ static int read_lines(struct cb_results *r, struct cb_lines *l, char *err, size_
 		if (!json_is_object(line))
 			rc = cb_errorf(why, sizeof why, "line is not a JSON object");
 		else
-			rc = take_line(r, line, lineno, &rd, why, sizeof why);
+			rc = take_line(r, line, lineno, rd, why, sizeof why);
 		json_decref(line);
 		if (rc != 0) {
 			cb_error_at(err, err_len, r->path, lineno, "%s", why);
@@ -523,6 +635,18 @@ static int read_lines(struct cb_results *r, struct cb_lines *l, char *err, size_
 		r->complete_bytes = offset;
 		rc = 0;
 	}
+	return rc;
+}
+
+bool cb_results_scan_lines = true;
+
+static int read_lines(struct cb_results *r, struct cb_lines *l, char *err, size_t err_len)
+{
+	/* Without room for the scanner's fields, jansson reads every line. */
+	struct reading rd = {.scan = cb_results_scan_lines ? malloc(sizeof *rd.scan) : NULL};
+	int rc = read_all_lines(r, l, &rd, err, err_len);
+
+	free(rd.scan);
 	return rc;
 }
 

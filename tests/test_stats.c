@@ -11,12 +11,15 @@
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_multifit.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
 #include "analysis/curve.h"
 #include "analysis/ratio.h"
 #include "analysis/repro.h"
+#include "analysis/robust_line.h"
 #include "analysis/stats.h"
 #include "tests/tap.h"
 
@@ -349,6 +352,95 @@ static void test_slope(void)
 	   "one distinct size refused: %s", err);
 }
 
+/* ---- robust_line.h: the same estimator as gsl_multifit_robust ---- */
+
+/* |GOT - WANT| within REL of |WANT|. */
+static bool close_to(double got, double want, double rel)
+{
+	return fabs(got - want) <= rel * fabs(want);
+}
+
+/* Points of one shape: 0 a payload sweep with 2% multiplicative noise (what
+ * a run's trials look like), 1 the same with one point in 20 tripled, 2 a
+ * line with Gaussian noise at uniform x. */
+static void robust_points(gsl_rng *g, int shape, size_t n, double *x, double *y)
+{
+	static const double sweep[] = {16, 64, 256, 1024, 4096, 16384, 65536, 98304};
+
+	for (size_t i = 0; i < n; i++) {
+		if (shape == 2) {
+			x[i] = gsl_rng_uniform(g) * 10;
+			y[i] = 3 - 2 * x[i] + gsl_ran_gaussian(g, 0.5);
+			continue;
+		}
+		x[i] = sweep[i % 8] / sweep[7];
+		y[i] = (120 + 0.9 * sweep[i % 8]) * (1 + gsl_ran_gaussian(g, 0.02));
+		if (shape == 1 && i % 20 == 7)
+			y[i] *= 3;
+	}
+}
+
+static void test_robust_line(void)
+{
+	/* Fixed seeds: this checks arithmetic against GSL's, not statistics. */
+	static const struct {
+		int shape;
+		size_t n;
+	} cases[] = {{0, 8000}, {1, 8000}, {2, 3000}, {1, 40}, {2, 7}};
+	gsl_rng *g = gsl_rng_alloc(gsl_rng_mt19937);
+
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		size_t n = cases[k].n;
+		double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y),
+		       *resid = malloc(n * sizeof *resid);
+		gsl_matrix *X = gsl_matrix_alloc(n, 2), *cov = gsl_matrix_alloc(2, 2);
+		gsl_vector *yv = gsl_vector_alloc(n), *c = gsl_vector_alloc(2);
+		gsl_multifit_robust_workspace *w =
+		    gsl_multifit_robust_alloc(gsl_multifit_robust_bisquare, n, 2);
+		struct cb_robust_line fit;
+		double worst = 0;
+
+		gsl_rng_set(g, 1000 + k);
+		robust_points(g, cases[k].shape, n, x, y);
+		for (size_t i = 0; i < n; i++) {
+			gsl_matrix_set(X, i, 0, 1.0);
+			gsl_matrix_set(X, i, 1, x[i]);
+			gsl_vector_set(yv, i, y[i]);
+		}
+		gsl_error_handler_t *old = gsl_set_error_handler_off();
+		int grc = gsl_multifit_robust(X, yv, c, cov, w);
+		gsl_set_error_handler(old);
+		gsl_multifit_robust_stats st = gsl_multifit_robust_statistics(w);
+		int rc = cb_robust_line_fit(x, y, n, resid, &fit);
+
+		ok(grc == GSL_SUCCESS && rc == 0 && fit.iterations == st.numit,
+		   "shape %d, n=%zu: both converge, in %zu and %zu iterations", cases[k].shape, n,
+		   fit.iterations, st.numit);
+		for (size_t i = 0; i < n; i++)
+			worst = fmax(worst, fabs(resid[i] - gsl_vector_get(st.r, i)));
+		ok(close_to(fit.c0, gsl_vector_get(c, 0), 1e-8) &&
+		       close_to(fit.c1, gsl_vector_get(c, 1), 1e-8) &&
+		       close_to(fit.sigma, st.sigma, 1e-8) &&
+		       close_to(fit.cov[0][0], gsl_matrix_get(cov, 0, 0), 1e-8) &&
+		       close_to(fit.cov[1][1], gsl_matrix_get(cov, 1, 1), 1e-8) &&
+		       close_to(fit.cov[0][1], gsl_matrix_get(cov, 0, 1), 1e-8) &&
+		       worst <= 1e-8 * st.sigma,
+		   "shape %d, n=%zu: c0 %.15g (GSL %.15g), c1 %.15g (GSL %.15g), sigma %.15g (GSL "
+		   "%.15g), residuals within %.3g",
+		   cases[k].shape, n, fit.c0, gsl_vector_get(c, 0), fit.c1, gsl_vector_get(c, 1),
+		   fit.sigma, st.sigma, worst);
+		gsl_multifit_robust_free(w);
+		gsl_matrix_free(X);
+		gsl_matrix_free(cov);
+		gsl_vector_free(yv);
+		gsl_vector_free(c);
+		free(x);
+		free(y);
+		free(resid);
+	}
+	gsl_rng_free(g);
+}
+
 static struct cb_estimate est(double value, double half)
 {
 	return (struct cb_estimate){value, value - half, value + half};
@@ -635,7 +727,7 @@ static void test_repro_false_alarms(void)
 
 int main(int argc, char **argv)
 {
-	tap_plan(174);
+	tap_plan(184);
 	unsigned long seed = argc > 1 ? strtoul(argv[1], NULL, 0) : DEFAULT_SEED;
 
 	diag("seed %lu", seed);
@@ -652,6 +744,7 @@ int main(int argc, char **argv)
 	test_ratio_verdicts();
 	test_ratio_simulated();
 	test_slope();
+	test_robust_line();
 	test_crossover();
 	test_cochran_and_kendall();
 	test_margin();

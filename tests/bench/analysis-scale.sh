@@ -71,11 +71,16 @@ measure() {
 }
 
 echo "cryptobench: $cb"
+# The machine may be shared: its load beside each figure.
+loadavg() { echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"; }
+loadavg
 if [ "$skip" != report ]; then
 	echo "big file: $(du -m "$big" | cut -f1) MB, $(grep -c '"type":"trial"' "$big") trials"
 	measure "report (1 file, $trials trials)" "$cb" report "$big"
+	loadavg
 fi
 if [ "$skip" != compare ]; then
 	echo "folder: $(du -sm "$fleet" | cut -f1) MB in $(ls "$fleet" | grep -c '\.jsonl$') files"
 	measure "compare ($files files x $file_trials)" "$cb" compare "$fleet"
+	loadavg
 fi
