@@ -304,7 +304,7 @@ static const char *const layout_keys[N_LAYOUT_KEYS] = {"stack"};
 static int scan_layout(struct scanner *s, struct cb_trial_scan *t)
 {
 	struct keys keys = {.names = layout_keys, .n_names = N_LAYOUT_KEYS};
-	struct value v[N_LAYOUT_KEYS] = {{0}}, other;
+	struct value v[N_LAYOUT_KEYS] = {{0}}, other = {0};
 
 	if (!take(s, '}')) {
 		do {
