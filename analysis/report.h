@@ -127,6 +127,8 @@ void cb_report_by_values(const struct cb_derived *m, char *buf, size_t len);
 /* The analysis A of one run as JSON (report_json.c): the report's --format json
  * prints an array of these. */
 json_t *cb_report_run_json(const struct cb_analysis *a, const struct cb_report_options *o);
+/* The comparison C as JSON, as `compare --format json` prints it. */
+json_t *cb_report_compare_json(const struct cb_compare *c);
 
 /* NaN-safe JSON number: null for NaN or infinity (report_json.c). */
 json_t *cb_report_json_number(double v);

@@ -725,7 +725,7 @@ static json_t *row_json(const struct cb_compare *c, const struct cb_compare_row 
 	return o;
 }
 
-static json_t *compare_json(const struct cb_compare *c)
+json_t *cb_report_compare_json(const struct cb_compare *c)
 {
 	const struct cb_repro_options *o = &c->options.repro;
 	json_t *j = json_object(), *runs = json_array(), *cells = json_array(), *der = json_array();
@@ -803,7 +803,7 @@ void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_for
 		return;
 	}
 	if (f == CB_FORMAT_JSON) {
-		json_t *j = compare_json(c);
+		json_t *j = cb_report_compare_json(c);
 
 		json_dumpf(j, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		fputc('\n', out);

@@ -32,8 +32,10 @@ stats data index 0:k - 1 using (lo($3, $2)) nooutput
 xmin = STATS_min
 stats data index 0:k - 1 using (lo($4, $2)) nooutput
 xmax = STATS_max
-# (An across-run value is NaN where the runs did not reproduce: withheld.)
-stats data index k using 2 nooutput
+# (An across-run value is NaN where the runs did not reproduce: withheld. A
+# NaN counts as the middle of the runs' range, so that a chart where every
+# value is withheld still has points to take statistics of.)
+stats data index k using (strcol(2) eq "NaN" ? (xmin + xmax) / 2 : $2) nooutput
 if (exists("STATS_min")) {
 	xmin = STATS_min < xmin ? STATS_min : xmin
 	xmax = STATS_max > xmax ? STATS_max : xmax
@@ -118,9 +120,9 @@ plot for [r = 0:k - 1] data index r using 2:1:(lo($3, $2)):(lo($4, $2)) \
 	data index k using 2:1:(lo($3, $2)):(lo($4, $2)):ytic(5) \
 		with xerrorbars pt 13 ps 2*pscale lw 2.5 lc rgb "#000000" title columnheader(1), \
 	data index k using (NaN):1:y2tic(6) axes x1y2 with points notitle, \
-	data index k using (xl):($2 == $2 ? $1 : NaN):(lo($3, $2) < xl ? "◀" : "") with labels left offset -0.2, 0 \
+	data index k using (xl):1:(strcol(2) eq "NaN" ? "" : lo($3, $2) < xl ? "◀" : "") with labels left offset -0.2, 0 \
 		font fnt(2) notitle, \
-	data index k using (xr):($2 == $2 ? $1 : NaN):(lo($4, $2) > xr ? "▶" : "") with labels right offset 0.2, 0 \
+	data index k using (xr):1:(strcol(2) eq "NaN" ? "" : lo($4, $2) > xr ? "▶" : "") with labels right offset 0.2, 0 \
 		font fnt(2) notitle, \
 	NaN with lines lc rgb "#777777" lw 1.5 dt 2 title reflab, \
 	(has_band ? NaN : 1/0) with boxes fs solid 1.0 fc rgb "#D9EAD3" title (has_band ? blab : "")

@@ -139,7 +139,24 @@ static int draw_across(struct plot_ctx *c, const struct cb_compare *cmp)
 	return 0;
 }
 
-/* A folder name per file: its name without .jsonl, made unique. */
+/* NAME without its results-file suffix (.jsonl, .jsonl.gz, .jsonl.zst). */
+static void drop_suffix(char *name)
+{
+	static const char *const suffixes[] = {".jsonl", ".jsonl.gz", ".jsonl.zst"};
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
+		size_t m = strlen(suffixes[i]);
+
+		if (n > m && strcmp(name + n - m, suffixes[i]) == 0) {
+			name[n - m] = '\0';
+			return;
+		}
+	}
+}
+
+/* A folder name per file: its name without .jsonl (or .jsonl.gz,
+ * .jsonl.zst), made unique. */
 static void stem_of(struct cb_results *const *files, size_t r, char *buf, size_t len)
 {
 	char base[512], slug[512];
@@ -147,16 +164,14 @@ static void stem_of(struct cb_results *const *files, size_t r, char *buf, size_t
 	size_t same = 0;
 
 	snprintf(base, sizeof base, "%s", slash ? slash + 1 : files[r]->path);
-	if (strlen(base) > 6 && strcmp(base + strlen(base) - 6, ".jsonl") == 0)
-		base[strlen(base) - 6] = '\0';
+	drop_suffix(base);
 	plot_slug(base, slug, sizeof slug);
 	for (size_t i = 0; i < r; i++) {
 		char other[512], os[512];
 		const char *s2 = strrchr(files[i]->path, '/');
 
 		snprintf(other, sizeof other, "%s", s2 ? s2 + 1 : files[i]->path);
-		if (strlen(other) > 6 && strcmp(other + strlen(other) - 6, ".jsonl") == 0)
-			other[strlen(other) - 6] = '\0';
+		drop_suffix(other);
 		plot_slug(other, os, sizeof os);
 		same += strcmp(os, slug) == 0;
 	}

@@ -41,10 +41,11 @@
  *
  * One results file gives its charts in DIR. Several give the forest plots in
  * DIR and each run's charts in DIR/STEM/ (STEM: the file's name without
- * .jsonl); runs of different scenarios get no forest plot (a note says why).
- * Files from several hosts (hosts.h) give the hosts charts in DIR, and per
- * host the forest plots of its runs (when several) in DIR/host-HOST/ and each
- * run's charts in DIR/host-HOST/STEM/; the first file's host is the baseline.
+ * .jsonl, .jsonl.gz or .jsonl.zst); runs of different scenarios get no
+ * forest plot (a note says why). Files from several hosts (hosts.h) give the
+ * hosts charts in DIR, and per host the forest plots of its runs (when
+ * several) in DIR/host-HOST/ and each run's charts in DIR/host-HOST/STEM/;
+ * the first file's host is the baseline.
  *
  * Library code: nothing goes to stdout; errors come back in ERR. */
 #ifndef CB_PLOT_H

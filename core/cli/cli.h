@@ -22,6 +22,7 @@ int cb_cmd_engines(int argc, char **argv);
 int cb_cmd_verify(int argc, char **argv);
 int cb_cmd_input(int argc, char **argv);
 int cb_cmd_export(int argc, char **argv);
+int cb_cmd_claims(int argc, char **argv);
 int cb_cmd_fleet(int argc, char **argv);
 /* Hidden: an in-process engine served over the worker protocol. */
 int cb_cmd_worker(int argc, char **argv);

@@ -19,6 +19,7 @@ static const struct command {
     {"verify", cb_cmd_verify, "known-answer tests and agreement between engines"},
     {"input", cb_cmd_input, "write the generated input, for checking with other tools"},
     {"fleet", cb_cmd_fleet, "run a scenario on many machines (Slurm, GNU parallel over SSH)"},
+    {"claims", cb_cmd_claims, "check the claims a text makes about data folders"},
     {"export", cb_cmd_export, "every trial as one row (CSV or JSON) for R, pandas, a spreadsheet"},
 };
 

@@ -1,0 +1,976 @@
+-- paper/claims.lua: every claim paper.tex makes about paper/data, as a check,
+-- and every number it prints, as a macro (cryptobench claims; make paper).
+--
+-- data "NAME" is the folder paper/data/NAME as the analysis sees it: runs[k]
+-- is run k's report (report --format json, with its results header as
+-- header) and compare the runs' comparison (compare --format json). A check
+-- returns whether the claim holds and its evidence. A claim that the data no
+-- longer support fails `make paper`, naming it.
+
+---------------------------------------------------------------------------
+-- Helpers over the report and compare JSON
+---------------------------------------------------------------------------
+
+local function matches(object, selector)
+  for k, v in pairs(selector) do
+    if object == nil or object[k] ~= v then return false end
+  end
+  return true
+end
+
+local function find(list, selector, field)
+  for _, x in ipairs(list or {}) do
+    if matches(field and x[field] or x, selector) then return x end
+  end
+end
+
+local function all(list, selector, field)
+  local out = {}
+  for _, x in ipairs(list or {}) do
+    if matches(field and x[field] or x, selector) then out[#out + 1] = x end
+  end
+  return out
+end
+
+-- A derived metric of run K: name and the values of its `by`.
+local function derived(d, k, name, by)
+  for _, m in ipairs(d.runs[k].derived) do
+    if m.name == name and matches(m.by, by or {}) then return m end
+  end
+end
+
+-- The compare row of a derived metric, and of a cell.
+local function across(d, name, by)
+  for _, r in ipairs(d.compare.derived) do
+    if r.metric == name and matches(r.by, by or {}) then return r end
+  end
+end
+local function cell_row(d, selector) return find(d.compare.cells, selector, "cell") end
+
+-- A cell's report in run K.
+local function cell(d, k, selector) return find(d.runs[k].cells, selector, "cell") end
+
+local function f3(x) return x and string.format("%.3f", x) or "none" end
+local function f2(x) return x and string.format("%.2f", x) or "none" end
+local function pct(x) return x and string.format("%.1f%%", 100 * x) or "none" end
+
+-- "0.712 [0.709, 0.716]" for a derived metric's ratio.
+local function ratio_text(m)
+  if not (m and m.ratio) then return "no ratio" end
+  return string.format("%.3f [%.3f, %.3f]", m.ratio.value, m.ratio.interval.lo,
+                       m.ratio.interval.hi)
+end
+
+-- Whether TEST(k) holds in every run of D, with each run's evidence.
+local function every_run(d, test)
+  local ok, seen = true, {}
+  for k = 1, #d.runs do
+    local held, evidence = test(k)
+    ok = ok and held
+    seen[#seen + 1] = string.format("run %d: %s", k, evidence)
+  end
+  return ok, table.concat(seen, "; ")
+end
+
+-- The geometric mean over runs of F(k) (a positive number per run).
+local function across_runs(d, f)
+  local sum, n = 0, 0
+  for k = 1, #d.runs do
+    local v = f(k)
+    if not v or v <= 0 then return nil end
+    sum, n = sum + math.log(v), n + 1
+  end
+  return n > 0 and math.exp(sum / n) or nil
+end
+
+-- Counts of compare rows per verdict: derived ("derived") or cells ("cells").
+local function verdicts(d, rows)
+  local count = { reproduced = 0, ["non-reproducible"] = 0, contradictory = 0,
+                  ["not resolved"] = 0, total = 0 }
+  for _, r in ipairs(d.compare[rows]) do
+    count[r.verdict] = count[r.verdict] + 1
+    count.total = count.total + 1
+  end
+  return count
+end
+
+local function verdict_text(c)
+  return string.format("%d reproduced, %d non-reproducible, %d contradictory, %d not resolved of %d",
+                       c.reproduced, c["non-reproducible"], c.contradictory, c["not resolved"],
+                       c.total)
+end
+
+-- A cell's median MB/s in run K, and its interval.
+local function mbs(d, k, selector)
+  local c = cell(d, k, selector)
+  if not (c and c.mb_per_s) then return nil end
+  return c.mb_per_s.median, c.mb_per_s.median_ci.lo, c.mb_per_s.median_ci.hi
+end
+
+-- The ratio of two cells' median MB/s in run K.
+local function cell_ratio(d, k, a, b)
+  local x, y = mbs(d, k, a), mbs(d, k, b)
+  return x and y and x / y or nil
+end
+
+-- Whether cell A's median interval lies wholly below cell B's in run K.
+local function below(d, k, a, b)
+  local _, _, ahi = mbs(d, k, a)
+  local _, blo = mbs(d, k, b)
+  return ahi ~= nil and blo ~= nil and ahi < blo
+end
+
+local function label_macro(label)
+  -- "python-hashlib" -> "PythonHashlib": TeX macro names are letters only.
+  return (label:gsub("%d", { ["0"] = "Zero", ["1"] = "One", ["2"] = "Two", ["3"] = "Three", ["4"] = "Four", ["5"] = "Five",
+                              ["6"] = "Six", ["7"] = "Seven", ["8"] = "Eight", ["9"] = "Nine" })
+               :gsub("(%a)(%a*)", function(a, b) return a:upper() .. b end)
+               :gsub("[^%a]", ""))
+end
+
+---------------------------------------------------------------------------
+-- The data and the machine
+---------------------------------------------------------------------------
+
+local folders = { "sweep", "key-scaling", "sha-ext", "capability-mask", "threads",
+                  "context-reuse", "chunked", "cross-runtime", "file-tools",
+                  "validation-aa", "validation-shift" }
+local D = {}
+for _, name in ipairs(folders) do D[name] = data(name) end
+
+local host = D["key-scaling"].runs[1].header.host
+number { name = "HostCpu", value = host.cpu }
+number { name = "HostCores", value = host.logical_cores, format = "%d" }
+number { name = "HostKernel", value = host.kernel.release }
+number { name = "HostVirt", value = host.virtualization }
+number { name = "HostCounter", value = D["key-scaling"].runs[1].header.counter.cycles }
+number { name = "DataDate", value = D["sweep"].runs[1].header.started:sub(1, 10) }
+
+local engine_versions = {}
+for _, name in ipairs { "key-scaling", "cross-runtime", "sha-ext" } do
+  for _, e in ipairs(D[name].runs[1].header.engines) do
+    engine_versions[e.label or e.name] = e.version
+  end
+end
+for _, label in ipairs { "openssl", "gcrypt", "nettle", "sodium", "mbedtls", "wolfssl", "gnutls",
+                         "python-hashlib", "python-cryptography", "python-pycryptodome",
+                         "node-crypto", "dotnet" } do
+  number { name = "Version" .. label_macro(label), value = engine_versions[label] or "?" }
+end
+
+local trials, invalid, runs = 0, 0, 0
+for _, name in ipairs(folders) do
+  for _, r in ipairs(D[name].runs) do
+    runs = runs + 1
+    for _, c in ipairs(r.cells) do trials, invalid = trials + c.n + c.invalid, invalid + c.invalid end
+  end
+end
+number { name = "DataTrials", value = string.format("%d", trials):reverse():gsub("(%d%d%d)", "%1,")
+                                       :reverse():gsub("^,", "") }
+number { name = "DataInvalid", value = invalid, format = "%d" }
+number { name = "DataRuns", value = runs, format = "%d" }
+number { name = "DataFolders", value = #folders, format = "%d" }
+
+claim {
+  name = "all-outputs-verified",
+  text = "every measured trial of every folder produced the reference output",
+  check = function()
+    return invalid == 0, string.format("%d invalid of %d measured trials in %d runs", invalid,
+                                       trials, runs)
+  end,
+}
+
+claim {
+  name = "input-proven",
+  text = "within each folder every run hashed the same input (one digest in every header)",
+  check = function()
+    local seen = {}
+    for _, name in ipairs(folders) do
+      local digest = D[name].runs[1].header.input and D[name].runs[1].header.input.unit_sha256
+      for k, r in ipairs(D[name].runs) do
+        local other = r.header.input and r.header.input.unit_sha256
+        if other ~= digest then
+          return false, string.format("%s run %d: %s against %s", name, k, tostring(other),
+                                      tostring(digest))
+        end
+      end
+      seen[#seen + 1] = name .. " " .. (digest and digest:sub(1, 12) or "(no input: sim)")
+    end
+    return true, table.concat(seen, ", ")
+  end,
+}
+
+claim {
+  name = "kcapi-absent",
+  text = "the kernel's AF_ALG interface (kcapi) is in no run: this kernel lacks it",
+  check = function()
+    for _, name in ipairs(folders) do
+      for k, r in ipairs(D[name].runs) do
+        if find(r.header.engines, { name = "kcapi" }) then
+          return false, string.format("%s run %d has kcapi", name, k)
+        end
+      end
+    end
+    return true, "no kcapi engine in any header (kernel " .. host.kernel.release .. ")"
+  end,
+}
+
+---------------------------------------------------------------------------
+-- Validation on the sim engine
+---------------------------------------------------------------------------
+
+local aa, shift = D["validation-aa"], D["validation-shift"]
+local aa_derived, aa_cells = verdicts(aa, "derived"), verdicts(aa, "cells")
+local sh_derived = verdicts(shift, "derived")
+number { name = "ValRuns", value = #aa.runs, format = "%d" }
+number { name = "ValRounds", value = aa.runs[1].rounds, format = "%d" }
+number { name = "ValPairs", value = aa_derived.total, format = "%d" }
+number { name = "ValAARows", value = aa_derived.total, format = "%d" }
+number { name = "ValAAFalse", value = aa_derived["non-reproducible"] + aa_derived.contradictory,
+         format = "%d" }
+number { name = "ValAAReproduced", value = aa_derived.reproduced, format = "%d" }
+number { name = "ValAACells", value = aa_cells.total, format = "%d" }
+number { name = "ValAAFalseCells", value = aa_cells["non-reproducible"], format = "%d" }
+number { name = "ValAACellsReproduced", value = aa_cells.reproduced, format = "%d" }
+
+claim {
+  name = "validation-no-false-alarm",
+  text = "with nothing changed, no simulated ratio or cell is called non-reproducible",
+  check = function()
+    return aa_derived["non-reproducible"] + aa_derived.contradictory == 0
+             and aa_cells["non-reproducible"] == 0,
+           "ratios: " .. verdict_text(aa_derived) .. "; cells: " .. verdict_text(aa_cells)
+  end,
+}
+
+local lo, hi = math.huge, -math.huge
+for _, r in ipairs(aa.compare.derived) do
+  if r.verdict == "reproduced" then
+    lo, hi = math.min(lo, r.across_runs.value), math.max(hi, r.across_runs.value)
+  end
+end
+number { name = "ValAAMin", value = lo, format = "%.4f" }
+number { name = "ValAAMax", value = hi, format = "%.4f" }
+claim {
+  name = "validation-truth-covered",
+  text = "every reproduced simulated ratio's across-run value is within 1% of the truth, 0.932",
+  check = function()
+    return lo >= 0.932 / 1.01 and hi <= 0.932 * 1.01 and aa_derived.reproduced > 0,
+           string.format("%d reproduced, across-run values %.4f to %.4f", aa_derived.reproduced,
+                         lo, hi)
+  end,
+}
+
+local caught_cells, num_cells = 0, 0
+for _, r in ipairs(shift.compare.cells) do
+  if r.cell.label:match("^num%-") then
+    num_cells = num_cells + 1
+    if r.verdict == "non-reproducible" then caught_cells = caught_cells + 1 end
+  end
+end
+number { name = "ValShiftRows", value = sh_derived.total, format = "%d" }
+number { name = "ValShiftCaught", value = sh_derived["non-reproducible"] + sh_derived.contradictory,
+         format = "%d" }
+number { name = "ValShiftNumCells", value = num_cells, format = "%d" }
+number { name = "ValShiftCellsCaught", value = caught_cells, format = "%d" }
+claim {
+  name = "validation-power",
+  text = "a planted change of 5% per run is caught in every simulated ratio",
+  check = function()
+    return sh_derived["non-reproducible"] + sh_derived.contradictory == sh_derived.total
+             and sh_derived.total > 0,
+           "ratios: " .. verdict_text(sh_derived) .. string.format("; numerator cells: %d of %d",
+                                                                   caught_cells, num_cells)
+  end,
+}
+
+---------------------------------------------------------------------------
+-- Key length: AES-256 against AES-128 (10 rounds against 14)
+---------------------------------------------------------------------------
+
+local ks = D["key-scaling"]
+local aes_engines = { "openssl", "gcrypt", "nettle", "mbedtls", "wolfssl", "gnutls" }
+
+-- The expectation of aes256/aes128-cbc encrypt in every run, per engine.
+local function cbc_expectation(label, want)
+  return function()
+    return every_run(ks, function(k)
+      local m = derived(ks, k, "aes256/aes128-cbc", { label = label, op = "encrypt" })
+      local got = m and m.expectation and m.expectation.verdict or "none"
+      return got == want, ratio_text(m) .. " " .. got
+    end)
+  end
+end
+
+for _, label in ipairs(aes_engines) do
+  local L = label_macro(label)
+  for _, mode in ipairs { "cbc", "ctr", "gcm" } do
+    for _, op in ipairs { "encrypt", "decrypt" } do
+      local name = "aes256/aes128-" .. mode
+      local M = label_macro(mode) .. label_macro(op) .. L
+      number { name = "Ks" .. M, value = function()
+        local v = across_runs(ks, function(k)
+          local m = derived(ks, k, name, { label = label, op = op })
+          return m and m.ratio and m.ratio.value
+        end)
+        return v or "--"
+      end, format = "%.3f" }
+    end
+  end
+  -- The verdict across runs of the CBC encrypt ratio, and its expectation.
+  local row = across(ks, "aes256/aes128-cbc", { label = label, op = "encrypt" })
+  number { name = "KsCbcVerdict" .. L, value = row and row.verdict or "--" }
+  number { name = "KsCbcExpect" .. L, value = row and row.expectation and row.expectation.verdict
+                                                or "--" }
+end
+
+for _, label in ipairs { "openssl", "gcrypt", "nettle", "gnutls" } do
+  claim {
+    name = "cbc-10-14-" .. label,
+    text = "AES-256/AES-128 CBC encryption for " .. label .. " is consistent with 10/14 in every run",
+    check = cbc_expectation(label, "consistent"),
+  }
+end
+claim {
+  name = "cbc-departs-mbedtls",
+  text = "AES-256/AES-128 CBC encryption for mbedtls is inconsistent with 10/14 in every run",
+  check = cbc_expectation("mbedtls", "inconsistent"),
+}
+
+-- CTR and GCM: the rounds are not the whole cost (counter, GHASH).
+claim {
+  name = "ctr-gcm-above-10-14",
+  text = "for every engine, the interval of AES-256/AES-128 in CTR and GCM lies wholly above 10/14 in every run",
+  check = function()
+    local worst, where = math.huge, ""
+    for _, label in ipairs(aes_engines) do
+      for _, mode in ipairs { "ctr", "gcm" } do
+        for k = 1, #ks.runs do
+          for _, op in ipairs { "encrypt", "decrypt" } do
+            local m = derived(ks, k, "aes256/aes128-" .. mode, { label = label, op = op })
+            if m and m.ratio and m.ratio.interval.lo < worst then
+              worst = m.ratio.interval.lo
+              where = string.format("%s %s %s run %d: %s", label, mode, op, k, ratio_text(m))
+            end
+          end
+        end
+      end
+    end
+    return worst > 10 / 14, "lowest interval: " .. where
+  end,
+}
+
+-- Decryption against encryption: CBC decryption has no chain.
+for _, label in ipairs(aes_engines) do
+  number { name = "DecEnc" .. label_macro(label), value = function()
+    return across_runs(ks, function(k)
+      local m = derived(ks, k, "decrypt/encrypt", { label = label, algorithm = "aes-128-cbc" })
+      return m and m.ratio and m.ratio.value
+    end) or "--"
+  end, format = "%.2f" }
+end
+claim {
+  name = "cbc-decrypt-parallel",
+  text = "CBC decryption is more than 3 times as fast as CBC encryption for openssl, gcrypt, nettle and gnutls in every run",
+  check = function()
+    local ok, ev = true, {}
+    for _, label in ipairs { "openssl", "gcrypt", "nettle", "gnutls" } do
+      for k = 1, #ks.runs do
+        for _, alg in ipairs { "aes-128-cbc", "aes-256-cbc" } do
+          local m = derived(ks, k, "decrypt/encrypt", { label = label, algorithm = alg })
+          local good = m and m.ratio and m.ratio.interval.lo > 3
+          ok = ok and good
+          if not good or k == 1 and alg == "aes-128-cbc" then
+            ev[#ev + 1] = string.format("%s %s run %d %s", label, alg, k, ratio_text(m))
+          end
+        end
+      end
+    end
+    return ok, table.concat(ev, "; ")
+  end,
+}
+claim {
+  name = "cbc-decrypt-serial",
+  text = "for mbedtls and wolfssl CBC decryption is less than 1.3 times as fast as encryption in every run",
+  check = function()
+    local ok, ev = true, {}
+    for _, label in ipairs { "mbedtls", "wolfssl" } do
+      for k = 1, #ks.runs do
+        local m = derived(ks, k, "decrypt/encrypt", { label = label, algorithm = "aes-128-cbc" })
+        local good = m and m.ratio and m.ratio.interval.hi < 1.3
+        ok = ok and good
+        ev[#ev + 1] = string.format("%s run %d %s", label, k, ratio_text(m))
+      end
+    end
+    return ok, table.concat(ev, "; ")
+  end,
+}
+
+---------------------------------------------------------------------------
+-- SHA-512 against SHA-256, and the SHA and AES instructions
+---------------------------------------------------------------------------
+
+local sx = D["sha-ext"]
+local sha_faster = { "sodium", "mbedtls", "wolfssl", "openssl-no-shani" }
+local sha_slower = { "openssl", "gcrypt", "nettle", "gnutls", "python-hashlib", "node-crypto",
+                     "dotnet" }
+for _, list in ipairs { sha_faster, sha_slower } do
+  for _, label in ipairs(list) do
+    number { name = "ShaRatio" .. label_macro(label), value = function()
+      return across_runs(sx, function(k)
+        local m = derived(sx, k, "sha512/sha256", { label = label })
+        return m and m.ratio and m.ratio.value
+      end) or "--"
+    end, format = "%.2f" }
+    for k = 1, #sx.runs do
+      number { name = "ShaRatio" .. label_macro(label) .. ({ "A", "B", "C", "D", "E" })[k],
+               value = function()
+                 local m = derived(sx, k, "sha512/sha256", { label = label })
+                 return m and m.ratio and m.ratio.value or "--"
+               end, format = "%.2f" }
+    end
+  end
+end
+local function sha_verdicts(list, want)
+  return function()
+    local ok, ev = true, {}
+    for _, label in ipairs(list) do
+      local line = {}
+      for k = 1, #sx.runs do
+        local m = derived(sx, k, "sha512/sha256", { label = label })
+        ok = ok and m and m.verdict == want
+        line[#line + 1] = m and string.format("%.2f %s", m.ratio.value, m.verdict) or "none"
+      end
+      ev[#ev + 1] = label .. " " .. table.concat(line, ", ")
+    end
+    return ok, table.concat(ev, "; ")
+  end
+end
+claim {
+  name = "sha512-faster-without-shani",
+  text = "SHA-512 is faster than SHA-256 in every run for the engines without SHA-NI code (sodium, mbedtls, wolfssl) and for openssl with SHA-NI masked",
+  check = sha_verdicts(sha_faster, "faster"),
+}
+claim {
+  name = "sha512-slower-with-shani",
+  text = "SHA-512 is slower than SHA-256 in every run for openssl, gcrypt, nettle, gnutls and the runtimes over OpenSSL (Python hashlib, Node.js, .NET)",
+  check = sha_verdicts(sha_slower, "slower"),
+}
+local sx_derived = verdicts(sx, "derived")
+number { name = "ShaReproduced", value = sx_derived.reproduced, format = "%d" }
+number { name = "ShaRows", value = sx_derived.total, format = "%d" }
+
+-- Capability masks, judged by report per run.
+local cm = D["capability-mask"]
+local function mask(k, label) return find(cm.runs[k].masks, { label = label }) end
+local function mask_claim(label, want, min_worth)
+  return function()
+    return every_run(cm, function(k)
+      local m = mask(k, label)
+      if not m then return false, "no mask " .. label end
+      local held = m.verdict == want
+      local text = m.verdict
+      if m.effect then
+        local worth = 1 / m.effect.ratio.value
+        held = held and (not min_worth or worth >= min_worth)
+        text = text .. string.format(" %.2fx", worth)
+      end
+      return held, text
+    end)
+  end
+end
+claim {
+  name = "aesni-mask-honoured",
+  text = "masking AES-NI (OPENSSL_ia32cap) is honoured in every run and AES-NI is worth at least 3x to AES-128-CBC",
+  check = mask_claim("openssl-no-aesni", "honoured", 3),
+}
+claim {
+  name = "shani-mask-honoured",
+  text = "masking SHA-NI (OPENSSL_ia32cap) is honoured in every run and SHA-NI is worth at least 3x to SHA-256",
+  check = mask_claim("openssl-no-shani", "honoured", 3),
+}
+local function mask_cell(k, label, algorithm)
+  local m = mask(k, label)
+  for _, c in ipairs(m and m.cells or {}) do
+    if c.cell:match("|" .. algorithm:gsub("%-", "%%-") .. "|") then return c end
+  end
+end
+claim {
+  name = "shani-worthless-to-aes",
+  text = "the SHA-NI mask leaves AES-128-CBC within delta in every run",
+  check = function()
+    return every_run(cm, function(k)
+      local c = mask_cell(k, "openssl-no-shani", "aes-128-cbc")
+      return c and c.verdict == "within delta", c and string.format("%.4f %s", c.ratio, c.verdict) or "none"
+    end)
+  end,
+}
+claim {
+  name = "armcap-does-nothing-to-aes",
+  text = "OPENSSL_armcap=0 leaves AES-128-CBC (the cell AES-NI's mask slows) within delta in every run",
+  check = function()
+    return every_run(cm, function(k)
+      local c = mask_cell(k, "openssl-armcap", "aes-128-cbc")
+      return c and c.verdict == "within delta", c and string.format("%.4f %s", c.ratio, c.verdict) or "none"
+    end)
+  end,
+}
+claim {
+  name = "armcap-not-shown-ignored",
+  text = "the OPENSSL_armcap mask as a whole is not resolved in every run (its SHA-512 cell too noisy), so no conclusion about it is drawn",
+  check = mask_claim("openssl-armcap", "not resolved"),
+}
+for _, spec in ipairs { { "AesniWorth", "openssl-no-aesni" }, { "ShaniWorth", "openssl-no-shani" } } do
+  for k = 1, #cm.runs do
+    number { name = spec[1] .. ({ "A", "B", "C" })[k], value = function()
+      local m = mask(k, spec[2])
+      return m and m.effect and 1 / m.effect.ratio.value or "--"
+    end, format = "%.2f" }
+  end
+end
+for k = 1, #cm.runs do
+  number { name = "ArmcapAes" .. ({ "A", "B", "C" })[k], value = function()
+    local c = mask_cell(k, "openssl-armcap", "aes-128-cbc")
+    return c and c.ratio or "--"
+  end, format = "%.3f" }
+  number { name = "ArmcapShaFiveTwelveLo" .. ({ "A", "B", "C" })[k], value = function()
+    local c = mask_cell(k, "openssl-armcap", "sha512")
+    return c and c.within_interval.lo or "--"
+  end, format = "%.2f" }
+  number { name = "ArmcapShaFiveTwelveHi" .. ({ "A", "B", "C" })[k], value = function()
+    local c = mask_cell(k, "openssl-armcap", "sha512")
+    return c and c.within_interval.hi or "--"
+  end, format = "%.2f" }
+end
+
+---------------------------------------------------------------------------
+-- Payload sweep: the per-call cost against the per-byte cost
+---------------------------------------------------------------------------
+
+local sw = D["sweep"]
+local function slope(k, label, algorithm)
+  return find(sw.runs[k].slopes, { label = label, algorithm = algorithm })
+end
+local function median_ns(d, k, selector)
+  local c = cell(d, k, selector)
+  return c and c.ns_per_call and c.ns_per_call.median
+end
+for _, label in ipairs { "openssl", "gcrypt", "nettle", "memcpy" } do
+  for _, alg in ipairs { "sha256", "aes-128-gcm" } do
+    local M = label_macro(label) .. label_macro(alg)
+    number { name = "SweepNsB" .. M, value = function()
+      return across_runs(sw, function(k)
+        local s = slope(k, label, alg)
+        return s and s.ns_per_byte.value
+      end) or "--"
+    end, format = "%.3f" }
+    number { name = "SweepCpB" .. M, value = function()
+      return across_runs(sw, function(k)
+        local s = slope(k, label, alg)
+        return s and s.cycles_per_byte and s.cycles_per_byte.value
+      end) or "--"
+    end, format = "%.2f" }
+    number { name = "SweepSmallNs" .. M, value = function()
+      return across_runs(sw, function(k)
+        return median_ns(sw, k, { label = label, algorithm = alg, size = 16 })
+      end) or "--"
+    end, format = "%.0f" }
+  end
+end
+number { name = "SweepNullNs", value = across_runs(sw, function(k)
+  return median_ns(sw, k, { label = "null", algorithm = "sha256", size = 16 })
+end), format = "%.1f" }
+local sizes = {}
+for _, c in ipairs(sw.runs[1].cells) do
+  if c.cell.label == "openssl" and c.cell.algorithm == "sha256" then sizes[#sizes + 1] = c.cell.size end
+end
+number { name = "SweepSizes", value = #sizes, format = "%d" }
+
+-- Throughput at SIZE over throughput at 1 MiB, for openssl SHA-256.
+local function small_share(k, size, label, alg)
+  local a = mbs(sw, k, { label = label, algorithm = alg, size = size })
+  local b = mbs(sw, k, { label = label, algorithm = alg, size = 1048576 })
+  return a and b and a / b
+end
+number { name = "SweepShareSixteen", value = across_runs(sw, function(k)
+  return small_share(k, 16, "openssl", "sha256") end), format = "%.2f" }
+number { name = "SweepShareSixteenPct", value = 100 * (across_runs(sw, function(k)
+  return small_share(k, 16, "openssl", "sha256") end) or 0), format = "%.0f" }
+number { name = "SweepShareOneK", value = 100 * (across_runs(sw, function(k)
+  return small_share(k, 1024, "openssl", "sha256") end) or 0), format = "%.0f" }
+claim {
+  name = "sweep-per-call-dominates-small",
+  text = "at 16 B, SHA-256 in openssl, gcrypt and nettle runs at less than a quarter of its 1 MiB throughput in every run",
+  check = function()
+    local ok, ev = true, {}
+    for _, label in ipairs { "openssl", "gcrypt", "nettle" } do
+      for k = 1, #sw.runs do
+        local s = small_share(k, 16, label, "sha256")
+        ok = ok and s and s < 0.25
+        if k == 1 or not (s and s < 0.25) then ev[#ev + 1] = string.format("%s run %d: %s", label, k, pct(s)) end
+      end
+    end
+    return ok, table.concat(ev, "; ")
+  end,
+}
+claim {
+  name = "sweep-harness-small",
+  text = "the harness's own cost per call (null engine) is under 5% of the cheapest 16 B call measured",
+  check = function()
+    return every_run(sw, function(k)
+      local null = median_ns(sw, k, { label = "null", algorithm = "sha256", size = 16 })
+      local cheapest = math.huge
+      for _, label in ipairs { "openssl", "gcrypt", "nettle" } do
+        for _, alg in ipairs { "sha256", "aes-128-gcm" } do
+          cheapest = math.min(cheapest, median_ns(sw, k, { label = label, algorithm = alg, size = 16 }) or math.huge)
+        end
+      end
+      return null and null < 0.05 * cheapest, string.format("%.1f ns against %.0f ns", null or -1, cheapest)
+    end)
+  end,
+}
+claim {
+  name = "sweep-memcpy-ceiling",
+  text = "memcpy's cost per byte is below every crypto engine's in every run (the memory ceiling is not what limits them)",
+  check = function()
+    return every_run(sw, function(k)
+      local m = slope(k, "memcpy", "sha256")
+      local least = math.huge
+      for _, label in ipairs { "openssl", "gcrypt", "nettle" } do
+        for _, alg in ipairs { "sha256", "aes-128-gcm" } do
+          local s = slope(k, label, alg)
+          if s then least = math.min(least, s.ns_per_byte.lo) end
+        end
+      end
+      return m and m.ns_per_byte.hi < least, string.format("memcpy %.3f ns/B, least engine %.3f", m and m.ns_per_byte.value or -1, least)
+    end)
+  end,
+}
+
+---------------------------------------------------------------------------
+-- Threads, context reuse, chunked feeding
+---------------------------------------------------------------------------
+
+local th = D["threads"]
+local function speedup(k, label, alg)
+  return cell_ratio(th, k, { label = label, algorithm = alg, threads = 2 },
+                    { label = label, algorithm = alg, threads = 1 })
+end
+for _, spec in ipairs { { "openssl", "sha256" }, { "openssl", "aes-128-cbc" }, { "memcpy", "sha256" } } do
+  number { name = "Threads" .. label_macro(spec[1]) .. label_macro(spec[2]), value = function()
+    return across_runs(th, function(k) return speedup(k, spec[1], spec[2]) end) or "--"
+  end, format = "%.2f" }
+end
+claim {
+  name = "threads-scale",
+  text = "two threads give openssl SHA-256 and AES-128-CBC at least 1.7 times one thread's throughput in every run, on 2 vCPUs",
+  check = function()
+    return every_run(th, function(k)
+      local a, b = speedup(k, "openssl", "sha256"), speedup(k, "openssl", "aes-128-cbc")
+      return a and b and a >= 1.7 and b >= 1.7, string.format("sha256 %.2fx, aes-128-cbc %.2fx", a or 0, b or 0)
+    end)
+  end,
+}
+
+local cr = D["context-reuse"]
+local function reuse_ratio(k, label, alg, size)
+  return cell_ratio(cr, k, { label = label .. "-noreuse", algorithm = alg, size = size },
+                    { label = label, algorithm = alg, size = size })
+end
+for _, label in ipairs { "openssl", "gcrypt", "nettle", "mbedtls", "wolfssl", "gnutls" } do
+  for _, size in ipairs { 16, 65536 } do
+    number { name = "Reuse" .. label_macro(label) .. (size == 16 and "Small" or "Large"), value = function()
+      return across_runs(cr, function(k) return reuse_ratio(k, label, "aes-128-gcm", size) end) or "--"
+    end, format = "%.2f" }
+  end
+end
+claim {
+  name = "reuse-matters-small",
+  text = "a fresh context per message makes 16 B AES-128-GCM at least 20% slower for openssl and gcrypt in every run",
+  check = function()
+    local ok, ev = true, {}
+    for _, label in ipairs { "openssl", "gcrypt" } do
+      for k = 1, #cr.runs do
+        local r = reuse_ratio(k, label, "aes-128-gcm", 16)
+        ok = ok and r and r < 0.8
+        ev[#ev + 1] = string.format("%s run %d: %.2f", label, k, r or -1)
+      end
+    end
+    return ok, table.concat(ev, "; ")
+  end,
+}
+
+local ch = D["chunked"]
+local function chunk_ratio(k, label, chunk)
+  return cell_ratio(ch, k, { label = label .. "-chunk" .. chunk }, { label = label })
+end
+for _, label in ipairs { "openssl", "gcrypt", "nettle", "sodium", "gnutls" } do
+  for _, chunk in ipairs { "64B", "4KiB" } do
+    number { name = "Chunk" .. label_macro(label) .. (chunk == "64B" and "Small" or "Large"), value = function()
+      return across_runs(ch, function(k) return chunk_ratio(k, label, chunk) end) or "--"
+    end, format = "%.2f" }
+  end
+end
+claim {
+  name = "chunk-small-costs",
+  text = "feeding SHA-256 in 64 B chunks costs openssl, gcrypt and gnutls more than 5% in every run",
+  check = function()
+    local ok, ev = true, {}
+    for _, label in ipairs { "openssl", "gcrypt", "gnutls" } do
+      for k = 1, #ch.runs do
+        local r = chunk_ratio(k, label, "64B")
+        local good = r and r < 0.95 and below(ch, k, { label = label .. "-chunk64B" }, { label = label })
+        ok = ok and good
+        ev[#ev + 1] = string.format("%s run %d: %.2f", label, k, r or -1)
+      end
+    end
+    return ok, table.concat(ev, "; ")
+  end,
+}
+claim {
+  name = "chunk-large-free",
+  text = "4 KiB chunks cost openssl, gcrypt, nettle and gnutls less than 3% in every run",
+  check = function()
+    local ok, ev = true, {}
+    for _, label in ipairs { "openssl", "gcrypt", "nettle", "gnutls" } do
+      for k = 1, #ch.runs do
+        local r = chunk_ratio(k, label, "4KiB")
+        ok = ok and r and r > 0.97
+        ev[#ev + 1] = string.format("%s run %d: %.3f", label, k, r or -1)
+      end
+    end
+    return ok, table.concat(ev, "; ")
+  end,
+}
+
+---------------------------------------------------------------------------
+-- Runtimes and whole tools
+---------------------------------------------------------------------------
+
+local rt = D["cross-runtime"]
+local big = 16777216
+local function vs_openssl(d, k, label, alg, size)
+  return cell_ratio(d, k, { label = label, algorithm = alg, size = size },
+                    { label = "openssl", algorithm = alg, size = size })
+end
+for _, label in ipairs { "sodium", "python-hashlib", "python-cryptography", "python-pycryptodome",
+                         "node-crypto", "dotnet" } do
+  for _, alg in ipairs { "sha256", "aes-256-gcm" } do
+    number { name = "Rt" .. label_macro(label) .. label_macro(alg), value = function()
+      return across_runs(rt, function(k) return vs_openssl(rt, k, label, alg, big) end) or "--"
+    end, format = "%.2f" }
+  end
+end
+for _, alg in ipairs { "sha256", "aes-256-gcm" } do
+  number { name = "RtOpensslMBs" .. label_macro(alg), value = across_runs(rt, function(k)
+    return mbs(rt, k, { label = "openssl", algorithm = alg, size = big }) end), format = "%.0f" }
+end
+claim {
+  name = "runtimes-sha256-native",
+  text = "at 16 MiB, SHA-256 through Python's hashlib, Python's cryptography, Node.js and .NET is within 5% of in-process OpenSSL in every run",
+  check = function()
+    local ok, ev = true, {}
+    for _, label in ipairs { "python-hashlib", "python-cryptography", "node-crypto", "dotnet" } do
+      for k = 1, #rt.runs do
+        local r = vs_openssl(rt, k, label, "sha256", big)
+        ok = ok and r and r > 1 / 1.05 and r < 1.05
+        ev[#ev + 1] = string.format("%s run %d: %.3f", label, k, r or -1)
+      end
+    end
+    return ok, table.concat(ev, "; ")
+  end,
+}
+claim {
+  name = "pycryptodome-own-code",
+  text = "pycryptodome's SHA-256 (its own C code) runs at less than a quarter of OpenSSL's in every run",
+  check = function()
+    return every_run(rt, function(k)
+      local r = vs_openssl(rt, k, "python-pycryptodome", "sha256", big)
+      return r and r < 0.25, string.format("%.3f", r or -1)
+    end)
+  end,
+}
+claim {
+  name = "runtimes-gcm-slower",
+  text = "at 16 MiB, AES-256-GCM through every runtime is more than 20% slower than in-process OpenSSL in every run",
+  check = function()
+    local ok, ev = true, {}
+    for _, label in ipairs { "python-cryptography", "python-pycryptodome", "node-crypto", "dotnet" } do
+      for k = 1, #rt.runs do
+        local r = vs_openssl(rt, k, label, "aes-256-gcm", big)
+        ok = ok and r and r < 0.8
+        ev[#ev + 1] = string.format("%s run %d: %.2f", label, k, r or -1)
+      end
+    end
+    return ok, table.concat(ev, "; ")
+  end,
+}
+
+local ft = D["file-tools"]
+local function tool_ns(k, label, alg, size) return median_ns(ft, k, { label = label, algorithm = alg, size = size }) end
+for _, spec in ipairs { { "sha256sum", "sha256" }, { "sha512sum", "sha512" }, { "md5sum", "md5" },
+                        { "b2sum", "blake2b-512" }, { "openssl-dgst", "sha256" } } do
+  local M = label_macro(spec[1])
+  number { name = "Tool" .. M .. "Big", value = across_runs(ft, function(k)
+    return mbs(ft, k, { label = spec[1], algorithm = spec[2], size = big }) end), format = "%.0f" }
+  number { name = "Tool" .. M .. "SmallMs", value = across_runs(ft, function(k)
+    return tool_ns(k, spec[1], spec[2], 4096) end) / 1e6, format = "%.2f" }
+end
+number { name = "ToolTrueMs", value = across_runs(ft, function(k) return tool_ns(k, "true", "sha256", 4096) end) / 1e6,
+         format = "%.2f" }
+number { name = "ToolOpensslShaBig", value = across_runs(ft, function(k)
+  return mbs(ft, k, { label = "openssl", algorithm = "sha256", size = big }) end), format = "%.0f" }
+claim {
+  name = "tools-start-up-dominates",
+  text = "at 4 KiB, a whole sha256sum process costs less than twice the start-up of `true` in every run",
+  check = function()
+    return every_run(ft, function(k)
+      local a, b = tool_ns(k, "sha256sum", "sha256", 4096), tool_ns(k, "true", "sha256", 4096)
+      return a and b and a < 2 * b, string.format("%.2f ms against %.2f ms", (a or 0) / 1e6, (b or 0) / 1e6)
+    end)
+  end,
+}
+claim {
+  name = "sha256sum-slower-than-library",
+  text = "at 16 MiB, coreutils sha256sum hashes at less than a third of in-process OpenSSL's SHA-256 in every run",
+  check = function()
+    return every_run(ft, function(k)
+      local r = cell_ratio(ft, k, { label = "sha256sum", size = big }, { label = "openssl", algorithm = "sha256", size = big })
+      return r and r < 1 / 3, string.format("%.3f", r or -1)
+    end)
+  end,
+}
+
+---------------------------------------------------------------------------
+-- What reproduced across runs
+---------------------------------------------------------------------------
+
+local repro_rows = {}
+for _, name in ipairs { "sweep", "key-scaling", "sha-ext", "capability-mask", "threads",
+                        "context-reuse", "chunked", "cross-runtime", "file-tools" } do
+  local M = label_macro(name)
+  local dv, cv = verdicts(D[name], "derived"), verdicts(D[name], "cells")
+  repro_rows[#repro_rows + 1] = { name, dv, cv }
+  number { name = "Rep" .. M .. "Cells", value = cv.total, format = "%d" }
+  number { name = "Rep" .. M .. "CellsRep", value = cv.reproduced, format = "%d" }
+  number { name = "Rep" .. M .. "CellsNon", value = cv["non-reproducible"], format = "%d" }
+  number { name = "Rep" .. M .. "CellsNR", value = cv["not resolved"], format = "%d" }
+  number { name = "Rep" .. M .. "Der", value = dv.total, format = "%d" }
+  number { name = "Rep" .. M .. "DerRep", value = dv.reproduced, format = "%d" }
+  number { name = "Rep" .. M .. "DerNon", value = dv["non-reproducible"] + dv.contradictory, format = "%d" }
+  number { name = "Rep" .. M .. "DerNR", value = dv["not resolved"], format = "%d" }
+end
+claim {
+  name = "only-mbedtls-gcm-contradictory",
+  text = "the only derived ratios called non-reproducible or contradictory on this machine are mbedtls's AES-GCM decrypt/encrypt",
+  check = function()
+    local bad = {}
+    for _, r in ipairs(repro_rows) do
+      for _, row in ipairs(D[r[1]].compare.derived) do
+        if row.verdict == "non-reproducible" or row.verdict == "contradictory" then
+          bad[#bad + 1] = string.format("%s %s %s %s", r[1], row.metric, row.by.label or "",
+                                        row.by.algorithm or "")
+        end
+      end
+    end
+    local ok = #bad == 2
+    for _, b in ipairs(bad) do
+      ok = ok and b:match("^key%-scaling decrypt/encrypt mbedtls aes%-%d+%-gcm$") ~= nil
+    end
+    return ok, (#bad > 0 and table.concat(bad, "; ") or "none")
+  end,
+}
+for _, alg in ipairs { "aes-128-gcm", "aes-256-gcm" } do
+  for k = 1, #ks.runs do
+    number { name = "MbedGcm" .. label_macro(alg) .. ({ "A", "B", "C" })[k], value = function()
+      local m = derived(ks, k, "decrypt/encrypt", { label = "mbedtls", algorithm = alg })
+      return m and m.ratio and m.ratio.value or "--"
+    end, format = "%.3f" }
+  end
+end
+claim {
+  name = "ratios-mostly-not-resolved",
+  text = "in key-scaling fewer than half of the ratios are shown reproduced within 2%: 20 rounds leave most intervals too wide",
+  check = function()
+    local dv = verdicts(ks, "derived")
+    return dv.reproduced < dv.total / 2, verdict_text(dv)
+  end,
+}
+
+---------------------------------------------------------------------------
+-- Ranges the text quotes
+---------------------------------------------------------------------------
+
+-- Min and max over every engine and run of F(label, k) (nil values skipped).
+local function range(d, labels, f)
+  local lo, hi = math.huge, -math.huge
+  for _, label in ipairs(labels) do
+    for k = 1, #d.runs do
+      local v = f(label, k)
+      if v then lo, hi = math.min(lo, v), math.max(hi, v) end
+    end
+  end
+  return lo, hi
+end
+local function cpb(d, k, selector)
+  local c = cell(d, k, selector)
+  return c and c.cycles_per_byte and c.cycles_per_byte.median
+end
+
+local gcm_lo, gcm_hi = range(ks, aes_engines, function(label, k)
+  local m = derived(ks, k, "aes256/aes128-gcm", { label = label, op = "encrypt" })
+  return m and m.ratio and m.ratio.value
+end)
+number { name = "KsGcmMin", value = gcm_lo, format = "%.2f" }
+number { name = "KsGcmMax", value = gcm_hi, format = "%.2f" }
+
+local shani_engines, soft_engines = { "openssl", "gcrypt", "nettle", "gnutls" }, { "sodium", "mbedtls", "wolfssl" }
+local function sha_cpb(label, k) return cpb(sx, k, { label = label, algorithm = "sha256" }) end
+local a, b = range(sx, shani_engines, sha_cpb)
+number { name = "ShaCpbHwMin", value = a, format = "%.1f" }
+number { name = "ShaCpbHwMax", value = b, format = "%.1f" }
+local c, e = range(sx, soft_engines, sha_cpb)
+number { name = "ShaCpbSoftMin", value = c, format = "%.0f" }
+number { name = "ShaCpbSoftMax", value = e, format = "%.0f" }
+claim {
+  name = "sha256-hw-and-soft",
+  text = "SHA-256 costs openssl, gcrypt, nettle and gnutls under 3 c/B and sodium, mbedtls and wolfssl over 10 c/B, in every run",
+  check = function()
+    return b < 3 and c > 10, string.format("SHA-NI engines %.2f-%.2f c/B, the others %.1f-%.1f c/B", a, b, c, e)
+  end,
+}
+local function cbc_cpb(label, k) return cpb(ks, k, { label = label, algorithm = "aes-128-cbc", op = "encrypt" }) end
+local w_lo, w_hi = range(ks, { "wolfssl" }, cbc_cpb)
+local o_lo, o_hi = range(ks, { "openssl", "gcrypt", "nettle", "gnutls" }, cbc_cpb)
+number { name = "WolfCbcCpb", value = (w_lo + w_hi) / 2, format = "%.0f" }
+number { name = "AesCbcCpbMin", value = o_lo, format = "%.1f" }
+number { name = "AesCbcCpbMax", value = o_hi, format = "%.1f" }
+claim {
+  name = "wolfssl-no-aesni",
+  text = "wolfssl's AES-128-CBC encryption costs more than three times the c/B of openssl, gcrypt, nettle and gnutls in every run",
+  check = function()
+    return w_lo > 3 * o_hi, string.format("wolfssl %.1f-%.1f c/B, the others %.2f-%.2f c/B", w_lo, w_hi, o_lo, o_hi)
+  end,
+}
+claim {
+  name = "ctr-decrypt-is-encrypt",
+  text = "CTR decryption and encryption run within 5% of each other for every engine in every run",
+  check = function()
+    local lo, hi = range(ks, aes_engines, function(label, k)
+      local m = derived(ks, k, "decrypt/encrypt", { label = label, algorithm = "aes-128-ctr" })
+      return m and m.ratio and m.ratio.value
+    end)
+    return lo > 1 / 1.05 and hi < 1.05, string.format("decrypt/encrypt %.3f to %.3f", lo, hi)
+  end,
+}
+local r_lo, r_hi = range(cr, aes_engines, function(label, k) return reuse_ratio(k, label, "aes-128-gcm", 65536) end)
+number { name = "ReuseLargeMin", value = r_lo, format = "%.2f" }
+number { name = "ReuseLargeMax", value = r_hi, format = "%.2f" }
+local aesni_lo = math.huge
+for k = 1, #cm.runs do
+  local m = mask(k, "openssl-no-aesni")
+  if m and m.effect then aesni_lo = math.min(aesni_lo, 1 / m.effect.ratio.value) end
+end
+number { name = "AesniWorthMin", value = aesni_lo, format = "%.1f" }
+number { name = "KsRounds", value = ks.runs[1].rounds, format = "%d" }
+number { name = "ShaRounds", value = sx.runs[1].rounds, format = "%d" }
