@@ -160,21 +160,28 @@ void cb_stats_sort(double *v, size_t n)
 	qsort(v, n, sizeof *v, by_number);
 }
 
-static int by_value(const void *a, const void *b, void *keys)
+/* A value and where it was: sorting these sorts the positions by value
+ * without an indirect comparison. */
+struct ranked {
+	double value;
+	size_t at;
+};
+
+static int by_ranked(const void *a, const void *b)
 {
-	const double *v = keys;
-	double x = v[*(const size_t *)a], y = v[*(const size_t *)b];
+	double x = ((const struct ranked *)a)->value, y = ((const struct ranked *)b)->value;
 
 	return (x > y) - (x < y);
 }
 
 /* RANK[i] = the rank (1..n, ties averaged) of X[i]: the values below it plus
  * the middle of its run of equal values, counted on the sorted order
- * (O(n log n): a cell may have many thousands of rounds). Falls back to
+ * (O(n log n): a cell may have many thousands of rounds; which of equal
+ * values sorts first does not matter, they share a rank). Falls back to
  * counting, O(n^2), when there is no memory for the order. */
 static void rank_values(const double *x, size_t n, double *rank)
 {
-	size_t *order = malloc(n * sizeof *order);
+	struct ranked *order = malloc(n * sizeof *order);
 
 	if (!order) {
 		for (size_t i = 0; i < n; i++) {
@@ -189,18 +196,67 @@ static void rank_values(const double *x, size_t n, double *rank)
 		return;
 	}
 	for (size_t i = 0; i < n; i++)
-		order[i] = i;
-	qsort_r(order, n, sizeof *order, by_value, (void *)x);
+		order[i] = (struct ranked){x[i], i};
+	qsort(order, n, sizeof *order, by_ranked);
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
 
-		while (j < n && x[order[j]] == x[order[i]])
+		while (j < n && order[j].value == order[i].value)
 			j++;
 		for (size_t k = i; k < j; k++)
-			rank[order[k]] = (double)i + ((double)(j - i) + 1.0) / 2.0;
+			rank[order[k].at] = (double)i + ((double)(j - i) + 1.0) / 2.0;
 		i = j;
 	}
 	free(order);
+}
+
+int cb_stats_kruskal(const double *x, const unsigned *group, size_t n, unsigned k, double *h,
+                     double *p)
+{
+	double *rank = malloc((n ? n : 1) * sizeof *rank), *sum = calloc(k ? k : 1, sizeof *sum);
+	size_t *count = calloc(k ? k : 1, sizeof *count), used = 0;
+	double stat = 0, ties = 0;
+	int rc = -1;
+
+	*h = *p = NAN;
+	if (!rank || !sum || !count || n < 2)
+		goto done;
+	for (size_t i = 0; i < n; i++)
+		if (group[i] >= k)
+			goto done;
+	rank_values(x, n, rank);
+	for (size_t i = 0; i < n; i++) {
+		sum[group[i]] += rank[i];
+		count[group[i]]++;
+	}
+	for (unsigned g = 0; g < k; g++) {
+		used += count[g] > 0;
+		if (count[g])
+			stat += sum[g] * sum[g] / (double)count[g];
+	}
+	/* Tie correction: 1 - sum(t^3 - t) / (n^3 - n), t the size of each run
+	 * of equal values (sorted ranks: a run of equal ranks is one tie). */
+	gsl_sort(rank, 1, n);
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+
+		while (j < n && rank[j] == rank[i])
+			j++;
+		ties += (double)(j - i) * (double)(j - i) * (double)(j - i) - (double)(j - i);
+		i = j;
+	}
+	double nn = (double)n, correction = 1 - ties / (nn * nn * nn - nn);
+
+	if (used < 2 || correction <= 0)
+		goto done;
+	*h = (12.0 / (nn * (nn + 1)) * stat - 3 * (nn + 1)) / correction;
+	*p = gsl_cdf_chisq_Q(*h, (double)(used - 1));
+	rc = 0;
+done:
+	free(rank);
+	free(sum);
+	free(count);
+	return rc;
 }
 
 /* Rounds as their positions; the values keep their order. */
