@@ -3,6 +3,8 @@
 
 #include "core/errbuf.h"
 
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -305,10 +307,198 @@ done:
 	return rc;
 }
 
+/* ---- Engines: each label's cells pooled ---- */
+
+/* Summary of the cell KEY in run R, or NULL. */
+static const struct cb_cell_summary *summary_of(const struct cb_compare *c, size_t r,
+                                                const char *key)
+{
+	long i = cb_results_find_cell(c->files[r], key);
+
+	return i < 0 ? NULL : &c->runs[r]->summary->cells[i];
+}
+
+/* Cell S's measure in round J, oriented as the cell rows' (c/B: larger is
+ * slower; MB/s), or NaN. */
+static double round_value(const struct cb_cell_summary *s, size_t j, bool cycles)
+{
+	double x = cycles ? 1.0 / s->round_bpc[j] : s->round_mbs[j];
+
+	return x > 0 && isfinite(x) ? x : NAN;
+}
+
+/* Run R's estimate for the pooled row: per round in which every one of the
+ * N cells CELLS has a sample, exp(sum w log x) (W sums to 1); the median of
+ * those with its exact interval at LEVEL. */
+static int pooled_estimate(const struct cb_compare *c, size_t r,
+                           const struct cb_compare_row *const *cells, const double *w, size_t n,
+                           bool cycles, double level, struct cb_compare_value *out)
+{
+	const struct cb_run_summary *rs = c->runs[r]->summary;
+	const struct cb_cell_summary **s = malloc(n * sizeof *s);
+	double *v = malloc((rs->n_rounds ? rs->n_rounds : 1) * sizeof *v);
+	struct cb_stats_interval ci;
+	size_t m = 0;
+	int rc = -1;
+
+	if (!s || !v)
+		goto done;
+	for (size_t i = 0; i < n; i++)
+		if (!(s[i] = summary_of(c, r, cells[i]->key)) || s[i]->n == 0) {
+			rc = 0; /* not present in this run */
+			goto done;
+		}
+	for (size_t j = 0; j < rs->n_rounds; j++) {
+		double sum = 0;
+		bool all = true;
+
+		for (size_t i = 0; i < n && all; i++) {
+			double x = round_value(s[i], j, cycles);
+
+			all = !isnan(x);
+			sum += all ? w[i] * log(x) : 0;
+		}
+		if (all)
+			v[m++] = exp(sum);
+	}
+	rc = 0;
+	if (m == 0)
+		goto done;
+	gsl_sort(v, 1, m);
+	if (cb_stats_median_interval(v, m, level, &ci) != 0) {
+		rc = -1;
+		goto done;
+	}
+	*out =
+	    (struct cb_compare_value){.present = true,
+	                              .e = {gsl_stats_median_from_sorted_data(v, 1, m),
+	                                    ci.available ? ci.lo : NAN, ci.available ? ci.hi : NAN},
+	                              .mbs = {NAN, NAN, NAN},
+	                              .cpb = {NAN, NAN, NAN},
+	                              .n = m,
+	                              .level = level};
+done:
+	free(s);
+	free(v);
+	return rc;
+}
+
+/* Weights of the pooled mean: each cell's inverse variance on the log scale
+ * (its interval's standard error squared, averaged over the runs), so a cell
+ * whose trials swing counts less than a steady one; the same weights in
+ * every run. Equal weights when some cell has no usable standard error. */
+static void pooled_weights(const struct cb_compare *c, const struct cb_compare_row *const *cells,
+                           size_t n, bool cycles, double *w)
+{
+	double total = 0;
+	bool usable = true;
+
+	for (size_t i = 0; i < n; i++) {
+		double var = 0;
+
+		for (size_t r = 0; r < c->k; r++) {
+			const struct cb_compare_value *v = &cells[i]->runs[r];
+			double se = cb_repro_log_se(cycles ? &v->e : &v->mbs, v->level);
+
+			usable &= se > 0 && isfinite(se);
+			var += se * se / (double)c->k;
+		}
+		w[i] = 1.0 / var;
+		total += w[i];
+	}
+	for (size_t i = 0; i < n; i++)
+		w[i] = usable && total > 0 && isfinite(total) ? w[i] / total : 1.0 / (double)n;
+}
+
+/* One pooled row for LABEL over the cell rows CELLS[0..n-1]. */
+static int pool_label(struct cb_compare *c, const struct cb_compare_row *const *cells, size_t n,
+                      struct cb_compare_row *row, char *err, size_t err_len)
+{
+	struct cb_repro_options opt = c->options.repro;
+	struct cb_estimate *e = malloc(c->k * sizeof *e);
+	double *levels = malloc(c->k * sizeof *levels), *w = malloc(n * sizeof *w);
+	bool cycles = true;
+	int rc = -1;
+
+	memset(row, 0, sizeof *row);
+	row->kind = CB_ROW_ENGINE;
+	row->cell = cells[0]->cell;
+	row->key = cells[0]->cell->label;
+	row->pooled_cells = n;
+	row->runs = calloc(c->k, sizeof *row->runs);
+	row->run_of = calloc(c->k, sizeof *row->run_of);
+	if (!e || !levels || !w || !row->runs || !row->run_of) {
+		cb_errorf(err, err_len, "out of memory");
+		goto done;
+	}
+	for (size_t i = 0; i < n; i++)
+		cycles &= cells[i]->measure != CB_MEASURE_MBS;
+	row->measure = cycles ? CB_MEASURE_CPB : CB_MEASURE_MBS;
+	row->delta = cycles ? c->options.delta_cycles : c->options.delta_mbs;
+	pooled_weights(c, cells, n, cycles, w);
+	for (size_t r = 0; r < c->k; r++) {
+		if (pooled_estimate(c, r, cells, w, n, cycles, c->options.summary.level,
+		                    &row->runs[r]) != 0) {
+			cb_errorf(err, err_len, "out of memory");
+			goto done;
+		}
+		if (!row->runs[r].present)
+			continue;
+		row->run_of[row->present] = r;
+		levels[row->present] = row->runs[r].level;
+		e[row->present++] = row->runs[r].e;
+	}
+	opt.reference = NAN;
+	opt.delta = row->delta;
+	rc = cb_repro_compare(e, levels, row->present, &opt, &row->repro, err, err_len);
+done:
+	free(e);
+	free(levels);
+	free(w);
+	return rc;
+}
+
+/* A pooled row per label that has two or more cells in every run. */
+static int pool_engines(struct cb_compare *c, char *err, size_t err_len)
+{
+	const struct cb_compare_row **cells = malloc((c->n_rows + 1) * sizeof *cells);
+	int rc = -1;
+
+	if (!cells || !(c->engine_rows = calloc(c->n_rows + 1, sizeof *c->engine_rows))) {
+		cb_errorf(err, err_len, "out of memory");
+		goto done;
+	}
+	for (size_t i = 0; i < c->n_rows; i++) {
+		const struct cb_compare_row *row = &c->rows[i];
+		size_t n = 0;
+		bool first = true;
+
+		if (row->kind != CB_ROW_CELL || row->present != c->k)
+			continue;
+		for (size_t e = 0; e < i && first; e++)
+			first = !(c->rows[e].kind == CB_ROW_CELL && c->rows[e].present == c->k &&
+			          strcmp(c->rows[e].cell->label, row->cell->label) == 0);
+		if (!first)
+			continue;
+		for (size_t e = i; e < c->n_rows; e++)
+			if (c->rows[e].kind == CB_ROW_CELL && c->rows[e].present == c->k &&
+			    strcmp(c->rows[e].cell->label, row->cell->label) == 0)
+				cells[n++] = &c->rows[e];
+		if (n < 2)
+			continue;
+		if (pool_label(c, cells, n, &c->engine_rows[c->n_engine_rows++], err, err_len) != 0)
+			goto done;
+	}
+	rc = 0;
+done:
+	free(cells);
+	return rc;
+}
+
 /* The table is one family: Benjamini-Hochberg across every row's p. */
 static int judge_family(struct cb_compare *c)
 {
-	struct cb_repro **rows = malloc((c->n_rows ? c->n_rows : 1) * sizeof *rows);
+	struct cb_repro **rows = malloc((c->n_rows + c->n_engine_rows + 1) * sizeof *rows);
 	long downgraded;
 
 	if (!rows)
@@ -317,6 +507,9 @@ static int judge_family(struct cb_compare *c)
 	for (size_t i = 0; i < c->n_rows; i++)
 		if (!isnan(c->rows[i].repro.p_beyond))
 			rows[c->family++] = &c->rows[i].repro;
+	for (size_t i = 0; i < c->n_engine_rows; i++)
+		if (!isnan(c->engine_rows[i].repro.p_beyond))
+			rows[c->family++] = &c->engine_rows[i].repro;
 	downgraded = cb_repro_family(rows, c->family, c->options.repro.alpha);
 	free(rows);
 	if (downgraded < 0)
@@ -325,6 +518,8 @@ static int judge_family(struct cb_compare *c)
 	for (size_t i = 0; i < c->n_rows; i++)
 		(c->rows[i].kind == CB_ROW_CELL ? c->cells
 		                                : c->derived)[c->rows[i].repro.verdict]++;
+	for (size_t i = 0; i < c->n_engine_rows; i++)
+		c->engines[c->engine_rows[i].repro.verdict]++;
 	return 0;
 }
 
@@ -514,6 +709,8 @@ int cb_compare_build(struct cb_results *const *files, size_t k,
 	for (size_t i = 0; i < c->n_rows; i++)
 		if (judge_row(c, &c->rows[i], err, err_len) != 0)
 			goto fail;
+	if (pool_engines(c, err, err_len) != 0)
+		goto fail;
 	if (judge_family(c) != 0 || rank_engines(c) != 0)
 		goto oom;
 	*out = c;
@@ -533,6 +730,11 @@ void cb_compare_free(struct cb_compare *c)
 		free(c->rows[i].runs);
 		free(c->rows[i].run_of);
 	}
+	for (size_t i = 0; i < c->n_engine_rows; i++) {
+		free(c->engine_rows[i].runs);
+		free(c->engine_rows[i].run_of);
+	}
+	free(c->engine_rows);
 	for (size_t r = 0; r < c->k && c->runs; r++)
 		cb_analysis_free(c->runs[r]);
 	for (size_t i = 0; i < c->n_notes; i++)
@@ -548,5 +750,6 @@ void cb_compare_free(struct cb_compare *c)
 bool cb_compare_any_unreproduced(const struct cb_compare *c)
 {
 	return c->cells[CB_REPRO_NON_REPRODUCIBLE] || c->cells[CB_REPRO_CONTRADICTORY] ||
+	       c->engines[CB_REPRO_NON_REPRODUCIBLE] || c->engines[CB_REPRO_CONTRADICTORY] ||
 	       c->derived[CB_REPRO_NON_REPRODUCIBLE] || c->derived[CB_REPRO_CONTRADICTORY];
 }

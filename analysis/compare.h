@@ -59,7 +59,13 @@ const char *cb_compare_measure_name(enum cb_compare_measure m);
 
 void cb_compare_defaults(struct cb_compare_options *opt);
 
-enum cb_compare_kind { CB_ROW_CELL, CB_ROW_DERIVED };
+/* CB_ROW_ENGINE: one label's cells pooled (cb_compare.engine_rows, never in
+ * rows): per round, the precision-weighted geometric mean of the measure over
+ * the label's cells, one observation per round (the cells of a round share
+ * it); per run, the median of those with its exact interval; judged across
+ * runs like a cell. A change that moves every cell of an engine a little
+ * (each cell alone within its noise) moves this one clearly. */
+enum cb_compare_kind { CB_ROW_CELL, CB_ROW_DERIVED, CB_ROW_ENGINE };
 
 /* One run's estimate in a row. */
 struct cb_compare_value {
@@ -80,7 +86,8 @@ struct cb_compare_value {
 struct cb_compare_row {
 	enum cb_compare_kind kind;
 	const char *key;                   /* cell key, or metric name and by */
-	const struct cb_result_cell *cell; /* CELL: the cell in the first run that has it */
+	const struct cb_result_cell *cell; /* CELL: the cell in the first run that has it;
+	                                    * ENGINE: the label's first cell */
 	const struct cb_derived *derived;  /* DERIVED: the metric in the first run that has it */
 	struct cb_compare_value *runs;     /* one per run */
 	enum cb_compare_measure measure;   /* what the verdict was judged on */
@@ -91,6 +98,7 @@ struct cb_compare_row {
 	bool has_expect;                       /* DERIVED with an expectation in some run */
 	enum cb_ratio_expectation expectation; /* across runs (see above) */
 	size_t expect_consistent, expect_inconsistent, expect_runs;
+	size_t pooled_cells; /* ENGINE: the label's cells present in every run */
 };
 
 /* Two engines whose order flips between runs. */
@@ -121,9 +129,11 @@ struct cb_compare {
 	size_t n_rankings;
 	char **notes; /* what differs between the runs besides the numbers */
 	size_t n_notes;
-	size_t cells[4], derived[4]; /* rows per cb_repro_verdict */
-	size_t family;               /* rows in the family (with a p) */
-	size_t family_downgraded;    /* beyond delta alone, not across the family */
+	struct cb_compare_row *engine_rows; /* one per label with two or more cells */
+	size_t n_engine_rows;
+	size_t cells[4], derived[4], engines[4]; /* rows per cb_repro_verdict */
+	size_t family;            /* rows in the family (with a p; engine rows too) */
+	size_t family_downgraded; /* beyond delta alone, not across the family */
 };
 
 #define CB_COMPARE_MISMATCH (-2)
@@ -137,7 +147,8 @@ int cb_compare_build(struct cb_results *const *files, size_t k,
                      size_t err_len);
 void cb_compare_free(struct cb_compare *c);
 
-/* Whether any row is non-reproducible or contradictory. */
+/* Whether any row (cell, derived metric, pooled engine) is non-reproducible
+ * or contradictory. */
 bool cb_compare_any_unreproduced(const struct cb_compare *c);
 
 #endif

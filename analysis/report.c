@@ -208,6 +208,8 @@ static void cell_notes(const struct cb_cell_summary *s, char *buf, size_t len)
 		ADD("%sdrift", used ? ", " : "");
 	if (s->order->autocorrelated)
 		ADD("%slag-1", used ? ", " : "");
+	if (s->layout_sensitive)
+		ADD("%slayout-sensitive", used ? ", " : "");
 	if (s->ns.outliers_low_15 + s->ns.outliers_high_15)
 		ADD("%s%zu outliers", used ? ", " : "",
 		    s->ns.outliers_low_15 + s->ns.outliers_high_15);
@@ -600,6 +602,12 @@ static void print_warnings(FILE *out, const struct cb_analysis *a,
 			     "minimum time",
 			     name, cb_fmt_pct(s->ns.contamination, b[0]),
 			     cb_fmt_pct(rs->options.contamination_max, b[1]));
+		if (s->layout_sensitive)
+			WARN("%s: layout-sensitive: its %s differs with where its stack falls "
+			     "(Kruskal-Wallis over the stack offset mod 64, p %s); every run "
+			     "samples the placements in equal shares, and the median lies between "
+			     "their speeds",
+			     name, s->order_measure, cb_fmt_p(s->layout_p, b[0]));
 		if (s->order->drift && details)
 			WARN("%s: drift: %s against round, Spearman rho %s (p %s)", name,
 			     s->order_measure, cb_fmt_num(s->order->drift_rho, b[0]),

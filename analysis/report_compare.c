@@ -335,6 +335,41 @@ static void print_rows(FILE *out, const struct cb_compare *c, enum cb_compare_ki
 	cb_table_free(t);
 }
 
+/* Each label's cells pooled: one row per engine. */
+static void print_engines(FILE *out, const struct cb_compare *c, enum cb_report_format f,
+                          bool details)
+{
+	static const char *const h[] = {"engine", "cells", "on", "verdict", "runs differ by [CI]",
+	                                "why"};
+	struct cb_table *t;
+	char buf[512];
+
+	if (!c->n_engine_rows)
+		return;
+	t = cb_table_new(h, details ? 6 : 5, details ? "lrllrl" : "lrllr");
+	for (size_t i = 0; i < c->n_engine_rows; i++) {
+		const struct cb_compare_row *row = &c->engine_rows[i];
+
+		cb_table_cell(t, "%s", row->key);
+		cb_table_cell(t, "%zu", row->pooled_cells);
+		cb_table_cell(t, "%s", cb_compare_measure_name(row->measure));
+		cb_table_cell(t, "%s", cb_repro_verdict_name(row->repro.verdict));
+		difference_text(c, row, buf, sizeof buf);
+		cb_table_cell(t, "%s", buf);
+		if (details) {
+			rules_text(c, row, buf, sizeof buf);
+			cb_table_cell(t, "%s", buf);
+		}
+	}
+	cb_report_heading(out, f,
+	                  "Engines across runs (each label's cells pooled: per round the "
+	                  "geometric mean of the measure over its cells, weighted by their "
+	                  "precision; per run the median over rounds with its exact 95% "
+	                  "interval; judged like a cell)");
+	cb_table_print(out, t, f);
+	cb_table_free(t);
+}
+
 static void print_flips(FILE *out, const struct cb_compare *c, enum cb_report_format f)
 {
 	static const char *const hf[] = {"algorithm",
@@ -416,6 +451,16 @@ static void print_totals(FILE *out, const struct cb_compare *c, enum cb_report_f
 	         c->derived[CB_REPRO_NOT_RESOLVED]);
 	fputc('\n', out);
 	cb_report_wrapped(out, "", line);
+	if (c->n_engine_rows) {
+		snprintf(line, sizeof line,
+		         "engines (each label's cells pooled): %zu reproduced, %zu "
+		         "non-reproducible, %zu not resolved",
+		         c->engines[CB_REPRO_REPRODUCED], c->engines[CB_REPRO_NON_REPRODUCIBLE],
+		         c->engines[CB_REPRO_NOT_RESOLVED]);
+		if (f == CB_FORMAT_MARKDOWN)
+			fputc('\n', out);
+		cb_report_wrapped(out, "", line);
+	}
 	snprintf(line, sizeof line,
 	         "false alarms: Benjamini-Hochberg across the %zu rows of this table, false "
 	         "discovery rate %.3g%% (%zu row%s beyond delta alone, not across the table)",
@@ -436,7 +481,9 @@ static void print_totals(FILE *out, const struct cb_compare *c, enum cb_report_f
 	        "significant in\nopposite directions; not resolved otherwise, saying why. "
 	        "across runs: geometric mean of the run\nestimates with a %.0f%% t-interval on "
 	        "k-1 df, given only when reproduced. An expectation holds\nacross runs when it "
-	        "is consistent in every run.\n",
+	        "is consistent in every run. engines: each label's cells pooled (per round\n"
+	        "the precision-weighted geometric mean over its cells, one observation per "
+	        "round),\njudged like a cell.\n",
 	        o->delta_cycles * 100, o->tiny_size, o->delta_mbs * 100, o->derive.delta * 100,
 	        o->repro.alpha * 100, o->repro.level * 100);
 }
@@ -613,6 +660,10 @@ static json_t *row_json(const struct cb_compare *c, const struct cb_compare_row 
 	json_object_set_new(o, "key", json_string(row->key));
 	if (row->kind == CB_ROW_CELL) {
 		json_object_set_new(o, "cell", json_incref(row->cell->json));
+	} else if (row->kind == CB_ROW_ENGINE) {
+		json_object_set_new(o, "engine", json_string(row->cell->engine));
+		json_object_set_new(o, "label", json_string(row->cell->label));
+		json_object_set_new(o, "cells", json_integer((json_int_t)row->pooled_cells));
 	} else {
 		json_object_set_new(o, "metric", json_string(row->derived->name));
 		json_object_set_new(o, "by", json_incref(row->derived->by_json));
@@ -630,15 +681,17 @@ static json_t *row_json(const struct cb_compare *c, const struct cb_compare_row 
 		              (json_int_t)r + 1, "file", c->files[r]->path, "present", 1, "value",
 		              NUM(v->e.value), "lo", NUM(v->e.lo), "hi", NUM(v->e.hi), "n",
 		              (json_int_t)v->n, "level", NUM(v->level), "method",
-		              row->kind == CB_ROW_CELL
-		                  ? "median, order-statistic interval"
+		              row->kind == CB_ROW_CELL ? "median, order-statistic interval"
+		              : row->kind == CB_ROW_ENGINE
+		                  ? "median over rounds of the cells' precision-weighted geometric "
+		                    "mean, order-statistic interval"
 		                  : "exp(median per-round log ratio), exact sign-test interval");
 		if (row->kind == CB_ROW_CELL) {
 			json_object_set_new(x, "contaminated", json_boolean(v->contaminated));
 			json_object_set_new(x, "mbs",
 			                    json_pack("{s:o, s:o, s:o}", "value", NUM(v->mbs.value),
 			                              "lo", NUM(v->mbs.lo), "hi", NUM(v->mbs.hi)));
-		} else
+		} else if (row->kind == CB_ROW_DERIVED)
 			json_object_set_new(x, "verdict",
 			                    json_string(cb_ratio_verdict_name(v->verdict)));
 		if (v->has_expect)
@@ -677,6 +730,7 @@ json_t *cb_report_compare_json(const struct cb_compare *c)
 	const struct cb_repro_options *o = &c->options.repro;
 	json_t *j = json_object(), *runs = json_array(), *cells = json_array(), *der = json_array();
 	json_t *flips = json_array(), *ranks = json_array(), *notes = json_array();
+	json_t *engines = json_array();
 
 	json_object_set_new(j, "scenario",
 	                    json_string(cb_results_header_string(c->files[0], "scenario", "name")));
@@ -732,6 +786,9 @@ json_t *cb_report_compare_json(const struct cb_compare *c)
 		json_array_append_new(notes, json_string(c->notes[i]));
 	json_object_set_new(j, "cells", cells);
 	json_object_set_new(j, "derived", der);
+	for (size_t i = 0; i < c->n_engine_rows; i++)
+		json_array_append_new(engines, row_json(c, &c->engine_rows[i]));
+	json_object_set_new(j, "engines", engines);
 	json_object_set_new(j, "rank_flips", flips);
 	json_object_set_new(j, "rankings", ranks);
 	json_object_set_new(j, "notes", notes);
@@ -761,6 +818,7 @@ void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_for
 		print_rows_compact(out, c, CB_ROW_DERIVED, f);
 		print_rows_compact(out, c, CB_ROW_CELL, f);
 	}
+	print_engines(out, c, f, details);
 	print_flips(out, c, f);
 	print_totals(out, c, f);
 }

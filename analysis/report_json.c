@@ -54,6 +54,12 @@ static json_t *cell_json(const struct cb_analysis *a, const struct cb_cell_summa
 	json_object_set_new(o, "short_trials", json_integer((json_int_t)s->short_trials));
 	if (s->n)
 		json_object_set_new(o, "drift_and_lag1_on", json_string(s->order_measure));
+	if (s->layout_judged)
+		json_object_set_new(o, "layout",
+		                    json_pack("{s:s, s:o, s:o, s:b}", "test",
+		                              "Kruskal-Wallis over the stack offset mod 64", "h",
+		                              NUM(s->layout_h), "p", NUM(s->layout_p), "sensitive",
+		                              s->layout_sensitive));
 	if (s->n == 0)
 		return o;
 	json_object_set_new(

@@ -217,6 +217,55 @@ static void rank_values(const double *x, size_t n, double *rank)
 	free(order);
 }
 
+int cb_stats_kruskal(const double *x, const unsigned *group, size_t n, unsigned k, double *h,
+                     double *p)
+{
+	double *rank = malloc((n ? n : 1) * sizeof *rank), *sum = calloc(k ? k : 1, sizeof *sum);
+	size_t *count = calloc(k ? k : 1, sizeof *count), used = 0;
+	double stat = 0, ties = 0;
+	int rc = -1;
+
+	*h = *p = NAN;
+	if (!rank || !sum || !count || n < 2)
+		goto done;
+	for (size_t i = 0; i < n; i++)
+		if (group[i] >= k)
+			goto done;
+	rank_values(x, n, rank);
+	for (size_t i = 0; i < n; i++) {
+		sum[group[i]] += rank[i];
+		count[group[i]]++;
+	}
+	for (unsigned g = 0; g < k; g++) {
+		used += count[g] > 0;
+		if (count[g])
+			stat += sum[g] * sum[g] / (double)count[g];
+	}
+	/* Tie correction: 1 - sum(t^3 - t) / (n^3 - n), t the size of each run
+	 * of equal values (sorted ranks: a run of equal ranks is one tie). */
+	gsl_sort(rank, 1, n);
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+
+		while (j < n && rank[j] == rank[i])
+			j++;
+		ties += (double)(j - i) * (double)(j - i) * (double)(j - i) - (double)(j - i);
+		i = j;
+	}
+	double nn = (double)n, correction = 1 - ties / (nn * nn * nn - nn);
+
+	if (used < 2 || correction <= 0)
+		goto done;
+	*h = (12.0 / (nn * (nn + 1)) * stat - 3 * (nn + 1)) / correction;
+	*p = gsl_cdf_chisq_Q(*h, (double)(used - 1));
+	rc = 0;
+done:
+	free(rank);
+	free(sum);
+	free(count);
+	return rc;
+}
+
 /* Rounds as their positions; the values keep their order. */
 /* WORK and RANKS: room for N values each; ORDER, when not NULL, the values
  * and their positions sorted by value (the ranks are read from it). */

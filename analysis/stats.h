@@ -57,6 +57,13 @@ int cb_stats_median_interval(const double *sorted, size_t n, double level,
  * memory runs out. */
 int cb_stats_spearman(const double *x, const double *y, size_t n, double *rho, double *p);
 
+/* Kruskal-Wallis: do the N values X fall into GROUP[i] (0 .. K-1) alike? H
+ * from the ranks (ties averaged, with the tie correction), P from
+ * chi-square with K-1 df. -1 (H, P NaN) when fewer than two groups have
+ * values, every value is equal, a group is out of range, or memory runs out. */
+int cb_stats_kruskal(const double *x, const unsigned *group, size_t n, unsigned k, double *h,
+                     double *p);
+
 /* Sort V[0..n-1] (finite values) ascending. Any sort gives the same array:
  * equal values are the same bits (but for -0.0 beside 0.0, which no sort here
  * told apart before either, and no sample holds). This one is qsort, far

@@ -90,6 +90,7 @@ struct sample {
 	unsigned long long seq;
 	double ns_per_call, mbs, cpb;
 	bool preempted;
+	int layout_stack; /* -1: not recorded */
 };
 
 static int by_round(const void *a, const void *b)
@@ -137,6 +138,42 @@ static int summarise_values(struct sample *s, size_t n, int which, bool larger_i
 		v[i] = which == 0 ? s[i].ns_per_call : which == 1 ? s[i].mbs : s[i].cpb;
 	rc = cb_stats_summarize(v, n, &so, out, err, err_len);
 	free(v);
+	return rc;
+}
+
+/* Does the cell's order measure depend on where its stack fell? The four
+ * classes of the stack offset mod 64 (16-byte steps), Kruskal-Wallis. An
+ * error only when memory runs out. */
+static int judge_layout(struct cb_cell_summary *cs, const struct sample *buf, size_t n,
+                        const struct cb_summary_options *opt)
+{
+	double *x = malloc((n ? n : 1) * sizeof *x);
+	unsigned *group = malloc((n ? n : 1) * sizeof *group);
+	size_t count[4] = {0};
+	int rc = 0;
+
+	cs->layout_h = cs->layout_p = NAN;
+	if (!x || !group) {
+		rc = -1;
+		goto done;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (buf[i].layout_stack < 0)
+			goto done; /* not recorded: not judged */
+		group[i] = (unsigned)(buf[i].layout_stack / 16 % 4);
+		count[group[i]]++;
+		x[i] = cs->have_cycles ? buf[i].cpb : buf[i].ns_per_call;
+	}
+	for (int g = 0; g < 4; g++)
+		if (count[g] < 3)
+			goto done;
+	if (cb_stats_kruskal(x, group, n, 4, &cs->layout_h, &cs->layout_p) == 0) {
+		cs->layout_judged = true;
+		cs->layout_sensitive = cs->layout_p < opt->drift_alpha;
+	}
+done:
+	free(x);
+	free(group);
 	return rc;
 }
 
@@ -188,6 +225,7 @@ static int summarise_cell(struct cb_run_summary *rs, size_t c, const struct by_c
 	cs->bytes_per_call = (double)cs->cell->size * (cs->cell->threads ? cs->cell->threads : 1);
 	cs->builtin_null = strcmp(cs->cell->engine, "null") == 0;
 	cs->overhead_ns = cs->overhead_share = NAN;
+	cs->layout_h = cs->layout_p = NAN;
 	for (size_t k = g->first[c]; k < g->first[c + 1]; k++) {
 		const struct cb_result_trial *t = &r->trials[g->index[k]];
 
@@ -209,6 +247,7 @@ static int summarise_cell(struct cb_run_summary *rs, size_t c, const struct by_c
 		s->ns_per_call = t->ns / (double)t->calls;
 		s->mbs = (double)t->bytes / t->ns * 1e3;
 		s->cpb = t->cycles > 0 ? t->cycles / (double)t->bytes : NAN;
+		s->layout_stack = t->layout_stack;
 		with_cycles += t->cycles > 0;
 		s->preempted =
 		    t->cpu_ns >= 0 &&
@@ -245,6 +284,10 @@ static int summarise_cell(struct cb_run_summary *rs, size_t c, const struct by_c
 			return -1;
 		cs->order = &cs->cpb;
 		cs->order_measure = "c/B";
+	}
+	if (judge_layout(cs, buf, n, opt) != 0) {
+		cb_errorf(err, err_len, "out of memory");
+		return -1;
 	}
 	return 0;
 }

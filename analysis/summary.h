@@ -83,6 +83,15 @@ struct cb_cell_summary {
 	const struct cb_stats_summary *order;
 	const char *order_measure; /* "c/B" or "ns/call" */
 
+	/* Placement (core/trial.h): whether ORDER's values differ between the
+	 * four classes of the trial's stack offset mod 64 (16-byte steps; a 32-
+	 * or 64-byte alignment effect separates them), by Kruskal-Wallis. Judged
+	 * when every sample records its placement and each class has 3 samples;
+	 * layout_sensitive when layout_p < drift_alpha. */
+	bool layout_judged;
+	double layout_h, layout_p;
+	bool layout_sensitive;
+
 	/* The null engine's median ns per call at this size and thread count,
 	 * and its share of this cell's median; NaN when no null cell matches. */
 	double overhead_ns;

@@ -93,6 +93,8 @@ struct cb_result_trial {
 	uint8_t clock; /* index into cb_results.clocks */
 	bool warmup;
 	bool valid;
+	int16_t layout_stack;      /* bytes its calls' stack was moved down by (trial.h),
+	                            * -1: not recorded (layout "run", a worker, older files) */
 	int8_t trial_time_reached; /* 1: lasted the run's trial time, 0: fell short,
 	                            * -1: not recorded (files before this field) */
 };

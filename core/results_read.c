@@ -390,6 +390,11 @@ static int add_trial(struct cb_results *r, json_t *line, size_t lineno, size_t *
 	t.warmup = json_is_true(json_object_get(line, "warmup"));
 	json_t *reached = json_object_get(line, "trial_time_reached");
 	t.trial_time_reached = json_is_boolean(reached) ? json_is_true(reached) : -1;
+	json_t *stack = json_object_get(json_object_get(line, "layout"), "stack");
+	t.layout_stack = json_is_integer(stack) && json_integer_value(stack) >= 0 &&
+	                         json_integer_value(stack) < 4096
+	                     ? (int16_t)json_integer_value(stack)
+	                     : -1;
 	if (take_extras(r, &t, line) != 0)
 		return cb_errorf(err, err_len, "out of memory, or more than %d clock names",
 		                 UINT8_MAX);
@@ -462,6 +467,7 @@ static int take_scanned(struct cb_results *r, const char *buf, size_t len, size_
 	t.round = (uint32_t)s->round;
 	t.warmup = s->warmup;
 	t.trial_time_reached = s->trial_time_reached;
+	t.layout_stack = s->layout_stack;
 	t.clock = (uint8_t)clock;
 	if (s->error.p) {
 		char *e = pool_alloc(r, s->error.len + 1);

@@ -296,6 +296,38 @@ static int scan_cell(struct scanner *s, struct cb_trial_scan *t)
 	return 0;
 }
 
+enum layout_key { L_STACK, N_LAYOUT_KEYS };
+static const char *const layout_keys[N_LAYOUT_KEYS] = {"stack"};
+
+/* The rest of the layout object, just opened: its stack, or -1. Nested
+ * values and keys given twice are jansson's to take or refuse. */
+static int scan_layout(struct scanner *s, struct cb_trial_scan *t)
+{
+	struct keys keys = {.names = layout_keys, .n_names = N_LAYOUT_KEYS};
+	struct value v[N_LAYOUT_KEYS] = {{0}}, other = {0};
+
+	if (!take(s, '}')) {
+		do {
+			struct cb_scan_string k;
+			struct value *x;
+			int i;
+
+			if (scan_string(s, &k) != 0 || !take(s, ':') ||
+			    (i = key_index(&keys, &k)) < 0)
+				return -1;
+			x = i < N_LAYOUT_KEYS ? &v[i] : &other;
+			if (scan_value(s, x) != 0 || x->kind == ARRAY || x->kind == OBJECT)
+				return -1;
+		} while (take(s, ','));
+		if (!take(s, '}'))
+			return -1;
+	}
+	t->layout_stack = v[L_STACK].kind == INTEGER && v[L_STACK].i >= 0 && v[L_STACK].i < 4096
+	                      ? (int16_t)v[L_STACK].i
+	                      : -1;
+	return 0;
+}
+
 enum trial_key {
 	T_TYPE,
 	T_ROUND,
@@ -312,12 +344,14 @@ enum trial_key {
 	T_ERROR,
 	T_THREAD_NS,
 	T_REACHED,
+	T_LAYOUT,
 	N_TRIAL_KEYS
 };
 static const char *const trial_keys[N_TRIAL_KEYS] = {
     "type",   "round", "seq",   "cell",      "warmup",
     "calls",  "bytes", "valid", "ns",        "cpu_ns",
-    "cycles", "clock", "error", "thread_ns", "trial_time_reached"};
+    "cycles", "clock", "error", "thread_ns", "trial_time_reached",
+    "layout"};
 
 /* A whole number from 0 to MAX, or 0 when absent and not REQUIRED. */
 static int whole(const struct value *v, bool required, uint64_t max, uint64_t *out)
@@ -352,6 +386,7 @@ int cb_trial_scan(const char *line, size_t len, struct cb_trial_scan *t)
 	bool cell = false;
 
 	memset(t, 0, offsetof(struct cb_trial_scan, thread_ns));
+	t->layout_stack = -1;
 	t->n_thread_ns = 0;
 	if (!take(&s, '{'))
 		return 0;
@@ -366,6 +401,11 @@ int cb_trial_scan(const char *line, size_t len, struct cb_trial_scan *t)
 		if (scan_value(&s, x) != 0)
 			return 0;
 		if (x->kind == OBJECT) {
+			if (i == T_LAYOUT) {
+				if (scan_layout(&s, t) != 0)
+					return 0;
+				continue;
+			}
 			if (i != T_CELL || scan_cell(&s, t) != 0)
 				return 0;
 			cell = true;

@@ -40,6 +40,8 @@ struct cb_trial_scan {
 	double ns, cpu_ns, cycles; /* at least 0; -1 when absent or null */
 	bool valid, warmup;
 	int8_t trial_time_reached; /* 1, 0, or -1 when absent or not a boolean */
+	int16_t layout_stack;      /* layout.stack from 0 to 4095, else -1 (absent, not an
+	                            * object, out of range or not a whole number) */
 	struct cb_scan_string clock, error;
 	double thread_ns[CB_SCAN_MAX_THREADS];
 	uint32_t n_thread_ns; /* 0 when absent, empty or not an array */

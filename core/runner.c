@@ -45,7 +45,8 @@ struct cb_run {
 	struct cb_cycles cycles; /* probed once, for the header */
 	uint64_t trial_time_ns;  /* the scenario's, raised to the clock's floor */
 	uint64_t resolution_ns;
-	bool real_clock; /* some cell runs on the wall clock */
+	bool real_clock;      /* some cell runs on the wall clock */
+	uint64_t layout_seed; /* placements per trial (cb_trial_layout_draw) */
 	double core_hz_start;
 	size_t input_len; /* kept when the input itself is freed */
 	char input_sha256[65], unit_sha256[65];
@@ -222,6 +223,17 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 					run->tc.cpus[run->tc.n_cpus++] = cpu;
 		run->tc.pin = run->tc.n_cpus > 0;
 	}
+	if (getrandom(&run->layout_seed, sizeof run->layout_seed, 0) !=
+	    (ssize_t)sizeof run->layout_seed)
+		run->layout_seed = cb_wall_ns();
+	run->layout_seed >>= 1; /* recorded as a JSON integer */
+	if (options->resume) {  /* a resumed run goes on with the placements it had */
+		json_t *seed = json_object_get(json_object_get(options->resume->header, "setup"),
+		                               "layout_seed");
+
+		if (json_is_integer(seed) && json_integer_value(seed) >= 0)
+			run->layout_seed = (uint64_t)json_integer_value(seed);
+	}
 	run->resolution_ns = cb_wall_resolution_ns();
 	run->trial_time_ns = sc->trial_time_ns;
 	if (run->trial_time_ns < MIN_TRIAL_NS)
@@ -348,10 +360,12 @@ json_t *cb_run_header(const struct cb_run *run)
 
 		json_object_set_new(
 		    h, "setup",
-		    json_pack("{s:I, s:I, s:o}", "input_offset", (json_int_t)sc->input_offset,
-		              "env_pad", (json_int_t)(pad ? strlen(pad) : 0), "seed",
-		              seed ? json_integer((json_int_t)strtoull(seed, NULL, 10))
-		                   : json_null()));
+		    json_pack(
+		        "{s:I, s:I, s:o, s:s, s:I}", "input_offset", (json_int_t)sc->input_offset,
+		        "env_pad", (json_int_t)(pad ? strlen(pad) : 0), "seed",
+		        seed ? json_integer((json_int_t)strtoull(seed, NULL, 10)) : json_null(),
+		        "layout", sc->layout_per_trial ? "trial" : "run", "layout_seed",
+		        (json_int_t)run->layout_seed));
 	}
 	json_object_set_new(h, "runs", json_integer(run->options->runs ? run->options->runs : 1));
 	return h;
@@ -450,6 +464,11 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 	/* Calibration aims past the trial time; a trial can still fall short
 	 * (the clock sped up, or the cell's calls were capped). */
 	json_object_set_new(t, "trial_time_reached", json_boolean(r->ns >= run->trial_time_ns));
+	if (run->plan->scenario->layout_per_trial && !r->remote) /* a worker places its own */
+		json_object_set_new(t, "layout",
+		                    json_pack("{s:I, s:I}", "stack",
+		                              (json_int_t)run->buffers.layout.stack, "out",
+		                              (json_int_t)run->buffers.layout.out));
 	if (r->virtual_clock) {
 		json_object_set_new(t, "clock", json_string("virtual"));
 		if (r->cycles) /* the engine's virtual cycles: its work */
@@ -565,6 +584,10 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 		}
 		if (run->options->progress)
 			show_progress(run, finished, to_do, slot);
+		cb_trial_place(&run->buffers,
+		               run->plan->scenario->layout_per_trial
+		                   ? cb_trial_layout_draw(run->layout_seed, slot->cell, slot->round)
+		                   : (struct cb_trial_layout){0, 0});
 		if (!s->calls && !s->broken[0])
 			calibrate(run, s, slot, k);
 		if (s->broken[0]) {

@@ -147,6 +147,7 @@ json_t *cb_scenario_to_json(const struct cb_scenario *sc)
 	SET("seed", json_integer((json_int_t)sc->order_seed));
 	SET("trial_time_ns", json_integer((json_int_t)sc->trial_time_ns));
 	SET("pin", json_boolean(sc->pin_threads));
+	SET("layout", json_string(sc->layout_per_trial ? "trial" : "run"));
 	json_object_set_new(input, "generator", json_string("xorshift32"));
 	json_object_set_new(input, "seed", json_integer(sc->input_seed));
 	json_object_set_new(input, "offset", json_integer((json_int_t)sc->input_offset));

@@ -66,6 +66,8 @@ struct cb_scenario {
 	uint32_t input_seed;    /* xorshift32 seed of the input generator */
 	size_t input_offset;    /* bytes past a page boundary the input starts at */
 	bool pin_threads;       /* pin thread t of a trial to the t-th CPU it may use */
+	bool layout_per_trial;  /* layout = "trial" (default): each trial's stack and output
+	                         * placement drawn anew (trial.h); "run": fixed per run */
 
 	json_t *derive;   /* array of cb.derive{} declarations, as JSON */
 	json_t *includes; /* files cb.include() ran: [{path, sha256, source}] */

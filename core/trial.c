@@ -2,6 +2,7 @@
 #include "core/trial.h"
 
 #include <inttypes.h>
+#include <alloca.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -20,16 +21,55 @@ int cb_trial_buffers_init(struct cb_trial_buffers *b, unsigned n, size_t len, si
 	if (n > CB_MAX_THREADS)
 		return -1;
 	for (unsigned i = 0; i < n; i++) {
-		b->out[i] = cb_aligned_alloc(len, offset, &b->allocation[i]);
-		if (!b->out[i]) {
+		b->base[i] = cb_aligned_alloc(len + CB_LAYOUT_SPAN, offset, &b->allocation[i]);
+		if (!b->base[i]) {
 			cb_trial_buffers_free(b);
 			return -1;
 		}
-		memset(b->out[i], 0, len); /* fault every page in now, not while timed */
+		/* fault every page in now, not while timed */
+		memset(b->base[i], 0, len + CB_LAYOUT_SPAN);
+		b->out[i] = b->base[i];
 		b->n = i + 1;
 	}
 	b->out_len = len;
 	return 0;
+}
+
+void cb_trial_place(struct cb_trial_buffers *b, struct cb_trial_layout layout)
+{
+	layout.out = layout.out % CB_LAYOUT_SPAN / 64 * 64;
+	layout.stack = layout.stack % CB_LAYOUT_SPAN / 16 * 16;
+	b->layout = layout;
+	for (unsigned i = 0; i < b->n; i++)
+		b->out[i] = b->base[i] + layout.out;
+}
+
+/* splitmix64's finaliser */
+static uint64_t mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+struct cb_trial_layout cb_trial_layout_draw(uint64_t seed, size_t cell, unsigned round)
+{
+	uint64_t block = mix64(seed ^ mix64((uint64_t)cell << 32 ^ round / 8));
+	uint64_t own = mix64(block ^ mix64((uint64_t)round + 1));
+	unsigned perm[8];
+
+	/* The block's order of the eight classes: Fisher-Yates on its own draw. */
+	for (unsigned i = 0; i < 8; i++)
+		perm[i] = i;
+	for (unsigned i = 7; i > 0; i--) {
+		unsigned k = (unsigned)((block >> (4 * i)) % (i + 1)), t = perm[i];
+
+		perm[i] = perm[k];
+		perm[k] = t;
+	}
+	return (struct cb_trial_layout){.stack = ((own & 31) * 8 + perm[round % 8]) * 16,
+	                                .out = (size_t)((own >> 8) & 63) * 64};
 }
 
 void cb_trial_buffers_free(struct cb_trial_buffers *b)
@@ -59,6 +99,7 @@ struct job {
 	pthread_barrier_t *barrier;
 	struct start_gate *gate;
 	unsigned index;           /* thread number within the trial */
+	size_t stack_shift;       /* cb_trial_layout.stack */
 	enum cb_fault_kind fault; /* the test-only fault switch, when it hits this trial */
 	int last_bad;             /* a status other than the expected one, or CB_OK */
 	uint64_t bad_calls;
@@ -159,6 +200,20 @@ static void gate_open(struct start_gate *g, int state)
 	pthread_mutex_unlock(&g->lock);
 }
 
+/* timed_calls on a stack moved down by SHIFT bytes (cb_trial_layout):
+ * everything the engine's calls put on the stack moves with it. */
+static __attribute__((noinline)) void placed_calls(struct job *j, size_t shift)
+{
+	/* a variable-length pad, outside the timed region: no allocation
+	 * happens, the stack pointer moves */
+	// cppcheck-suppress allocaCalled
+	volatile unsigned char *pad = alloca(shift + 1);
+
+	pad[0] = 0;
+	timed_calls(j);
+	__asm__ volatile("" : : "r"(pad) : "memory"); /* keeps the pad until the calls end */
+}
+
 static void *thread_main(void *arg)
 {
 	struct job *j = arg;
@@ -169,7 +224,7 @@ static void *thread_main(void *arg)
 		pthread_cond_wait(&j->gate->opened, &j->gate->lock);
 	pthread_mutex_unlock(&j->gate->lock);
 	if (state > 0)
-		timed_calls(j);
+		placed_calls(j, j->stack_shift);
 	return NULL;
 }
 
@@ -360,6 +415,7 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 		                       .out = buffers->out[t],
 		                       .calls = info->calls,
 		                       .index = t,
+		                       .stack_shift = buffers->layout.stack,
 		                       .fault = fault ? tc->fault.kind : CB_FAULT_NONE,
 		                       .last_bad = CB_OK};
 		poison(jobs[t].out, written, t);
@@ -383,7 +439,7 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 	if (cb_tsc_present())
 		ticks0 = cb_tsc_read();
 	if (n == 1) {
-		timed_calls(&jobs[0]);
+		placed_calls(&jobs[0], jobs[0].stack_shift);
 	} else {
 		struct start_gate gate = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
 

@@ -34,12 +34,28 @@ struct cb_cell_state {
 	char broken[512];      /* non-empty: the engine failed; no more trials */
 };
 
-/* Buffers shared by the trials of a run: one output per thread. */
+/* A trial's placement in memory (cb_trial_place). Some code runs at one of
+ * several speeds depending on where its stack temporaries fall against its
+ * buffers modulo the page (4K aliasing of loads and stores); a process's
+ * stack start is randomised below the page, so such a cell's speed would be
+ * fixed per process, a difference between runs that no run's interval
+ * shows. Drawing the placement per trial turns it into spread within the
+ * run. */
+#define CB_LAYOUT_SPAN 4096 /* the placements cover one page */
+struct cb_trial_layout {
+	size_t stack; /* bytes the calls' stack is moved down by: 0 .. 4080, steps of 16 */
+	size_t out;   /* bytes the outputs are moved up by: 0 .. 4032, steps of 64 */
+};
+
+/* Buffers shared by the trials of a run: one output per thread, each with a
+ * page of room to be placed in (cb_trial_place). */
 struct cb_trial_buffers {
-	unsigned char *out[CB_MAX_THREADS];
+	unsigned char *out[CB_MAX_THREADS];  /* this trial's: base + layout.out */
+	unsigned char *base[CB_MAX_THREADS]; /* out_len + CB_LAYOUT_SPAN bytes */
 	void *allocation[CB_MAX_THREADS];
 	size_t out_len;
 	unsigned n;
+	struct cb_trial_layout layout; /* the placement of the next trial */
 };
 
 struct cb_trial_result {
@@ -78,6 +94,24 @@ struct cb_trial_context {
  * land in timed regions). 0 or -1. */
 int cb_trial_buffers_init(struct cb_trial_buffers *b, unsigned n, size_t len, size_t offset);
 void cb_trial_buffers_free(struct cb_trial_buffers *b);
+
+/* The placement of the next trials: outputs LAYOUT.out bytes up (a multiple
+ * of 64 below CB_LAYOUT_SPAN: cache-line alignment stays the input's), the
+ * calls' stack LAYOUT.stack bytes down (a multiple of 16 below the span).
+ * Only placement: the input's bytes and what each output must be stay. */
+void cb_trial_place(struct cb_trial_buffers *b, struct cb_trial_layout layout);
+
+/* The placement of CELL's trial in ROUND, in a run whose layout seed is SEED.
+ * The stack's 16-byte step is stratified: its class mod 8 (the offset mod
+ * 128 bytes) takes each of its eight values once in every block of eight
+ * rounds, in an order drawn per cell and block, and the rest of the step is
+ * drawn per trial; the output's 64-byte step is drawn per trial. So each
+ * placement is uniform over the page, and every run of 8m rounds gives a
+ * cell as many trials with its stack 32-byte aligned as not (any 16-, 32-,
+ * 64- or 128-byte class in equal shares): the share of a placement class
+ * does not vary from run to run, and the random order within blocks does
+ * not make a placement effect look like dependence between rounds. */
+struct cb_trial_layout cb_trial_layout_draw(uint64_t seed, size_t cell, unsigned round);
 
 /* Run CALLS calls of STATE's cell on every thread and check every thread's
  * output. Each thread's output is first poisoned with a pattern new to this

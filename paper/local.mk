@@ -10,7 +10,7 @@
 PAPER_FIGURE_SETS = sweep key-scaling sha-ext threads validation-aa \
 	validation-shift
 
-EXTRA_DIST += paper/README.md paper/collect.sh paper/claims.lua paper/paper.tex paper/data \
+EXTRA_DIST += paper/collect.sh paper/claims.lua paper/paper.tex paper/data \
 	scenarios/paper
 
 paper/numbers.tex: cryptobench $(srcdir)/paper/claims.lua

@@ -5,12 +5,12 @@
 # claims file or data folder exits 2 with one line naming the file and line.
 # No TeX is needed: the claims are the paper's checks, not its typesetting.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 9
+plan 10
 CLAIMS="$top_srcdir/paper/claims.lua"
 DATA="$top_srcdir/paper/data"
 one_line() { [ "$(wc -l <"$WORK/err")" -eq 1 ] || { diag "stderr: $(head -c 400 "$WORK/err")"; false; }; }
 
-# 1-2: the committed data support every claim, and the numbers are written.
+# 1-3: the committed data support every claim, and the numbers are written.
 cb claims "$CLAIMS" --data "$DATA" --numbers "$WORK/numbers.tex"
 all_held() {
 	status_is 0 && grep -q '^[0-9]* claims: \([0-9]*\) held, 0 not supported$' "$WORK/out" &&
@@ -23,8 +23,18 @@ numbers_written() {
 	! grep -i -E '\{(-?nan|-?inf|nil)\}' "$WORK/numbers.tex" || { diag "a number is not finite"; false; }
 }
 check "--numbers writes one macro per number, all finite" numbers_written
+# The text names its claims (\claim{NAME} in paper.tex): each one it names is
+# declared and checked, and each one declared is named in the text.
+claims_named() {
+	sed -n 's/^\(held\|NOT SUPPORTED\)  *\([^:]*\):.*/\2/p' "$WORK/out" | sort -u >"$WORK/declared"
+	grep -o '\\claim{[^}]*}' "$top_srcdir/paper/paper.tex" | sed 's/^\\claim{\(.*\)}$/\1/' |
+		sort -u >"$WORK/named"
+	[ -s "$WORK/named" ] && cmp -s "$WORK/declared" "$WORK/named" ||
+		{ diag "declared but not named, named but not declared: $(comm -3 "$WORK/declared" "$WORK/named" | tr '\n' ' ')"; false; }
+}
+check "the claims paper.tex names are exactly the claims declared" claims_named
 
-# 3-4: one engine's AES-256-CBC encryption made 25% slower (time and cycles)
+# 4-5: one engine's AES-256-CBC encryption made 25% slower (time and cycles)
 # in every run of key-scaling: its 10/14 claim, and that alone, fails.
 planted() {
 	mkdir -p "$WORK/data" && cp -R "$DATA"/. "$WORK/data/" || return 1
@@ -58,7 +68,7 @@ else
 	check "every other claim still holds" only_one
 fi
 
-# 5-9: bad claims files and data: exit 2, one line, file and line.
+# 6-10: bad claims files and data: exit 2, one line, file and line.
 bad() { # bad NAME TEXT...: the claims file $WORK/NAME.lua holding TEXT
 	name=$1
 	shift

@@ -11,9 +11,10 @@ slots=40 # (4 rounds + 1 warm-up) x 8 cells
 # trials FILE: one line per trial, as written
 trials() { grep '"type":"trial"' "$1"; }
 # measured FILE: the trials without the fields that hold the output buffer's
-# poison (a pattern new to each trial of the process, core/trial.h): what a
-# trial measured
-measured() { jq -c 'select(.type == "trial") | del(.digest, .output_sha256)' "$1"; }
+# poison (a pattern new to each trial of the process, core/trial.h) and the
+# placement (drawn from a seed per run, kept by --resume): what a trial
+# measured
+measured() { jq -c 'select(.type == "trial") | del(.digest, .output_sha256, .layout)' "$1"; }
 "$CRYPTOBENCH" run "$S" -o "$WORK/ref.jsonl" --no-progress 2>"$WORK/err"
 check "the run never killed has its $slots trials" test "$(trials "$WORK/ref.jsonl" | wc -l)" -eq $slots
 
@@ -53,7 +54,7 @@ resumed() {
 	check "$1: --resume exits 0, the file complete" sh -c "[ \$(cat '$WORK/status') -eq 0 ] && tail -n 1 '$f' | jq -e '.type == \"end\" and .interrupted == false' >/dev/null"
 	check "$1: every whole line from before the kill is there first, unchanged" starts_with "$f" "$WORK/$1.before"
 	check "$1: every slot measured exactly once" test "$(trials "$f" | jq -r .seq | sort -n | tr '\n' ' ')" = "$(seq 0 $((slots - 1)) | tr '\n' ' ')"
-	check "$1: the trials measured are those of the run never killed" sh -c "jq -c 'select(.type == \"trial\") | del(.digest, .output_sha256)' '$f' | cmp -s - '$WORK/ref.trials'"
+	check "$1: the trials measured are those of the run never killed" sh -c "jq -c 'select(.type == \"trial\") | del(.digest, .output_sha256, .layout)' '$f' | cmp -s - '$WORK/ref.trials'"
 }
 killed() {
 	kill_run "$1" "$2"

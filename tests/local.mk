@@ -52,6 +52,9 @@ cli_tests = \
 	tests/cli_workers.sh \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
+	tests/cli_compare_engines.sh \
+	tests/cli_short_trials.sh \
+	tests/cli_layout.sh \
 	tests/cli_export.sh \
 	tests/cli_fleet.sh \
 	tests/cli_fleet_slurm.sh \

@@ -44,7 +44,8 @@ static char path[] = "/tmp/cb-test-scan-XXXXXX";
 /* A line as the sim writes it: what the random variants start from. */
 static const char base[] =
     "{\"type\":\"trial\",\"round\":0,\"seq\":3," CELL ",\"warmup\":false,\"calls\":8194,"
-    "\"bytes\":262208,\"valid\":true,\"ns\":1100162,\"trial_time_reached\":true,\"clock\":"
+    "\"bytes\":262208,\"valid\":true,\"ns\":1100162,\"trial_time_reached\":true,"
+    "\"layout\":{\"stack\":2064,\"out\":960},\"clock\":"
     "\"virtual\",\"cycles\":1100162.5,\"cpu_ns\":2.25e6,\"thread_ns\":[1100162,1054647.5],"
     "\"output\":\"62edceba92e4cb04\",\"output_sha256\":\"f5a996c22c0b16f82571fc147df093b5\"}";
 
@@ -123,6 +124,20 @@ static const char *const hand[] = {
     ",\"valid\":true,\"ns\":5,\"clock\":\"wall\"}",
     "[1,2]",
     "",
+    "{\"type\":\"trial\",\"round\":0,\"seq\":3," CELL ",\"valid\":true,\"ns\":5,\"layout\":{}}",
+    "{\"type\":\"trial\",\"round\":0,\"seq\":3," CELL
+    ",\"valid\":true,\"ns\":5,\"layout\":{\"stack\":4096}}",
+    "{\"type\":\"trial\",\"round\":0,\"seq\":3," CELL
+    ",\"valid\":true,\"ns\":5,\"layout\":{\"stack\":16.0}}",
+    "{\"type\":\"trial\",\"round\":0,\"seq\":3," CELL
+    ",\"valid\":true,\"ns\":5,\"layout\":{\"stack\":-16}}",
+    "{\"type\":\"trial\",\"round\":0,\"seq\":3," CELL
+    ",\"valid\":true,\"ns\":5,\"layout\":{\"stack\":16,\"stack\":32}}",
+    "{\"type\":\"trial\",\"round\":0,\"seq\":3," CELL
+    ",\"valid\":true,\"ns\":5,\"layout\":{\"stack\":[16]}}",
+    "{\"type\":\"trial\",\"round\":0,\"seq\":3," CELL ",\"valid\":true,\"ns\":5,\"layout\":16}",
+    "{\"type\":\"trial\",\"round\":0,\"seq\":3," CELL
+    ",\"valid\":true,\"ns\":5,\"layout\":{\"stack\":48},\"layout\":{\"stack\":64}}",
 };
 
 static void write_file(const char *line, size_t len)
@@ -169,7 +184,8 @@ static bool same_reading(const struct cb_results *a, const char *ea, const struc
 		    same_double(x->cpu_ns, y->cpu_ns) && same_double(x->cycles, y->cycles) &&
 		    x->cell == y->cell && x->round == y->round && x->warmup == y->warmup &&
 		    x->valid == y->valid && x->trial_time_reached == y->trial_time_reached &&
-		    same_text(x->error, y->error) && x->n_thread_ns == y->n_thread_ns &&
+		    x->layout_stack == y->layout_stack && same_text(x->error, y->error) &&
+		    x->n_thread_ns == y->n_thread_ns &&
 		    same_text(cb_results_trial_clock(a, x), cb_results_trial_clock(b, y));
 
 		for (uint32_t k = 0; same && k < x->n_thread_ns; k++)

@@ -172,6 +172,28 @@ static void test_spearman_and_lag1(void)
 	   "constant series: drift undefined and not flagged");
 }
 
+/* Kruskal-Wallis against R's kruskal.test (its help page's example, and a
+ * small one with ties). */
+static void test_kruskal(void)
+{
+	const double x[] = {2.9, 3.0, 2.5, 2.6, 3.2, 3.8, 2.7, 4.0, 2.4, 2.8, 3.4, 3.7, 2.2, 2.0};
+	const unsigned g[] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2};
+	double h, p;
+
+	ok(cb_stats_kruskal(x, g, 14, 3, &h, &p) == 0, "Kruskal-Wallis of three groups");
+	near(h, 0.7714285714285722, 1e-9, "H 0.77143 (R: kruskal.test)");
+	near(p, exp(-0.7714285714285722 / 2), 1e-9, "p from chi-square with 2 df (0.68)");
+	cb_stats_kruskal((const double[]){1, 1, 2, 2}, (const unsigned[]){0, 0, 1, 1}, 4, 2, &h,
+	                 &p);
+	near(h, 3.0, 1e-12, "ties: H 3 after the tie correction (2.4 before)");
+	ok(cb_stats_kruskal((const double[]){1, 2, 3}, (const unsigned[]){0, 0, 0}, 3, 2, &h, &p) ==
+	           -1 &&
+	       isnan(p),
+	   "one group only: undefined");
+	ok(cb_stats_kruskal((const double[]){1, 2}, (const unsigned[]){0, 5}, 2, 2, &h, &p) == -1,
+	   "a group out of range: refused");
+}
+
 /* 2000 samples of 30 from a lognormal (median 1): how often the 95% interval
  * holds the true median. */
 static void test_median_coverage(void)
@@ -705,7 +727,7 @@ static void test_repro_false_alarms(void)
 
 int main(int argc, char **argv)
 {
-	tap_plan(178);
+	tap_plan(184);
 	unsigned long seed = argc > 1 ? strtoul(argv[1], NULL, 0) : DEFAULT_SEED;
 
 	diag("seed %lu", seed);
@@ -716,6 +738,7 @@ int main(int argc, char **argv)
 	test_summary_small();
 	test_outliers_and_contamination();
 	test_spearman_and_lag1();
+	test_kruskal();
 	test_median_coverage();
 	test_ratio();
 	test_ratio_verdicts();

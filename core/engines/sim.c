@@ -10,6 +10,9 @@
  *          * (1 + drift_per_round * round)
  *          * contaminate_factor for rounds in [contaminate_from, contaminate_to]
  *          * (1 + run_shift * run)                 a planted change between runs
+ *          * stack_factor      when the calls' stack sat at an odd 16-byte step
+ *                              (bit 4 of its address set): a placement effect
+ *                              like Mbed TLS AES-GCM's (core/trial.h)
  *
  * and takes this long, in virtual nanoseconds: the machine moves time, not
  * cycles (a clock that changes speed, load that takes the CPU away):
@@ -28,7 +31,9 @@
  * of a scenario with the same shared_seed sees the same load, clock and
  * bursts (only the burst's size is drawn per trial), which is what pairing by
  * round cancels. The own terms are drawn from (seed, run, round, thread), so
- * neither depends on how many trials calibration ran. Real time is spent only
+ * neither depends on how many trials calibration ran; the cells of one engine
+ * share them, unless cell_noise = 1 draws the cell (algorithm, op, payload
+ * size) in too, giving each cell its own noise. Real time is spent only
  * on touching the output. */
 #include "core/engine.h"
 
@@ -57,8 +62,11 @@ struct sim {
 	double run_shift;
 	double round_load, run_load, freq_drift, freq_period, ar1, ar1_sigma;
 	double burst_rate, burst_factor;
+	double stack_factor;
+	bool stack_odd; /* the last call's stack: bit 4 of a local's address */
 	uint64_t seed, shared_seed;
-	bool forged; /* decrypt-forged: reject, as a real engine must */
+	uint64_t cell_seed; /* cell_noise: the cell's own part of the seed (else 0) */
+	bool forged;        /* decrypt-forged: reject, as a real engine must */
 	gsl_rng *rng;
 };
 
@@ -83,6 +91,8 @@ static const char *const sim_options[] = {
     "ar1_sigma",
     "burst_rate",
     "burst_factor",
+    "cell_noise",
+    "stack_factor",
     NULL,
 };
 
@@ -110,6 +120,7 @@ static const struct {
     {"ar1_sigma", offsetof(struct sim, ar1_sigma), 0},
     {"burst_rate", offsetof(struct sim, burst_rate), 0},
     {"burst_factor", offsetof(struct sim, burst_factor), 1},
+    {"stack_factor", offsetof(struct sim, stack_factor), 1},
 };
 
 static const char *sim_version(void)
@@ -130,6 +141,15 @@ static bool sim_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_
 	return cb_op_applies(alg, op);
 }
 
+/* splitmix64's finaliser: spreads (seed, run, round, thread) over 64 bits. */
+static uint64_t mix(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
 static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
 {
 	const struct cb_engine_config *c = setup->config;
@@ -148,14 +168,21 @@ static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_l
 	s->seed = (uint64_t)cb_option_number(c, "seed", 1);
 	s->shared_seed = (uint64_t)cb_option_number(c, "shared_seed", 0);
 	s->forged = setup->op == CB_OP_DECRYPT_FORGED;
+	if (cb_option_number(c, "cell_noise", 0) != 0) {
+		uint64_t h = 1469598103934665603ull; /* FNV-1a of the algorithm's name */
+
+		for (const char *p = setup->alg->name; *p; p++)
+			h = (h ^ (unsigned char)*p) * 1099511628211ull;
+		s->cell_seed = mix(h ^ mix(((uint64_t)setup->op << 48) ^ (uint64_t)setup->len));
+	}
 	if (s->overhead_ns < 0 || s->ns_per_byte < 0 || s->jitter < 0 || s->spike_rate < 0 ||
 	    s->spike_rate > 1 || s->spike_factor <= 0 || s->contaminate_factor <= 0 ||
 	    s->round_load < 0 || s->run_load < 0 || s->freq_drift < 0 || s->freq_drift >= 1 ||
 	    s->freq_period <= 0 || s->ar1 < 0 || s->ar1 >= 1 || s->ar1_sigma < 0 ||
-	    s->burst_rate < 0 || s->burst_rate > 1 || s->burst_factor < 0) {
+	    s->burst_rate < 0 || s->burst_rate > 1 || s->burst_factor < 0 || s->stack_factor <= 0) {
 		cb_errorf(err, err_len,
 		          "sim: costs and noise must be non-negative (spike_rate, burst_rate <= 1; "
-		          "freq_drift, ar1 < 1)");
+		          "freq_drift, ar1 < 1; stack_factor > 0)");
 		gsl_rng_free(s->rng);
 		free(s);
 		return NULL;
@@ -165,7 +192,10 @@ static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_l
 
 static int sim_call(void *ctx, const unsigned char *in, size_t len, unsigned char *out)
 {
-	const struct sim *s = ctx;
+	struct sim *s = ctx;
+	volatile unsigned char here = 0; /* on the calls' stack */
+
+	s->stack_odd = ((uintptr_t)&here >> 4) & 1;
 
 	if (s->forged)
 		return CB_REJECTED;
@@ -188,22 +218,14 @@ static void sim_close(void *ctx)
 	free(s);
 }
 
-/* splitmix64's finaliser: spreads (seed, run, round, thread) over 64 bits. */
-static uint64_t mix(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ull;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
 /* The trial's work in cycles per nominal ns, and the factor time adds. */
 static void sim_factors(struct sim *s, const struct cb_trial_info *t, double *work, double *time)
 {
 	double factor = 1.0, slow = 1.0;
 
-	gsl_rng_set(s->rng, mix(s->seed ^ mix(((uint64_t)t->run << 40) ^ ((uint64_t)t->round << 8) ^
-	                                      t->thread)));
+	gsl_rng_set(s->rng,
+	            mix(s->seed ^ s->cell_seed ^
+	                mix(((uint64_t)t->run << 40) ^ ((uint64_t)t->round << 8) ^ t->thread)));
 	if (s->jitter > 0)
 		factor *= exp(s->jitter * gsl_ran_gaussian(s->rng, 1.0));
 	if (s->spike_rate > 0 && gsl_rng_uniform(s->rng) < s->spike_rate)
@@ -212,6 +234,8 @@ static void sim_factors(struct sim *s, const struct cb_trial_info *t, double *wo
 	if ((double)t->round >= s->contaminate_from && (double)t->round <= s->contaminate_to)
 		factor *= s->contaminate_factor;
 	factor *= 1.0 + s->run_shift * t->run;
+	if (s->stack_odd)
+		factor *= s->stack_factor;
 	double own_burst = gsl_rng_uniform(s->rng); /* this trial's share of a burst */
 
 	/* What the whole machine does: one stream per run (the clock's phase, the

@@ -237,6 +237,20 @@ static void parse_pin(struct cb_loading *ld, lua_State *L, int idx, const struct
 		              cb_check_describe(L, idx, buf, sizeof buf));
 }
 
+static void parse_layout(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	const char *text = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+	char buf[128];
+
+	if (text && (strcmp(text, "trial") == 0 || strcmp(text, "run") == 0))
+		ld->sc->layout_per_trial = strcmp(text, "trial") == 0;
+	else
+		cb_check_fail(ld, L, site, text,
+		              "'layout' wants \"trial\" (a stack and output placement drawn per "
+		              "trial) or \"run\" (one per run), not %s",
+		              cb_check_describe(L, idx, buf, sizeof buf));
+}
+
 static void parse_input_seed(struct cb_loading *ld, lua_State *L, int idx,
                              const struct cb_site *site)
 {
@@ -537,6 +551,7 @@ static const struct cb_field scenario_fields[] = {
     FIELD(seed),
     FIELD(trial_time),
     FIELD(pin),
+    FIELD(layout),
     FIELD(input),
 };
 #define N_SCENARIO_FIELDS (sizeof scenario_fields / sizeof scenario_fields[0])
@@ -554,6 +569,7 @@ const struct cb_field cb_set_fields[] = {
     FIELD(input_seed),
     FIELD(input_offset),
     FIELD(pin),
+    FIELD(layout),
 };
 #undef FIELD
 const size_t cb_n_set_fields = sizeof cb_set_fields / sizeof cb_set_fields[0];

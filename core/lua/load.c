@@ -485,6 +485,7 @@ static int set_defaults(struct cb_scenario *sc)
 	sc->trial_time_ns = DEFAULT_TRIAL_NS;
 	sc->input_seed = CB_INPUT_DEFAULT_SEED;
 	sc->input_offset = 0;
+	sc->layout_per_trial = true;
 	return 0;
 }
 

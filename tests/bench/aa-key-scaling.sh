@@ -15,7 +15,10 @@
 #    label stays "openssl", so its cells line up with the A/A runs'. Compared
 #    with the first RUNS-1 A/A runs: the openssl cells must be called
 #    non-reproducible, the other engines' cells reproduce, and --fail-on
-#    exits 1. (Ratios of openssl's own cells, AES-256/AES-128, move little:
+#    exits 1. The engine rows (each label's cells pooled, one observation per
+#    round) are where a change of every cell of one engine shows: openssl's
+#    must be non-reproducible, the other engines' not. (Ratios of openssl's
+#    own cells, AES-256/AES-128, move little:
 #    the extra work scales with each call.)
 #
 # A benchmark, not a test: it prints figures and asserts nothing; the exit
@@ -36,7 +39,8 @@ fi
 
 # Rows of a compare (JSON on stdin) by verdict: "kind verdict count".
 tally() {
-	jq -r '(.cells[] | "cells \(.verdict)"), (.derived[] | "derived \(.verdict)")' |
+	jq -r '(.cells[] | "cells \(.verdict)"), (.derived[] | "derived \(.verdict)"),
+		(.engines[]? | "engines \(.verdict)")' |
 		sort | uniq -c | awk '{ n[$2] += $1; v[$2 " " $3 " " $4] = $1 }
 		END { for (k in v) { split(k, p, " "); printf "  %-8s %-17s %4d of %d\n", p[1], p[2] (p[3] ? " " p[3] : ""), v[k], n[p[1]] } }' | sort
 }
@@ -48,6 +52,7 @@ echo "# A/A: $runs runs of key-scaling.lua, nothing changed ($(date -u +%H:%M) U
 tally <"$work/aa.json"
 jq -r '"  measures: " + ([.cells[].test.measure] | group_by(.) | map("\(.[0]) \(length)") | join(", "))' "$work/aa.json"
 grep '^false alarms' "$work/aa.txt" | sed 's/^/  /'
+jq -r '.engines[]? | "  engine \(.label) (\(.cells) cells pooled): \(.verdict): \(.test.why)"' "$work/aa.json"
 status=0
 "$cb" compare "$work/aa" --fail-on non-reproducible >/dev/null || status=$?
 echo "  compare --fail-on non-reproducible: exit $status"
@@ -70,6 +75,7 @@ jq -r '.cells | group_by(.cell.engine == "openssl") | .[] |
 	"\(map(select(.verdict == "non-reproducible")) | length) of \(length) non-reproducible, " +
 	"\(map(select(.verdict == "reproduced")) | length) reproduced"' "$work/planted.json"
 jq -r '.cells[] | select(.cell.engine == "openssl") | "    \(.key): \(.verdict): \(.test.why)"' "$work/planted.json"
+jq -r '.engines[]? | "  engine \(.label) (\(.cells) cells pooled): \(.verdict): \(.test.why)"' "$work/planted.json"
 status=0
 "$cb" compare "$@" "$work/planted.jsonl" --fail-on non-reproducible >/dev/null || status=$?
 echo "  compare --fail-on non-reproducible: exit $status"

@@ -1,0 +1,36 @@
+#!/bin/sh
+# compare's engine rows: each label's cells pooled, one observation per
+# round. A 5% change in every cell of one sim engine, too small against each
+# cell's noise to be called in most cells, is non-reproducible in the pooled
+# row while the untouched engine reproduces; --fail-on follows it. Timing
+# truth from the sim's virtual clock.
+. "${top_srcdir:-.}/tests/lib.sh"
+plan 13
+S="$top_srcdir/tests/scenarios/sim/engines.lua"
+verdict() { jq -r --arg l "$2" '.engines[] | select(.label == $l) | .verdict' "$WORK/$1"; }
+
+cb run "$S" --runs 2 -o "$WORK/aa"
+check "A/A: two runs" status_is 0
+cb compare "$WORK/aa" --format json
+cp "$WORK/out" "$WORK/aa.json"
+check "A/A: one pooled row per engine, of 12 cells each" sh -c "[ \"\$(jq -r '[.engines[] | \"\(.label):\(.cells)\"] | join(\" \")' '$WORK/aa.json')\" = 'sim-a:12 sim-b:12' ]"
+check "A/A: sim-a pooled reproduced" [ "$(verdict aa.json sim-a)" = reproduced ]
+check "A/A: sim-b pooled reproduced" [ "$(verdict aa.json sim-b)" = reproduced ]
+cb compare "$WORK/aa" --fail-on non-reproducible
+check "A/A: --fail-on non-reproducible exits 0" status_is 0
+
+cb run "$S" --runs 2 --set shift=0.05 -o "$WORK/shift"
+check "5% in sim-a: two runs" status_is 0
+cb compare "$WORK/shift" --format json
+cp "$WORK/out" "$WORK/shift.json"
+check "shift: sim-a pooled non-reproducible" [ "$(verdict shift.json sim-a)" = non-reproducible ]
+check "shift: its interval covers the planted 1.05" sh -c "jq -e '.engines[] | select(.label == \"sim-a\") | .test.pair | (.lo <= 1.05 and .hi >= 1.05 and .ratio > 1.02)' '$WORK/shift.json' >/dev/null"
+check "shift: sim-b pooled still reproduced" [ "$(verdict shift.json sim-b)" = reproduced ]
+check "shift: most of sim-a's cells alone are not called (the pooling is what sees it)" sh -c "[ \$(jq '[.cells[] | select(.cell.label == \"sim-a\" and .verdict == \"non-reproducible\")] | length' '$WORK/shift.json') -lt 6 ]"
+cb compare "$WORK/shift" --fail-on non-reproducible
+check "shift: --fail-on non-reproducible exits 1" status_is 1
+cb compare "$WORK/shift"
+check "text: the engines table shows sim-a non-reproducible" sh -c "grep -E '^sim-a +12 +c/B +non-reproducible' '$WORK/out' >/dev/null"
+cb compare "$WORK/shift" --format markdown
+check "markdown: the engines table, as a table" sh -c "grep -E '^\| *sim-a *\| *12 *\| *c/B *\| *non-reproducible' '$WORK/out' >/dev/null"
+done_testing

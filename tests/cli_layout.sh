@@ -1,0 +1,47 @@
+#!/bin/sh
+# Placement drawn per trial (layout = "trial", the default): each trial
+# records its stack and output offsets; they are stratified (a cell's trials
+# as often 32-byte aligned as not, every 16-byte step once in 256 rounds);
+# only placement changes: the input's digest and every output are those of a
+# run with one placement per run (layout = "run"). A cell whose speed
+# follows the placement is reported layout-sensitive (the sim's virtual
+# clock; no timing of this machine is checked).
+. "${top_srcdir:-.}/tests/lib.sh"
+plan 15
+
+cb run "$top_srcdir/tests/scenarios/sim/layout.lua" -o "$WORK/sim.jsonl"
+check "sim: a run exits 0" status_is 0
+cb report "$WORK/sim.jsonl" --format json
+cp "$WORK/out" "$WORK/sim.json"
+check "sim: the placed engine is layout-sensitive" sh -c "jq -e '.[0].cells[] | select(.cell.label == \"sim-placed\") | .layout.sensitive and .layout.p < 0.01' '$WORK/sim.json' >/dev/null"
+check "sim: the steady engine is not" sh -c "jq -e '.[0].cells[] | select(.cell.label == \"sim-steady\") | .layout.sensitive == false' '$WORK/sim.json' >/dev/null"
+cb report "$WORK/sim.jsonl"
+check "sim: report warns, naming the cell" out_has "sim-placed sha256 hash 16KiB.*layout-sensitive"
+cb run "$top_srcdir/tests/scenarios/sim/layout.lua" --set layout=run -o "$WORK/simrun.jsonl"
+cb report "$WORK/simrun.jsonl" --format json
+check "sim: with layout = run nothing is judged" sh -c "jq -e '[.[0].cells[] | has(\"layout\")] | any | not' '$WORK/out' >/dev/null"
+
+if ! "$CRYPTOBENCH" engines | grep -q '^openssl .*library  OpenSSL'; then
+	skip 10 "the openssl engine is not built"
+	done_testing
+	exit
+fi
+ARGS="--engines openssl --algorithms aes-128-gcm --ops encrypt,decrypt --sizes 1KiB,4KiB --rounds 8 --trial-time 1ms --no-progress"
+
+cb run $ARGS -o "$WORK/trial.jsonl"
+check "a run with the default layout exits 0" status_is 0
+check "the header records layout trial and its seed" sh -c "head -n 1 '$WORK/trial.jsonl' | jq -e '.scenario.layout == \"trial\" and .setup.layout == \"trial\" and (.setup.layout_seed | type) == \"number\"' >/dev/null"
+check "every trial is valid and records its placement" sh -c "jq -s -e 'map(select(.type == \"trial\")) | length > 0 and all(.valid and (.layout.stack | type) == \"number\" and (.layout.out | type) == \"number\")' '$WORK/trial.jsonl' >/dev/null"
+check "stack steps of 16, outputs steps of 64, within a page" sh -c "jq -s -e 'map(select(.type == \"trial\") | .layout) | all(.stack % 16 == 0 and .stack < 4096 and .out % 64 == 0 and .out < 4096)' '$WORK/trial.jsonl' >/dev/null"
+check "per cell, every round a different stack step" sh -c "jq -s -e 'map(select(.type == \"trial\")) | group_by(.cell | tostring) | all((map(.layout.stack) | unique | length) == length)' '$WORK/trial.jsonl' >/dev/null"
+check "per cell, as many trials 32-byte aligned as not (stack offset)" sh -c "jq -s -e 'map(select(.type == \"trial\")) | group_by(.cell | tostring) | all((map(select(.layout.stack % 32 == 0)) | length) * 2 - length | fabs <= 1)' '$WORK/trial.jsonl' >/dev/null"
+
+cb run $ARGS --set layout=run -o "$WORK/run.jsonl"
+check "--set layout=run: no placement per trial" sh -c "head -n 1 '$WORK/run.jsonl' | jq -e '.scenario.layout == \"run\"' >/dev/null && ! grep '\"type\":\"trial\"' '$WORK/run.jsonl' | grep -q '\"layout\":{'"
+check "the same input bytes (digest) either way" sh -c "[ \"\$(head -n 1 '$WORK/trial.jsonl' | jq -r .input.sha256)\" = \"\$(head -n 1 '$WORK/run.jsonl' | jq -r .input.sha256)\" ]"
+check "the same outputs per cell either way (each trial verified)" sh -c "[ \"\$(jq -r 'select(.type == \"trial\") | \"\(.cell.label) \(.cell.op) \(.cell.size) \(.output_sha256)\"' '$WORK/trial.jsonl' | sort -u)\" = \"\$(jq -r 'select(.type == \"trial\") | \"\(.cell.label) \(.cell.op) \(.cell.size) \(.output_sha256)\"' '$WORK/run.jsonl' | sort -u)\" ]"
+
+printf 'local cb = require "cryptobench"\ncb.scenario {\n  name = "x", engines = { "null" }, algorithms = { "sha256" }, sizes = { "64B" },\n  layout = "page",\n}\n' >"$WORK/bad.lua"
+cb run "$WORK/bad.lua" -o "$WORK/bad.jsonl"
+check "layout = \"page\": exit 2, one line naming file and line" sh -c "[ \"\$(cat '$WORK/status')\" = 2 ] && [ \$(wc -l <'$WORK/err') -eq 1 ] && grep -q 'bad.lua:4:.*layout' '$WORK/err'"
+done_testing
