@@ -72,6 +72,23 @@ local function every_run(d, test)
   return ok, table.concat(seen, "; ")
 end
 
+-- A check over engines and runs: VALUE(label, k) is a number that HOLDS must
+-- accept for every label in LABELS and every run of D; the evidence lists
+-- each value (FORMAT, default %.3f).
+local function every_label_run(d, labels, value, holds, format)
+  return function()
+    local ok, ev = true, {}
+    for _, label in ipairs(labels) do
+      for k = 1, #d.runs do
+        local r = value(label, k)
+        ok = ok and r ~= nil and holds(r, label, k)
+        ev[#ev + 1] = string.format("%s run %d: " .. (format or "%.3f"), label, k, r or -1)
+      end
+    end
+    return ok, table.concat(ev, "; ")
+  end
+end
+
 -- The geometric mean over runs of F(k) (a positive number per run).
 local function across_runs(d, f)
   local sum, n = 0, 0
@@ -516,25 +533,24 @@ local function mask_cell(k, label, algorithm)
     if c.cell:match("|" .. algorithm:gsub("%-", "%%-") .. "|") then return c end
   end
 end
+-- A check: in every run, the mask's cell of this algorithm is within delta.
+local function mask_cell_within(label, algorithm)
+  return function()
+    return every_run(cm, function(k)
+      local c = mask_cell(k, label, algorithm)
+      return c and c.verdict == "within delta", c and string.format("%.4f %s", c.ratio, c.verdict) or "none"
+    end)
+  end
+end
 claim {
   name = "shani-worthless-to-aes",
   text = "the SHA-NI mask leaves AES-128-CBC within delta in every run",
-  check = function()
-    return every_run(cm, function(k)
-      local c = mask_cell(k, "openssl-no-shani", "aes-128-cbc")
-      return c and c.verdict == "within delta", c and string.format("%.4f %s", c.ratio, c.verdict) or "none"
-    end)
-  end,
+  check = mask_cell_within("openssl-no-shani", "aes-128-cbc"),
 }
 claim {
   name = "armcap-does-nothing-to-aes",
   text = "OPENSSL_armcap=0 leaves AES-128-CBC (the cell AES-NI's mask slows) within delta in every run",
-  check = function()
-    return every_run(cm, function(k)
-      local c = mask_cell(k, "openssl-armcap", "aes-128-cbc")
-      return c and c.verdict == "within delta", c and string.format("%.4f %s", c.ratio, c.verdict) or "none"
-    end)
-  end,
+  check = mask_cell_within("openssl-armcap", "aes-128-cbc"),
 }
 claim {
   name = "armcap-not-shown-ignored",
@@ -708,17 +724,9 @@ end
 claim {
   name = "reuse-matters-small",
   text = "a fresh context per message makes 16 B AES-128-GCM at least 20% slower for openssl and gcrypt in every run",
-  check = function()
-    local ok, ev = true, {}
-    for _, label in ipairs { "openssl", "gcrypt" } do
-      for k = 1, #cr.runs do
-        local r = reuse_ratio(k, label, "aes-128-gcm", 16)
-        ok = ok and r and r < 0.8
-        ev[#ev + 1] = string.format("%s run %d: %.2f", label, k, r or -1)
-      end
-    end
-    return ok, table.concat(ev, "; ")
-  end,
+  check = every_label_run(cr, { "openssl", "gcrypt" },
+                          function(label, k) return reuse_ratio(k, label, "aes-128-gcm", 16) end,
+                          function(r) return r < 0.8 end, "%.2f"),
 }
 
 local ch = D["chunked"]
@@ -735,33 +743,18 @@ end
 claim {
   name = "chunk-small-costs",
   text = "feeding SHA-256 in 64 B chunks costs openssl, gcrypt and gnutls more than 5% in every run",
-  check = function()
-    local ok, ev = true, {}
-    for _, label in ipairs { "openssl", "gcrypt", "gnutls" } do
-      for k = 1, #ch.runs do
-        local r = chunk_ratio(k, label, "64B")
-        local good = r and r < 0.95 and below(ch, k, { label = label .. "-chunk64B" }, { label = label })
-        ok = ok and good
-        ev[#ev + 1] = string.format("%s run %d: %.2f", label, k, r or -1)
-      end
-    end
-    return ok, table.concat(ev, "; ")
-  end,
+  check = every_label_run(ch, { "openssl", "gcrypt", "gnutls" },
+                          function(label, k) return chunk_ratio(k, label, "64B") end,
+                          function(r, label, k)
+                            return r < 0.95 and below(ch, k, { label = label .. "-chunk64B" }, { label = label })
+                          end, "%.2f"),
 }
 claim {
   name = "chunk-large-free",
   text = "4 KiB chunks cost openssl, gcrypt, nettle and gnutls less than 3% in every run",
-  check = function()
-    local ok, ev = true, {}
-    for _, label in ipairs { "openssl", "gcrypt", "nettle", "gnutls" } do
-      for k = 1, #ch.runs do
-        local r = chunk_ratio(k, label, "4KiB")
-        ok = ok and r and r > 0.97
-        ev[#ev + 1] = string.format("%s run %d: %.3f", label, k, r or -1)
-      end
-    end
-    return ok, table.concat(ev, "; ")
-  end,
+  check = every_label_run(ch, { "openssl", "gcrypt", "nettle", "gnutls" },
+                          function(label, k) return chunk_ratio(k, label, "4KiB") end,
+                          function(r) return r > 0.97 end),
 }
 
 ---------------------------------------------------------------------------
@@ -789,17 +782,9 @@ end
 claim {
   name = "runtimes-sha256-native",
   text = "at 16 MiB, SHA-256 through Python's hashlib, Python's cryptography, Node.js and .NET is within 5% of in-process OpenSSL in every run",
-  check = function()
-    local ok, ev = true, {}
-    for _, label in ipairs { "python-hashlib", "python-cryptography", "node-crypto", "dotnet" } do
-      for k = 1, #rt.runs do
-        local r = vs_openssl(rt, k, label, "sha256", big)
-        ok = ok and r and r > 1 / 1.05 and r < 1.05
-        ev[#ev + 1] = string.format("%s run %d: %.3f", label, k, r or -1)
-      end
-    end
-    return ok, table.concat(ev, "; ")
-  end,
+  check = every_label_run(rt, { "python-hashlib", "python-cryptography", "node-crypto", "dotnet" },
+                          function(label, k) return vs_openssl(rt, k, label, "sha256", big) end,
+                          function(r) return r > 1 / 1.05 and r < 1.05 end),
 }
 claim {
   name = "pycryptodome-own-code",
@@ -814,17 +799,9 @@ claim {
 claim {
   name = "runtimes-gcm-slower",
   text = "at 16 MiB, AES-256-GCM through every runtime is more than 20% slower than in-process OpenSSL in every run",
-  check = function()
-    local ok, ev = true, {}
-    for _, label in ipairs { "python-cryptography", "python-pycryptodome", "node-crypto", "dotnet" } do
-      for k = 1, #rt.runs do
-        local r = vs_openssl(rt, k, label, "aes-256-gcm", big)
-        ok = ok and r and r < 0.8
-        ev[#ev + 1] = string.format("%s run %d: %.2f", label, k, r or -1)
-      end
-    end
-    return ok, table.concat(ev, "; ")
-  end,
+  check = every_label_run(rt, { "python-cryptography", "python-pycryptodome", "node-crypto", "dotnet" },
+                          function(label, k) return vs_openssl(rt, k, label, "aes-256-gcm", big) end,
+                          function(r) return r < 0.8 end, "%.2f"),
 }
 
 local ft = D["file-tools"]
