@@ -70,6 +70,18 @@ void cb_report_heading(FILE *out, enum cb_report_format f, const char *title)
 	cb_report_wrapped(out, "", title);
 }
 
+void cb_report_cell_key(struct cb_table *t, const struct cb_result_cell *c, bool threads)
+{
+	char size[32];
+
+	cb_table_cell(t, "%s", c->label);
+	cb_table_cell(t, "%s", c->algorithm);
+	cb_table_cell(t, "%s", c->op);
+	cb_table_cell(t, "%s", cb_format_size(c->size, size));
+	if (threads)
+		cb_table_cell(t, "%u", c->threads);
+}
+
 /* Engines in other processes: which runtime and crypto library ran them. */
 static void print_workers(FILE *out, const struct cb_results *r)
 {
@@ -256,16 +268,12 @@ static void print_spread(FILE *out, const struct cb_analysis *a, const struct cb
 		const struct cb_cell_summary *s = &rs->cells[i];
 		const struct cb_result_cell *c = s->cell;
 		const struct cb_stats_summary *m = &s->mbs;
-		char b[13][32], size[32], notes[256];
+		char b[13][32], notes[256];
 
 		if (s->n == 0)
 			continue;
 		cell_notes(s, notes, sizeof notes);
-		cb_table_cell(t, "%s", c->label);
-		cb_table_cell(t, "%s", c->algorithm);
-		cb_table_cell(t, "%s", c->op);
-		cb_table_cell(t, "%s", cb_format_size(c->size, size));
-		cb_table_cell(t, "%u", c->threads);
+		cb_report_cell_key(t, c, true);
 		cb_table_cell(t, "%s", cb_fmt_num(m->max, b[0]));
 		cb_table_cell(t, "%s", cb_fmt_num(m->p90, b[1]));
 		cb_table_cell(t, "%s", cb_fmt_num(m->q3, b[2]));
@@ -317,18 +325,13 @@ static void print_cells(FILE *out, const struct cb_analysis *a, const struct cb_
 		const struct cb_cell_summary *s = &rs->cells[i];
 		const struct cb_result_cell *c = s->cell;
 		struct cb_headline hl;
-		char b[3][96], size[32];
+		char b[3][96];
 
 		/* The null engine moves no bytes: its only figure is time per call. */
 		bool harness = strcmp(c->engine, "null") == 0;
 
 		cb_summary_headline(s, o->statistic, &hl);
-		cb_table_cell(t, "%s", c->label);
-		cb_table_cell(t, "%s", c->algorithm);
-		cb_table_cell(t, "%s", c->op);
-		cb_table_cell(t, "%s", cb_format_size(c->size, size));
-		if (thr)
-			cb_table_cell(t, "%u", c->threads);
+		cb_report_cell_key(t, c, thr);
 		cb_table_cell(t, "%zu", s->n);
 		if (harness) {
 			cb_table_cell(t, "harness cost");

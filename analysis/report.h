@@ -117,6 +117,9 @@ void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
 void cb_report_wrapped(FILE *out, const char *first, const char *text);
 /* A section's TITLE: a Markdown heading, or a blank line and the wrapped title. */
 void cb_report_heading(FILE *out, enum cb_report_format f, const char *title);
+/* A table row's first columns, the cell C: engine label, algorithm, op,
+ * size, and its threads when THREADS (the table has a threads column). */
+void cb_report_cell_key(struct cb_table *t, const struct cb_result_cell *c, bool threads);
 
 /* The values of M's `by`, without their keys: "sim-fast 16KiB 2 threads". */
 void cb_report_by_values(const struct cb_derived *m, char *buf, size_t len);

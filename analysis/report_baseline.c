@@ -106,14 +106,9 @@ static void print_table(FILE *out, const struct cb_baseline *b, size_t index,
 	for (size_t i = 0; i < b->n_rows; i++) {
 		const struct cb_baseline_row *row = &b->rows[i];
 		const struct cb_result_cell *c = row->base->cell;
-		char size[32], x[3][80];
+		char x[3][80];
 
-		cb_table_cell(t, "%s", c->label);
-		cb_table_cell(t, "%s", c->algorithm);
-		cb_table_cell(t, "%s", c->op);
-		cb_table_cell(t, "%s", cb_format_size(c->size, size));
-		if (thr)
-			cb_table_cell(t, "%u", c->threads);
+		cb_report_cell_key(t, c, thr);
 		if (on)
 			cb_table_cell(t, "%s", cb_compare_measure_name(row->measure));
 		cb_table_cell(t, "%s", cb_fmt_num(row->base_mbs.value, x[0]));
