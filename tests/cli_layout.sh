@@ -13,10 +13,23 @@ cb run "$top_srcdir/tests/scenarios/sim/layout.lua" -o "$WORK/sim.jsonl"
 check "sim: a run exits 0" status_is 0
 cb report "$WORK/sim.jsonl" --format json
 cp "$WORK/out" "$WORK/sim.json"
-check "sim: the placed engine is layout-sensitive" sh -c "jq -e '.[0].cells[] | select(.cell.label == \"sim-placed\") | .layout.sensitive and .layout.p < 0.01' '$WORK/sim.json' >/dev/null"
+# Under AddressSanitizer the frames between the pad and the engine are
+# realigned to 32 bytes, so the sim never sees a 16-byte step.
+asan=no
+grep -q 'fsanitize=address' "${top_builddir:-.}/Makefile" 2>/dev/null && asan=yes
+asan_why="AddressSanitizer realigns the frames to 32 bytes: no 16-byte step reaches the engine"
+if [ $asan = yes ]; then
+	skip 1 "$asan_why"
+else
+	check "sim: the placed engine is layout-sensitive" sh -c "jq -e '.[0].cells[] | select(.cell.label == \"sim-placed\") | .layout.sensitive and .layout.p < 0.01' '$WORK/sim.json' >/dev/null"
+fi
 check "sim: the steady engine is not" sh -c "jq -e '.[0].cells[] | select(.cell.label == \"sim-steady\") | .layout.sensitive == false' '$WORK/sim.json' >/dev/null"
 cb report "$WORK/sim.jsonl"
-check "sim: report warns, naming the cell" out_has "sim-placed sha256 hash 16KiB.*layout-sensitive"
+if [ $asan = yes ]; then
+	skip 1 "$asan_why"
+else
+	check "sim: report warns, naming the cell" out_has "sim-placed sha256 hash 16KiB.*layout-sensitive"
+fi
 cb run "$top_srcdir/tests/scenarios/sim/layout.lua" --set layout=run -o "$WORK/simrun.jsonl"
 cb report "$WORK/simrun.jsonl" --format json
 check "sim: with layout = run nothing is judged" sh -c "jq -e '[.[0].cells[] | has(\"layout\")] | any | not' '$WORK/out' >/dev/null"
