@@ -1,7 +1,9 @@
 #!/bin/sh
 # Placement drawn per trial (layout = "trial", the default): each trial
-# records its stack and output offsets; they are stratified (a cell's trials
-# as often 32-byte aligned as not, every 16-byte step once in 256 rounds);
+# records its stack and output offsets; they are stratified (each block of 8
+# rounds sees each of the 8 classes of stack / 16 mod 8 once, so a cell's
+# trials are as often 32-byte aligned as not; the step within a class is
+# drawn);
 # only placement changes: the input's digest and every output are those of a
 # run with one placement per run (layout = "run"). A cell whose speed
 # follows the placement is reported layout-sensitive (the sim's virtual
@@ -46,7 +48,7 @@ check "a run with the default layout exits 0" status_is 0
 check "the header records layout trial and its seed" sh -c "head -n 1 '$WORK/trial.jsonl' | jq -e '.scenario.layout == \"trial\" and .setup.layout == \"trial\" and (.setup.layout_seed | type) == \"number\"' >/dev/null"
 check "every trial is valid and records its placement" sh -c "jq -s -e 'map(select(.type == \"trial\")) | length > 0 and all(.valid and (.layout.stack | type) == \"number\" and (.layout.out | type) == \"number\")' '$WORK/trial.jsonl' >/dev/null"
 check "stack steps of 16, outputs steps of 64, within a page" sh -c "jq -s -e 'map(select(.type == \"trial\") | .layout) | all(.stack % 16 == 0 and .stack < 4096 and .out % 64 == 0 and .out < 4096)' '$WORK/trial.jsonl' >/dev/null"
-check "per cell, every round a different stack step" sh -c "jq -s -e 'map(select(.type == \"trial\")) | group_by(.cell | tostring) | all((map(.layout.stack) | unique | length) == length)' '$WORK/trial.jsonl' >/dev/null"
+check "per cell, each block of 8 rounds a different alignment class (stack / 16 mod 8)" sh -c "jq -s -e 'map(select(.type == \"trial\")) | group_by([(.cell | tostring), (.round / 8 | floor)]) | all((map(.layout.stack / 16 % 8) | unique | length) == length)' '$WORK/trial.jsonl' >/dev/null"
 check "per cell, as many trials 32-byte aligned as not (stack offset)" sh -c "jq -s -e 'map(select(.type == \"trial\")) | group_by(.cell | tostring) | all((map(select(.layout.stack % 32 == 0)) | length) * 2 - length | fabs <= 1)' '$WORK/trial.jsonl' >/dev/null"
 
 cb run $ARGS --set layout=run -o "$WORK/run.jsonl"
