@@ -61,6 +61,9 @@ const char *cb_report_baseline_verdict(const struct cb_baseline_row *row);
 void cb_report_baseline_summary(const struct cb_baseline *b, const char *name, const char *base,
                                 char *buf, size_t len);
 json_t *cb_report_baseline_json(const struct cb_baseline *b);
+/* A baseline table's section: TITLE, the table T (freed), then B's notes. */
+void cb_report_baseline_table(FILE *out, enum cb_report_format f, const char *title,
+                              struct cb_table *t, const struct cb_baseline *b);
 void cb_report_baseline_footer(FILE *out, double alpha);
 void cb_csv_baseline_row(FILE *out, const struct cb_baseline_row *row);
 

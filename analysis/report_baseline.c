@@ -83,6 +83,20 @@ static bool any_threads(const struct cb_baseline *b)
 	return false;
 }
 
+void cb_report_baseline_table(FILE *out, enum cb_report_format f, const char *title,
+                              struct cb_table *t, const struct cb_baseline *b)
+{
+	cb_report_heading(out, f, title);
+	cb_table_print(out, t, f);
+	cb_table_free(t);
+	for (size_t i = 0; i < b->n_notes; i++) {
+		char line[1200];
+
+		snprintf(line, sizeof line, "note: %s", b->notes[i]);
+		cb_report_wrapped(out, f == CB_FORMAT_MARKDOWN ? "- " : "  ", line);
+	}
+}
+
 static void print_table(FILE *out, const struct cb_baseline *b, size_t index,
                         enum cb_report_format f)
 {
@@ -129,15 +143,7 @@ static void print_table(FILE *out, const struct cb_baseline *b, size_t index,
 	         index + 1, b->other->results->path, b->base->results->path, measure,
 	         (1 - b->alpha) * 100, b->n_rows ? b->rows[0].delta * 100 : NAN,
 	         on ? " on cycles, more on MB/s" : "");
-	cb_report_heading(out, f, title);
-	cb_table_print(out, t, f);
-	cb_table_free(t);
-	for (size_t i = 0; i < b->n_notes; i++) {
-		char line[1200];
-
-		snprintf(line, sizeof line, "note: %s", b->notes[i]);
-		cb_report_wrapped(out, f == CB_FORMAT_MARKDOWN ? "- " : "  ", line);
-	}
+	cb_report_baseline_table(out, f, title, t, b);
 	if (b->only_base || b->only_other) {
 		char line[256];
 
