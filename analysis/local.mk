@@ -1,20 +1,34 @@
-# Statistics on samples (GSL), derived metrics, reproducibility, reports.
-libcbanalysis_a_SOURCES += \
-	analysis/stats.c analysis/stats.h \
-	analysis/ratio.c analysis/ratio.h \
-	analysis/curve.c analysis/curve.h \
-	analysis/robust_line.c analysis/robust_line.h \
-	analysis/repro.c analysis/repro.h \
-	analysis/summary.c analysis/summary.h \
-	analysis/derive.c analysis/derive.h \
-	analysis/masks.c analysis/masks.h \
-	analysis/winners.c analysis/winners.h \
-	analysis/baseline.c analysis/baseline.h \
-	analysis/hosts.c analysis/hosts.h \
-	analysis/compare.c analysis/compare.h \
-	analysis/format.c analysis/format.h \
-	analysis/report.c analysis/report_json.c analysis/report_compare.c \
-	analysis/report_csv.c analysis/report_baseline.c analysis/report_hosts.c \
-	analysis/report.h
+# Analysis in three layers, each a convenience library (tests/layering.sh):
+# stats/ turns samples into numbers, verdicts/ judges one run and runs against
+# each other, report/ prints. Verdicts never include report/; stats never
+# include verdicts/ or report/.
+noinst_LIBRARIES += libcbstats.a libcbverdicts.a libcbreport.a
+
+# Samples to numbers (GSL): summaries, exact intervals, robust fits.
+libcbstats_a_SOURCES = \
+	analysis/stats/stats.c analysis/stats/stats.h \
+	analysis/stats/ratio.c analysis/stats/ratio.h \
+	analysis/stats/curve.c analysis/stats/curve.h \
+	analysis/stats/robust_line.c analysis/stats/robust_line.h \
+	analysis/stats/summary.c analysis/stats/summary.h
+
+# One run's analysis and the verdicts on it and across runs.
+libcbverdicts_a_SOURCES = \
+	analysis/verdicts/analysis.c analysis/verdicts/analysis.h \
+	analysis/verdicts/derive.c analysis/verdicts/derive.h \
+	analysis/verdicts/winners.c analysis/verdicts/winners.h \
+	analysis/verdicts/masks.c analysis/verdicts/masks.h \
+	analysis/verdicts/repro.c analysis/verdicts/repro.h \
+	analysis/verdicts/compare.c analysis/verdicts/compare.h \
+	analysis/verdicts/baseline.c analysis/verdicts/baseline.h \
+	analysis/verdicts/hosts.c analysis/verdicts/hosts.h
+
+# Printing: text, Markdown, CSV and JSON.
+libcbreport_a_SOURCES = \
+	analysis/report/format.c analysis/report/format.h \
+	analysis/report/report.c analysis/report/report.h \
+	analysis/report/report_json.c analysis/report/report_csv.c \
+	analysis/report/report_compare.c analysis/report/report_baseline.c \
+	analysis/report/report_hosts.c analysis/report/report_masks.c
 
 EXTRA_DIST += analysis/README.md

@@ -54,10 +54,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "analysis/compare.h"
-#include "analysis/hosts.h"
+#include "analysis/verdicts/compare.h"
+#include "analysis/verdicts/hosts.h"
 #include "core/results.h"
-#include "analysis/summary.h"
+#include "analysis/stats/summary.h"
 
 enum cb_plot_format { CB_PLOT_PNG, CB_PLOT_PDF, CB_PLOT_SVG };
 

@@ -11,7 +11,7 @@
 
 #include "plots/plot_internal.h"
 
-#include "analysis/hosts.h"
+#include "analysis/verdicts/hosts.h"
 
 /* The row of cell KEY in pair P, or NULL. */
 static const struct cb_baseline_row *row_of(const struct cb_hosts_pair *p, const char *key,

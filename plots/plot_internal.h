@@ -5,7 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "analysis/derive.h"
+#include "analysis/verdicts/analysis.h"
 #include "plots/plot.h"
 
 /* Where one set of charts goes, and what they are drawn from. */

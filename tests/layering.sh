@@ -3,7 +3,9 @@
 #
 #   core/ (and core/engines/)  the measuring library: includes core/ only
 #   core/lua/                  the Lua binding: core/ and core/lua/
-#   analysis/                  statistics: core/ and analysis/
+#   analysis/stats/            samples to numbers: core/ and analysis/stats/
+#   analysis/verdicts/         judgements: core/, analysis/stats/, analysis/verdicts/
+#   analysis/report/           printing: core/ and analysis/
 #   plots/                     charts: core/, analysis/ and plots/
 #   core/cli/                  the command line: everything
 #
@@ -14,7 +16,7 @@
 # plant a wrong include and a call back in a copy of the tree and make sure
 # the checks catch them.
 top=${top_srcdir:-.}
-echo "1..10"
+echo "1..14"
 
 # violations ROOT RULE: print "file:line: include" for each include in ROOT
 # against RULE.
@@ -25,13 +27,17 @@ violations() {
 	      allowed='^core/[a-z_]*\.h$' ;;
 	lua) files=$(cd "$root" && ls core/lua/*.[ch] 2>/dev/null)
 	     allowed='^core/(lua/)?[a-z_]*\.h$' ;;
-	analysis) files=$(cd "$root" && ls analysis/*.[ch] 2>/dev/null)
-		  allowed='^(core|analysis)/[a-z_]*\.h$' ;;
+	analysis) files=$(cd "$root" && ls analysis/*.[ch] analysis/*/*.[ch] 2>/dev/null)
+		  allowed='^(core|analysis/(stats|verdicts|report))/[a-z_]*\.h$' ;;
+	stats) files=$(cd "$root" && ls analysis/stats/*.[ch] 2>/dev/null)
+	       allowed='^(core|analysis/stats)/[a-z_]*\.h$' ;;
+	verdicts) files=$(cd "$root" && ls analysis/verdicts/*.[ch] 2>/dev/null)
+		  allowed='^(core|analysis/(stats|verdicts))/[a-z_]*\.h$' ;;
 	plots) files=$(cd "$root" && ls plots/*.[ch] 2>/dev/null)
-	       allowed='^(core|analysis|plots)/[a-z_]*\.h$' ;;
-	from-top) files=$(cd "$root" && ls core/*.[ch] core/*/*.[ch] analysis/*.[ch] plots/*.[ch] 2>/dev/null)
+	       allowed='^(core|analysis/(stats|verdicts|report)|plots)/[a-z_]*\.h$' ;;
+	from-top) files=$(cd "$root" && ls core/*.[ch] core/*/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
 		  allowed='^(config\.h|[a-z]+/.*\.h)$' ;;
-	lua-headers) files=$(cd "$root" && ls core/*.[ch] core/engines/*.[ch] core/cli/*.[ch] analysis/*.[ch] plots/*.[ch] 2>/dev/null)
+	lua-headers) files=$(cd "$root" && ls core/*.[ch] core/engines/*.[ch] core/cli/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
 		     allowed='' ;;
 	esac
 	[ -n "$files" ] || return 0
@@ -62,14 +68,16 @@ rule() {
 
 rule core "core/ includes only core/ (not core/lua, core/cli, analysis, plots)"
 rule lua "core/lua/ includes only core/ and core/lua/"
-rule analysis "analysis/ includes only core/ and analysis/"
+rule analysis "analysis/ includes only core/ and analysis/'s three layers"
+rule stats "analysis/stats/ includes only core/ and analysis/stats/"
+rule verdicts "analysis/verdicts/ includes only core/, analysis/stats/ and analysis/verdicts/"
 rule plots "plots/ includes only core/, analysis/ and plots/"
 rule from-top "every include is written from the top of the tree"
 rule lua-headers "only core/lua/ includes Lua's headers"
 
 # core/cli/ is included by nobody but itself.
 point=$((point + 1))
-bad=$(cd "$top" && grep -n -E '^#include "core/cli/' core/*.[ch] core/engines/*.[ch] core/lua/*.[ch] analysis/*.[ch] plots/*.[ch] 2>/dev/null)
+bad=$(cd "$top" && grep -n -E '^#include "core/cli/' core/*.[ch] core/engines/*.[ch] core/lua/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
 if [ -z "$bad" ]; then echo "ok $point - nothing below the command line includes core/cli/"; else
 	echo "not ok $point - nothing below the command line includes core/cli/"; printf '%s\n' "$bad" | sed 's/^/# /'; fi
 
@@ -100,19 +108,29 @@ else
 	printf '%s\n' "$bad" | sed 's/^/# /'
 fi
 
-# The check itself: a copy of analysis/ with a deliberate include of plots/.
-point=$((point + 1))
+# The check itself: copies of analysis/ with a deliberate include against
+# the grain, each of which its rule must name.
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/cb-layers.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$scratch/analysis"
-cp "$top"/analysis/stats.c "$scratch/analysis/"
-sed -i '0,/^#include "analysis\/stats.h"/s//#include "analysis\/stats.h"\n#include "plots\/plot.h"/' "$scratch/analysis/stats.c"
-caught=$(violations "$scratch" analysis)
-if printf '%s\n' "$caught" | grep -q 'analysis/stats.c:[0-9]*:#include "plots/plot.h"'; then
-	echo "ok $point - a planted include of plots/ in analysis/ is caught ($caught)"
-else
-	echo "not ok $point - a planted include of plots/ in analysis/ is caught"
-fi
+# planted RULE FILE INCLUDE: FILE (from the tree) copied with INCLUDE added
+# after its first include; pass when RULE names exactly that line.
+planted() {
+	point=$((point + 1))
+	rm -rf "$scratch/analysis"
+	mkdir -p "$scratch/$(dirname "$2")"
+	cp "$top/$2" "$scratch/$2"
+	sed -i "0,/^#include \"/s//#include \"$(printf '%s' "$3" | sed 's|/|\\/|g')\"\n#include \"/" "$scratch/$2"
+	caught=$(violations "$scratch" "$1")
+	if printf '%s\n' "$caught" | grep -q "^$2:[0-9]*:#include \"$3\""; then
+		echo "ok $point - a planted include of $3 in $2 is caught ($caught)"
+	else
+		echo "not ok $point - a planted include of $3 in $2 is caught"
+		printf '%s\n' "$caught" | sed 's/^/# /'
+	fi
+}
+planted analysis analysis/stats/stats.c plots/plot.h
+planted verdicts analysis/verdicts/masks.c analysis/report/report.h
+planted stats analysis/stats/ratio.c analysis/verdicts/repro.h
 
 # ...and a planted call back: a primitive that frees the plot (plot.c's).
 point=$((point + 1))

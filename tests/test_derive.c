@@ -7,12 +7,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/compare.h"
-#include "analysis/derive.h"
-#include "analysis/format.h"
-#include "analysis/report.h"
+#include "analysis/verdicts/compare.h"
+#include "analysis/verdicts/analysis.h"
+#include "analysis/report/format.h"
+#include "analysis/report/report.h"
 #include "core/results.h"
-#include "analysis/summary.h"
+#include "analysis/stats/summary.h"
 #include "tests/tap.h"
 
 struct cell {

@@ -16,11 +16,11 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-#include "analysis/curve.h"
-#include "analysis/ratio.h"
-#include "analysis/repro.h"
-#include "analysis/robust_line.h"
-#include "analysis/stats.h"
+#include "analysis/stats/curve.h"
+#include "analysis/stats/ratio.h"
+#include "analysis/verdicts/repro.h"
+#include "analysis/stats/robust_line.h"
+#include "analysis/stats/stats.h"
 #include "tests/tap.h"
 
 #define DEFAULT_SEED 20260804UL

@@ -40,14 +40,14 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "analysis/compare.h"
-#include "analysis/derive.h"
+#include "analysis/verdicts/compare.h"
+#include "analysis/verdicts/analysis.h"
 #include "core/plan.h"
 #include "core/results.h"
 #include "core/runner.h"
 #include "core/lua/load.h"
 #include "core/scenario.h"
-#include "analysis/summary.h"
+#include "analysis/stats/summary.h"
 #include "tests/tap.h"
 
 #define DEFAULT_SEED 20260804ul

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "analysis/summary.h"
+#include "analysis/stats/summary.h"
 #include "core/engine.h"
 #include "core/errbuf.h"
 #include "core/results.h"

@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 
 #include "core/cli/cli.h"
-#include "analysis/compare.h"
-#include "analysis/report.h"
+#include "analysis/verdicts/compare.h"
+#include "analysis/report/report.h"
 #include "core/errbuf.h"
 #include "core/lua/claims.h"
 #include "core/results.h"

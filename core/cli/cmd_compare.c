@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "core/cli/cli.h"
-#include "analysis/compare.h"
-#include "analysis/hosts.h"
-#include "analysis/report.h"
+#include "analysis/verdicts/compare.h"
+#include "analysis/verdicts/hosts.h"
+#include "analysis/report/report.h"
 #include "core/results.h"
 
 static const char compare_help[] =

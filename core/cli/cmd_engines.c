@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/format.h"
+#include "analysis/report/format.h"
 #include "core/cli/cli.h"
 #include "core/engine.h"
 

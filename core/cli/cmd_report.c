@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "core/cli/cli.h"
-#include "analysis/report.h"
+#include "analysis/report/report.h"
 #include "core/results.h"
 
 static void report_help(void)

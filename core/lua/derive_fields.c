@@ -1,6 +1,6 @@
 /* derive_fields.c: the fields of cb.derive{}: a ratio of two selectors of
  * cells, the dimensions it is taken by, and an expectation. The declaration
- * is kept as JSON in the scenario (analysis/derive.h reads it back). */
+ * is kept as JSON in the scenario (analysis/verdicts/derive.h reads it back). */
 #include "core/lua/internal.h"
 
 #include <stdarg.h>

@@ -1,0 +1,151 @@
+/* report.h: analyses of results files, printed for people and programs.
+ *
+ * Every number printed says which statistic it is: a column header or a JSON
+ * key names it (median, min, P10, ...), intervals name their level and method,
+ * and a headline that switched from the median to the minimum says so.
+ *
+ * Formats: text (aligned tables, within 100 columns unless details are
+ * asked for), Markdown (tables), CSV (one tidy table with one header line:
+ * see below), JSON (everything, with intervals, methods, n and seeds). */
+#ifndef CB_REPORT_H
+#define CB_REPORT_H
+
+#include <stdio.h>
+
+#include "analysis/verdicts/compare.h"
+#include "analysis/verdicts/analysis.h"
+#include "analysis/report/format.h"
+#include "core/results.h"
+#include "analysis/stats/summary.h"
+#include "analysis/verdicts/baseline.h"
+
+struct cb_report_options {
+	enum cb_report_format format;
+	enum cb_statistic statistic; /* the headline; AUTO switches to min when contaminated */
+	struct cb_summary_options summary;
+	struct cb_derive_options derive;
+	const char *table; /* CSV: one of cb_report_tables (NULL: the first, "cells") */
+	bool details;      /* text and Markdown: the spread table and per-trial diagnostics */
+};
+
+/* Text, AUTO, and the summary and derive defaults. */
+void cb_report_defaults(struct cb_report_options *opt);
+
+/* Analyse and print each of the N results files to OUT. 0; 1 when a file
+ * holds invalid trials; -1 with ERR when an analysis fails (a malformed
+ * derived-metric declaration, memory). */
+int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
+                    const struct cb_report_options *options, char *err, size_t err_len);
+
+/* Print the comparison C to OUT as FORMAT; CSV prints TABLE, one of
+ * cb_compare_tables (NULL: the first, "cells"); text and Markdown show each
+ * run's estimate and why each verdict was given with DETAILS, else the
+ * verdict, the deciding difference and the across-run value within 100
+ * columns (report_compare.c). */
+void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_format format,
+                       const char *table, bool details);
+
+/* Print the N comparisons B[i] of runs against one baseline to OUT as FORMAT
+ * (report_baseline.c): per cell the speed ratio with its interval and
+ * verdict, then one summary line per run compared. */
+void cb_report_baseline(FILE *out, struct cb_baseline *const *b, size_t n,
+                        enum cb_report_format format);
+
+/* The pieces of that output the host comparison shares (report_baseline.c):
+ * a row's verdict in words ("not resolved (table)" where the table's
+ * adjustment withheld it), the summary line of B naming the two sides NAME
+ * and BASE ("NAME is 7.2% [6.8, 7.6] faster than BASE on 12 of 14 cells,
+ * equivalent on 2"), B as JSON, the text's closing explanation (ALPHA: the
+ * error rate), and a row's CSV columns from measure to p_adjusted. */
+const char *cb_report_baseline_verdict(const struct cb_baseline_row *row);
+void cb_report_baseline_summary(const struct cb_baseline *b, const char *name, const char *base,
+                                char *buf, size_t len);
+json_t *cb_report_baseline_json(const struct cb_baseline *b);
+/* A baseline table's section: TITLE, the table T (freed), then B's notes. */
+void cb_report_baseline_table(FILE *out, enum cb_report_format f, const char *title,
+                              struct cb_table *t, const struct cb_baseline *b);
+void cb_report_baseline_footer(FILE *out, double alpha);
+void cb_csv_baseline_row(FILE *out, const struct cb_baseline_row *row);
+
+/* Files from several hosts (hosts.h; report_hosts.c), printed as FORMAT:
+ * text and Markdown first show each host of several runs judged across them
+ * (cb_report_compare, with DETAILS), then per host against the baseline host
+ * a table with each host's estimate and interval, its runs and their
+ * reproducibility, the speed ratio with its interval and the verdict, and a
+ * summary line per host. CSV: one row per host and cell (the columns of
+ * --baseline's, with host, baseline_host, runs, baseline_runs,
+ * reproducibility and baseline_reproducibility after the key columns). JSON:
+ * an array, one object per host against the baseline host (--baseline's
+ * object with the same keys added). */
+struct cb_hosts;
+void cb_report_hosts(FILE *out, const struct cb_hosts *h, enum cb_report_format format,
+                     bool details);
+
+/* ---- CSV: one tidy table per output (report_csv.c) ----
+ *
+ * Every --format csv output is ONE table with one header line, one row per
+ * observation (long format): report's per run and cell (or per run and
+ * metric, ...), compare's per cell (or metric) and run. The tables that
+ * describe cells begin with the same key columns, CB_CSV_KEYS: file, run
+ * (the file's place among those given, from 1), engine (the engine's name),
+ * label (the variant), algorithm, op, size (bytes) and threads; a quantity
+ * both commands give has one name in both (n, mb_per_s_median,
+ * mb_per_s_median_lo, ...). --table NAME chooses another table. */
+#define CB_CSV_KEYS "file,run,engine,label,algorithm,op,size,threads"
+
+/* The tables by name, NULL-terminated; the first is the default. */
+extern const char *const cb_report_tables[];   /* cells winners derived slopes crossovers */
+extern const char *const cb_compare_tables[];  /* cells derived rankings flips */
+extern const char *const cb_baseline_tables[]; /* cells (the baseline comparison) */
+/* Index of NAME in TABLES, or -1. */
+int cb_report_table_index(const char *const *tables, const char *name);
+
+/* The key columns of cell C of FILE, the RUN-th given: no trailing comma. */
+void cb_csv_cell_keys(FILE *out, const char *file, size_t run, const struct cb_result_cell *c);
+/* ",V" (%.6g), or "," when V is not finite. */
+void cb_csv_num(FILE *out, double v);
+/* "," then S as a CSV field (NULL: empty). */
+void cb_csv_text(FILE *out, const char *s);
+/* The report's CSV of the N analyses AS, the table O->table. */
+void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
+                   const struct cb_report_options *o);
+
+/* ---- Shared by the printers ---- */
+
+/* Text output fits this many columns (tables too, unless details are asked for). */
+#define CB_REPORT_WIDTH 100
+
+/* Print TEXT wrapped at CB_REPORT_WIDTH columns: the first line starts with
+ * FIRST, the others with as many spaces. */
+void cb_report_wrapped(FILE *out, const char *first, const char *text);
+/* A section's TITLE: a Markdown heading, or a blank line and the wrapped title. */
+void cb_report_heading(FILE *out, enum cb_report_format f, const char *title);
+/* A table row's first columns, the cell C: engine label, algorithm, op,
+ * size, and its threads when THREADS (the table has a threads column). */
+void cb_report_cell_key(struct cb_table *t, const struct cb_result_cell *c, bool threads);
+
+/* The values of M's `by`, without their keys: "sim-fast 16KiB 2 threads". */
+void cb_report_by_values(const struct cb_derived *m, char *buf, size_t len);
+
+/* MiB per MB: MiB/s = MB/s x CB_MIB_PER_MB. */
+#define CB_MIB_PER_MB (1e6 / 1048576.0)
+
+/* The analysis A of one run as JSON (report_json.c): the report's --format json
+ * prints an array of these. */
+json_t *cb_report_run_json(const struct cb_analysis *a, const struct cb_report_options *o);
+/* The comparison C as JSON, as `compare --format json` prints it. */
+json_t *cb_report_compare_json(const struct cb_compare *c);
+
+/* The capability masks' section (text or Markdown) of A, as the analysis
+ * built them: nothing when the run has no masked variant (report_masks.c). */
+void cb_masks_print(FILE *out, const struct cb_analysis *a, enum cb_report_format format);
+/* The same as JSON (an array, one object per mask), or NULL when the run has
+ * no masked variant. */
+json_t *cb_masks_json(const struct cb_analysis *a);
+
+/* NaN-safe JSON number: null for NaN or infinity (report_json.c). */
+json_t *cb_report_json_number(double v);
+/* A stats.h summary as JSON, with its interval's level, coverage and method. */
+json_t *cb_report_json_stats(const struct cb_stats_summary *s);
+
+#endif

@@ -1,0 +1,52 @@
+/* analysis.c: one run's analysis, built once (analysis.h). */
+#include "analysis/verdicts/analysis.h"
+
+#include <stdlib.h>
+
+#include "core/errbuf.h"
+
+struct cb_analysis *cb_analysis_build(const struct cb_results *r,
+                                      const struct cb_summary_options *sopt,
+                                      const struct cb_derive_options *dopt, char *err,
+                                      size_t err_len)
+{
+	struct cb_analysis *a = calloc(1, sizeof *a);
+
+	if (!a) {
+		cb_errorf(err, err_len, "out of memory");
+		return NULL;
+	}
+	a->results = r;
+	if (dopt)
+		a->options = *dopt;
+	else
+		cb_derive_defaults(&a->options);
+	if (!(a->options.level > 0 && a->options.level < 1) || !(a->options.delta > 0)) {
+		cb_errorf(err, err_len, "derive options out of range (level in (0, 1), delta > 0)");
+		goto fail;
+	}
+	if (!(a->summary = cb_summary_build(r, sopt, err, err_len)))
+		goto fail;
+	if (cb_derive_build(a, err, err_len) != 0)
+		goto fail;
+	if (!(a->winners =
+	          cb_winners_build(a->summary, a->options.level, a->options.delta, err, err_len)))
+		goto fail;
+	if (!(a->masks = cb_masks_build(a, a->options.delta, 1 - a->options.level, err, err_len)))
+		goto fail;
+	return a;
+fail:
+	cb_analysis_free(a);
+	return NULL;
+}
+
+void cb_analysis_free(struct cb_analysis *a)
+{
+	if (!a)
+		return;
+	cb_derive_free(a);
+	cb_masks_free(a->masks);
+	cb_winners_free(a->winners);
+	cb_summary_free(a->summary);
+	free(a);
+}

@@ -1,0 +1,53 @@
+/* analysis.h: one run's analysis, the module every verdict and printer reads.
+ *
+ * Built once per results file: the cells' summaries (stats/summary.h), the
+ * declared derived metrics, slopes and crossovers (derive.h), the winners
+ * (winners.h) and the capability masks (masks.h), each with the options in
+ * force. Printers (report/) only read it; nothing in it prints. */
+#ifndef CB_ANALYSIS_H
+#define CB_ANALYSIS_H
+
+#include <stddef.h>
+
+#include "analysis/stats/summary.h"
+#include "analysis/verdicts/derive.h"
+#include "analysis/verdicts/masks.h"
+#include "analysis/verdicts/winners.h"
+#include "core/results.h"
+
+struct cb_analysis {
+	const struct cb_results *results;
+	struct cb_run_summary *summary;
+	struct cb_derive_options options;
+	struct cb_derived *derived;
+	size_t n_derived;
+	char **notes; /* declarations that matched no cell pair, and the like */
+	size_t n_notes;
+	struct cb_slope *slopes;
+	size_t n_slopes;
+	struct cb_crossing *crossings;
+	size_t n_crossings;
+	struct cb_winners *winners; /* the fastest engines per algorithm, op, size, threads */
+	struct cb_masks *masks;     /* capability masks, judged at delta and 1 - level */
+};
+
+/* Summarise R (SOPT, NULL: defaults) and derive its metrics (DOPT, NULL:
+ * defaults). R must outlive the analysis. NULL with ERR when memory runs out,
+ * an option is out of range, or a declaration is malformed. */
+struct cb_analysis *cb_analysis_build(const struct cb_results *r,
+                                      const struct cb_summary_options *sopt,
+                                      const struct cb_derive_options *dopt, char *err,
+                                      size_t err_len);
+void cb_analysis_free(struct cb_analysis *a);
+
+/* Summarise R (SOPT, NULL: defaults) and derive its metrics, winners and
+ * masks (DOPT, NULL: defaults; masks are judged at DOPT's delta with error
+ * rate 1 - DOPT's level). R must outlive the analysis. NULL with ERR when
+ * memory runs out, an option is out of range, or a declaration is malformed. */
+struct cb_analysis *cb_analysis_build(const struct cb_results *r,
+                                      const struct cb_summary_options *sopt,
+                                      const struct cb_derive_options *dopt, char *err,
+                                      size_t err_len);
+void cb_analysis_free(struct cb_analysis *a);
+
+#endif

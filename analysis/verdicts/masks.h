@@ -1,0 +1,110 @@
+/* masks.h: is a capability mask honoured, ignored, or not resolved?
+ *
+ * A variant with `env` (a CPU-feature mask such as OPENSSL_ia32cap, or any
+ * variable) runs the same engine in a process started with that environment.
+ * A mask can be silently ignored (a library that never reads the variable, a
+ * value it does not parse), and then the masked cells measure the unmasked
+ * library: "the feature is worth nothing" would be a wrong conclusion. So each
+ * masked variant M is judged against its reference R, a variant of the same
+ * engine with no variable set (and the same mode, reuse, chunk and options):
+ * the first written with an empty `env = {}`, which runs in a process of its
+ * own as M does, else the first without env; cell by cell (same algorithm,
+ * op, size and threads), with nothing named:
+ *
+ *   ratio     throughput of M over R paired by round (bytes per cycle when
+ *             both cells have cycles, else MB/s of CPU time when every trial
+ *             of both has it, else MB/s): exp of the median per-round log
+ *             ratio, exact sign-test intervals (ratio.h).
+ *   beyond    the cell's 1 - ALPHA/k interval (Bonferroni over the mask's k
+ *             cells) lies wholly outside E = [1/(1+DELTA), 1+DELTA]: the mask
+ *             changed the cell by more than DELTA, with confidence.
+ *   within    the cell's 1 - 2 ALPHA interval lies inside E (two one-sided
+ *             tests at ALPHA): the cell is the same within DELTA.
+ *
+ * The mask is *honoured* when some cell is beyond DELTA (that cell is the
+ * positive control; its ratio is the measured effect), *ignored* when every
+ * cell is within DELTA (intersection-union: no correction needed), and *not
+ * resolved* otherwise, with the reason. What the masked feature is worth to
+ * a cell (1/ratio, or "nothing" for a cell within DELTA) is concluded only
+ * for an honoured mask: for an ignored or unresolved one it is withheld,
+ * since a mask that changes nothing cannot tell a worthless feature from a
+ * mask that was not applied. */
+#ifndef CB_MASKS_H
+#define CB_MASKS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "analysis/stats/ratio.h"
+#include "analysis/stats/summary.h"
+#include "analysis/verdicts/repro.h"
+
+struct cb_analysis;
+
+enum cb_mask_verdict {
+	CB_MASK_NOT_RESOLVED = 0,
+	CB_MASK_HONOURED,
+	CB_MASK_IGNORED,
+};
+
+/* What a cell's ratio is of: see judge_cell in masks.c. */
+enum cb_mask_measure {
+	CB_MASK_ON_WALL = 0, /* MB/s of wall time */
+	CB_MASK_ON_CPU,      /* MB/s of the threads' CPU time */
+	CB_MASK_ON_CYCLES,   /* bytes per cycle */
+};
+
+/* Each measure in words, long ("MB/s of CPU time") and short ("CPU MB/s"). */
+extern const char *const cb_mask_measure_names[];
+extern const char *const cb_mask_measure_short[];
+
+struct cb_mask_cell {
+	const struct cb_cell_summary *masked, *reference;
+	bool ok;       /* a ratio was computed; otherwise WHY says why not */
+	char why[160]; /* also: why a cell with a ratio is not resolved */
+	bool on_cycles;
+	enum cb_mask_measure measure;
+	struct cb_ratio beyond; /* at the Bonferroni level 1 - alpha/k */
+	struct cb_ratio within; /* at 1 - 2 alpha */
+	enum cb_margin_verdict verdict;
+	size_t
+	    rounds_needed; /* not resolved: about the paired rounds that would tell (0: unknown) */
+};
+
+struct cb_mask {
+	const char *label;     /* the masked variant's (owned by the results header) */
+	const char *engine;    /* its engine */
+	json_t *env;           /* its env object (borrowed) */
+	char env_text[512];    /* "NAME=value NAME=value" */
+	const char *reference; /* the reference variant's label, or NULL */
+	bool other_process;    /* the reference runs in cryptobench's own process, M in a
+	                          worker child (a library engine without an `env = {}` variant) */
+	size_t own_cells;      /* the masked variant's cells in the run */
+	struct cb_mask_cell *cells;
+	size_t n_cells; /* those with a counterpart in the reference */
+	size_t n_beyond, n_within;
+	enum cb_mask_verdict verdict;
+	const struct cb_mask_cell *effect; /* honoured: the cell most clearly beyond */
+	char why[640];                     /* not resolved: the reason */
+};
+
+struct cb_masks {
+	struct cb_mask *masks;
+	size_t n;
+	double delta, alpha;
+};
+
+/* The masks of the run A analysed, judged with margin DELTA and error rate
+ * ALPHA (0 < ALPHA < 0.5). NULL with ERR when memory runs out or an argument
+ * is out of range; a run without a masked variant gives N = 0. */
+struct cb_masks *cb_masks_build(const struct cb_analysis *a, double delta, double alpha, char *err,
+                                size_t err_len);
+void cb_masks_free(struct cb_masks *m);
+
+/* "honoured", "ignored", "not resolved". */
+const char *cb_mask_verdict_name(enum cb_mask_verdict v);
+
+#endif
