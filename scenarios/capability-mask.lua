@@ -2,7 +2,7 @@
 -- here, judged by masking it (OPENSSL_ia32cap) in a process of its own?
 -- A mask can be silently ignored, so every mask carries a positive control:
 -- AES-128-CBC with AES-NI masked must slow down (measured here: to 0.25-0.26
--- of the speed, about 4x, not the ~6x of ENGINES.md; `openssl speed -evp
+-- of the speed, about 4x, not the ~6x a bare OpenSSL test program gave; `openssl speed -evp
 -- aes-128-cbc -bytes 1048576` under the same mask gives 0.27).
 -- `report` judges each variant with env against "openssl-worker", the same
 -- engine in a worker child with the environment unchanged (env = {}), so the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Capability-mask verdicts (analysis/masks.h): a masked variant is honoured
+# Capability-mask verdicts (analysis/verdicts/masks.h): a masked variant is honoured
 # when some cell moves beyond delta, ignored when every cell is shown within
 # delta, not resolved otherwise; what the feature is worth is said only for
 # an honoured mask. The sim knows the truth; it cannot carry env (a built-in),

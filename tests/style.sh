@@ -1,5 +1,5 @@
 #!/bin/sh
-# The automated parts of STYLE.md: every C file of the tree is formatted as
+# The automated parts of doc/style.md: every C file of the tree is formatted as
 # .clang-format says, and cppcheck finds nothing at the levels warning,
 # portability and performance (a finding that is wrong is suppressed where
 # it occurs, with `// cppcheck-suppress ID` and a comment saying why).

@@ -6,8 +6,9 @@
 #include "core/reference.h"
 #include "tests/tap.h"
 
-/* First 8 bytes of the output and of the tag on the 1 MiB input: the table
- * all seven libraries agree on (shared/ENGINES.md section 2). */
+/* First 8 bytes of the output and of the tag on the 1 MiB input: what all
+ * the libraries that offer each algorithm agree on (references[] of
+ * core/verify.c; doc/method.md, "Measuring"). */
 static const struct agreed_output {
 	const char *alg, *head, *tag;
 } agreed[] = {

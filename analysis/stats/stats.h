@@ -79,7 +79,7 @@ struct cb_stats_options {
 	bool larger_is_better;    /* values are throughputs: the best is the max */
 };
 
-/* The defaults above (METHODOLOGY.md); values are times (smaller is better). */
+/* The defaults above (doc/method.md); values are times (smaller is better). */
 void cb_stats_defaults(struct cb_stats_options *opt);
 
 struct cb_stats_summary {

@@ -29,7 +29,7 @@ struct cb_summary_options {
 	double overhead_max;      /* ... and mark the cell unreliable above 0.25 */
 };
 
-/* The defaults above (METHODOLOGY.md). */
+/* The defaults above (doc/method.md). */
 void cb_summary_defaults(struct cb_summary_options *opt);
 
 /* Which statistic a headline is: an index into cb_statistics[]. AUTO is the

@@ -51,7 +51,7 @@ void cb_shell_word(FILE *out, const char *arg);
  * past V), or NULL when argv[*i] is another argument. */
 const char *cb_option_value(int argc, char **argv, int *i, const char *name);
 
-/* The --statistic choices, from cb_statistics[] (analysis/summary.h):
+/* The --statistic choices, from cb_statistics[] (analysis/stats/summary.h):
  * "auto|min|median|mean" (joined by SEP) into BUF. */
 const char *cb_statistic_choices(const char *sep, char *buf, size_t len);
 /* One line per statistic, "INDENT NAME  what it draws", to OUT. */

@@ -24,7 +24,7 @@ function material(value, n) {
   return value === 'counting' ? counting(n) : Buffer.from(value, 'hex');
 }
 
-// The 1 MiB unit of the generator (DESIGN.md), repeated to the largest size.
+// The 1 MiB unit of the generator (PROTOCOL.md), repeated to the largest size.
 const inputs = { seed: null, unit: null, data: Buffer.alloc(0), digests: new Map() };
 function generated(seed, size) {
   if (seed !== inputs.seed) {

@@ -1,7 +1,7 @@
 -- Question: does the SHA extension (SHA-NI) make SHA-256 and SHA-512 faster
 -- here, judged by masking it (OPENSSL_ia32cap) in a process of its own?
 -- A mask can be silently ignored, so every mask carries a positive control:
--- AES-128-CBC with AES-NI masked must slow down (ENGINES.md: ~6x here). The
+-- AES-128-CBC with AES-NI masked must slow down (~6x here). The
 -- derived ratios below (masked over unmasked, paired by round) are the
 -- evidence: a mask whose control slows down is honoured; OPENSSL_armcap,
 -- which libcrypto never reads on x86-64, must come out at 1 (ignored). Read

@@ -42,7 +42,7 @@ static class Worker
         return s == "counting" ? Counting(n) : Convert.FromHexString(s);
     }
 
-    // The generator (DESIGN.md): the 1 MiB unit repeated to the largest size.
+    // The generator (../PROTOCOL.md): the 1 MiB unit repeated to the largest size.
     static (ReadOnlyMemory<byte>, string) Generated(uint s, long size)
     {
         if (!haveSeed || s != seed)
