@@ -31,4 +31,4 @@ libcbreport_a_SOURCES = \
 	analysis/report/report_compare.c analysis/report/report_baseline.c \
 	analysis/report/report_hosts.c analysis/report/report_masks.c
 
-EXTRA_DIST += analysis/README.md
+EXTRA_DIST += analysis/README.md analysis/report/README.md

@@ -66,7 +66,8 @@ cli_tests = \
 	tests/cli_golden.sh \
 	tests/layering.sh \
 	tests/cli_install.sh \
-	tests/style.sh
+	tests/style.sh \
+	tests/docs.sh
 
 TESTS += $(cli_tests)
 dist_check_SCRIPTS += $(cli_tests) tests/lib.sh
@@ -94,8 +95,8 @@ golden-update: cryptobench
 .PHONY: golden-update
 
 # The sanitizer build of .ci/run runs every test of built code; the source
-# checks (format, cppcheck, layering) say the same in every build.
-source_checks = tests/style.sh tests/layering.sh
+# checks (format, cppcheck, layering, documents) say the same in every build.
+source_checks = tests/style.sh tests/layering.sh tests/docs.sh
 check-sanitized:
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(filter-out $(source_checks),$(TESTS))'
 .PHONY: check-sanitized
