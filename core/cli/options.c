@@ -1,13 +1,14 @@
-/* options.c: the option table's parser. */
+/* options.c: the option table's parser, one for every subcommand.
+ *
+ * Options are matched whole: an abbreviation such as "--eng" would change
+ * meaning the day another option starts the same way, so it is refused,
+ * with the option it was probably meant to be. */
 #include "core/cli/options.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/cli/cli.h"
-
-#define MAX_OPTIONS 64
 
 /* Store VALUE (NULL for an option without one) as ROW says. */
 static int apply(const struct cb_cli_option *row, void *args, const char *value)
@@ -35,54 +36,140 @@ static bool takes_value(const struct cb_cli_option *row)
 	return row->kind == CB_OPT_STRING || row->kind == CB_OPT_CALL;
 }
 
+/* Levenshtein distance between A and B[0..BLEN), at most 64 characters. */
+static size_t distance(const char *a, const char *b, size_t blen)
+{
+	size_t alen = strlen(a), row[65];
+
+	if (alen > 64 || blen > 64)
+		return (size_t)-1;
+	for (size_t j = 0; j <= blen; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= alen; i++) {
+		size_t diag = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= blen; j++) {
+			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[blen];
+}
+
+const char *cb_option_suggest(const char *arg, const char *const *names)
+{
+	size_t len = strcspn(arg, "="), best = (size_t)-1;
+	const char *pick = NULL;
+
+	if (len < 2)
+		return NULL;
+	/* An abbreviation first: the first option it begins. */
+	for (size_t i = 0; names[i]; i++)
+		if (strncmp(names[i], arg, len) == 0)
+			return names[i];
+	/* Else a near miss (a typo): at most a third of the name wrong. */
+	for (size_t i = 0; names[i]; i++) {
+		size_t d = distance(names[i], arg, len);
+
+		if (d < best && d * 3 <= strlen(names[i])) {
+			best = d;
+			pick = names[i];
+		}
+	}
+	return pick;
+}
+
+int cb_unknown_option(const char *cmd, const char *arg, const char *const *names)
+{
+	const char *near = cb_option_suggest(arg, names);
+	int len = (int)strcspn(arg, "=");
+
+	if (near)
+		return cb_usage_error(cmd, "unknown option '%.*s'; did you mean '%s'?", len, arg,
+		                      near);
+	return cb_usage_error(cmd, "unknown option '%.*s'", len, arg);
+}
+
+#define MAX_NAMES 128
+
+/* The option names of TABLE a suggestion may name (hidden ones not), with
+ * --help, NULL-terminated. */
+static void names_of(const struct cb_cli_option *table, const char **names)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; table[i].name && n + 2 < MAX_NAMES; i++)
+		if (!table[i].hidden)
+			names[n++] = table[i].name;
+	names[n++] = "--help";
+	names[n] = NULL;
+}
+
+/* The row ARG names: "--name", "--name=V", "-a" or "-aV" (an alias). */
+static const struct cb_cli_option *find(const struct cb_cli_option *table, const char *arg,
+                                        const char **inline_value)
+{
+	*inline_value = NULL;
+	for (size_t i = 0; table[i].name; i++) {
+		const struct cb_cli_option *row = &table[i];
+		size_t len = strlen(row->name);
+
+		if (strncmp(arg, row->name, len) == 0 && (!arg[len] || arg[len] == '=')) {
+			*inline_value = arg[len] ? arg + len + 1 : NULL;
+			return row;
+		}
+		if (row->alias && strncmp(arg, row->alias, 2) == 0 &&
+		    (!arg[2] || takes_value(row))) {
+			*inline_value = arg[2] ? arg + 2 : NULL;
+			return row;
+		}
+	}
+	return NULL;
+}
+
 int cb_options_parse(const char *cmd, const struct cb_cli_option *table, int argc, char **argv,
                      void *args, int (*operand)(void *args, const char *arg))
 {
-	struct option longopts[MAX_OPTIONS + 2];
-	char shorts[2 * MAX_OPTIONS + 4] = "-h";
-	size_t n = 0, used = 2;
-	int opt, index, rc;
+	const char *names[MAX_NAMES];
+	int rc;
 
-	for (; n < MAX_OPTIONS && table[n].name; n++) {
-		longopts[n] = (struct option){
-		    table[n].name + 2, takes_value(&table[n]) ? required_argument : no_argument,
-		    NULL, 0};
-		if (table[n].alias) {
-			shorts[used++] = table[n].alias[1];
-			if (takes_value(&table[n]))
-				shorts[used++] = ':';
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i], *value;
+		const struct cb_cli_option *row;
+
+		if (strcmp(arg, "--") == 0) { /* the rest are operands */
+			for (i++; i < argc; i++)
+				if ((rc = operand(args, argv[i])) != CB_EXIT_OK)
+					return rc;
+			break;
 		}
-	}
-	shorts[used] = '\0';
-	longopts[n] = (struct option){"help", no_argument, NULL, 'h'};
-	longopts[n + 1] = (struct option){NULL, 0, NULL, 0};
-	opterr = 0;
-	optind = 1;
-	/* "-" first in SHORTS: operands come back in order, as 1. */
-	while ((index = -1, opt = getopt_long(argc, argv, shorts, longopts, &index)) != -1) {
-		const struct cb_cli_option *row = NULL;
-
-		if (opt == '?')
-			return cb_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
-		if (opt == 'h' && (index < 0 || (size_t)index == n))
-			return CB_OPTIONS_HELP;
-		if (opt == 1) {
-			if ((rc = operand(args, optarg)) != CB_EXIT_OK)
+		if (arg[0] != '-' || !arg[1]) {
+			if ((rc = operand(args, arg)) != CB_EXIT_OK)
 				return rc;
 			continue;
 		}
-		if (index >= 0 && (size_t)index < n)
-			row = &table[index];
-		for (size_t k = 0; !row && k < n; k++)
-			if (table[k].alias && table[k].alias[1] == opt)
-				row = &table[k];
-		if (!row)
-			return cb_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
-		if ((rc = apply(row, args, takes_value(row) ? optarg : NULL)) != CB_EXIT_OK)
+		if (cb_is_help(arg))
+			return CB_OPTIONS_HELP;
+		if (!(row = find(table, arg, &value))) {
+			names_of(table, names);
+			return cb_unknown_option(cmd, arg, names);
+		}
+		if (!takes_value(row) && value)
+			return cb_usage_error(cmd, "%s takes no value", row->name);
+		if (takes_value(row) && !value) {
+			if (i + 1 >= argc)
+				return cb_usage_error(cmd, "%s wants a value", row->name);
+			value = argv[++i];
+		}
+		if ((rc = apply(row, args, value)) != CB_EXIT_OK)
 			return rc;
 	}
-	for (; optind < argc; optind++) /* after "--" */
-		if ((rc = operand(args, argv[optind])) != CB_EXIT_OK)
-			return rc;
 	return CB_EXIT_OK;
 }

@@ -3,7 +3,13 @@
  * Each row names one option ("--output", with an alias such as "-o") and
  * what it does with its value: store a flag or the value's text into a field
  * of the command's arguments, or hand the value to a function that checks
- * it. A new option is one row (and, when it needs checking, one function). */
+ * it. A new option is one row (and, when it needs checking, one function).
+ *
+ * Every command reads its options the same way: "--name VALUE" or
+ * "--name=VALUE" (an alias also "-o VALUE" or "-oVALUE"), in any order
+ * among the operands, "--" before operands that begin with '-'. A name is
+ * matched whole: an abbreviation is refused like any unknown option, exit 2
+ * with "unknown option '--eng'; did you mean '--engines'?". */
 #ifndef CB_OPTIONS_H
 #define CB_OPTIONS_H
 
@@ -60,5 +66,14 @@ struct cb_cli_option {
  * OPERAND); or CB_OPTIONS_HELP. */
 int cb_options_parse(const char *cmd, const struct cb_cli_option *table, int argc, char **argv,
                      void *args, int (*operand)(void *args, const char *arg));
+
+/* The option of NAMES (NULL-terminated) that ARG ("--name" or "--name=V")
+ * was probably meant to be: the first it abbreviates, else the nearest within
+ * a few typos; NULL when none is near. */
+const char *cb_option_suggest(const char *arg, const char *const *names);
+
+/* Print "cryptobench CMD: unknown option 'ARG'[; did you mean '--x'?]" (the
+ * suggestion from NAMES) and return CB_EXIT_USAGE. */
+int cb_unknown_option(const char *cmd, const char *arg, const char *const *names);
 
 #endif
