@@ -27,18 +27,6 @@ static double pick_unit(double ns, const char **unit)
 	return 1;
 }
 
-/* The threads of T could have spent this long on the CPU (as summary.c counts). */
-static double wall_of_threads(const struct cb_result_trial *t, unsigned threads)
-{
-	double sum = 0;
-
-	if (!t->thread_ns)
-		return t->ns * (threads ? threads : 1);
-	for (uint32_t i = 0; i < t->n_thread_ns; i++)
-		sum += t->thread_ns[i];
-	return sum;
-}
-
 /* The cell's flags under the chart, in two lines: what was flagged and the
  * contamination; then drift, lag-1 and the counts. */
 static void flags_text(const struct cb_cell_summary *cs, double cmax, char *l1, size_t len1,
@@ -119,8 +107,9 @@ static int timeline(struct plot_ctx *c, const struct cb_cell_summary *cs, bool t
 		if (t->warmup)
 			status = 2;
 		else
-			status = t->cpu_ns >= 0 &&
-			         t->cpu_ns < so->preempt_ratio * wall_of_threads(t, cell->threads);
+			status =
+			    t->cpu_ns >= 0 &&
+			    t->cpu_ns < so->preempt_ratio * cb_wall_of_threads(t, cell->threads);
 		fprintf(f, "%u %.6g %d %s\n", t->round, t->ns / (double)t->calls / scale, status,
 		        status == 2 ? "warm-up"
 		        : status    ? "preempted"

@@ -4,7 +4,7 @@
 # whole line written, and --resume finishes the file once there is room.
 # The full disk is a small tmpfs this test mounts (root only).
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 15
+plan 16
 S="$top_srcdir/tests/scenarios/cli/kill.lua"
 MNT="$WORK/mnt"
 mkdir "$MNT"
@@ -21,6 +21,12 @@ touch "$WORK/file"
 check "-o under a regular file: exit 2, named, before measuring" refused_early "$WORK/file/x.jsonl" "" "Not a directory"
 mkdir "$WORK/dir"
 check "-o a folder (--force): exit 2, named, before measuring" refused_early "$WORK/dir" --force "Is a directory"
+
+# A full standard output (here /dev/full, no mount needed): report says so
+# and exits 1, rather than exit 0 with its tables cut short.
+"$CRYPTOBENCH" report "$top_srcdir/tests/golden/runs/run-1.jsonl" >/dev/full 2>"$WORK/err"
+echo $? >"$WORK/status"
+check "report > /dev/full: exit 1, one line saying the output cannot be written" sh -c "[ \$(cat '$WORK/status') -eq 1 ] && [ \$(wc -l <'$WORK/err') -eq 1 ] && grep -q '^cryptobench report: cannot write the output: No space left on device' '$WORK/err'"
 
 if ! mount -t tmpfs -o size=64k,ro tmpfs "$MNT" 2>"$WORK/mount-err"; then
 	skip 13 "cannot mount a tmpfs here: $(head -n 1 "$WORK/mount-err")"

@@ -2,7 +2,7 @@
 # A one-line run (a scenario from flags), --only, and the printed resume hint
 # run verbatim.
 . "${top_srcdir:-.}/tests/lib.sh"
-echo "1..13"
+echo "1..17"
 # The hint names "cryptobench": put this build first on PATH under that name.
 mkdir "$WORK/bin" && ln -s "$CRYPTOBENCH" "$WORK/bin/cryptobench"
 PATH="$WORK/bin:$PATH"
@@ -17,8 +17,18 @@ check "...and reports" status_is 0
 cb run --engines sim --algorithms sha256 --sizes 64
 check "a one-line run checks units like a scenario: exit 2, one line" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && [ \$(wc -l < '$WORK/err') -eq 1 ] && grep -q '^(command line):.*no unit' '$WORK/err'"
 
-cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only engine=sim-a,op=hash,size=64B,1MiB -o "$WORK/only.jsonl"
+cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only label=sim-a,op=hash,size=64B,1MiB -o "$WORK/only.jsonl"
 check "--only runs the matching cells (sim-a, hash, 64B and 1MiB)" sh -c "[ \"\$(jq -r 'select(.type == \"trial\") | \"\(.cell.label) \(.cell.op) \(.cell.size)\"' '$WORK/only.jsonl' | sort -u | tr '\n' ' ')\" = 'sim-a hash 1048576 sim-a hash 64 ' ]"
+# engine= is the engine's name, label= the variant's label (as in cb.derive):
+# a value that is the other key's is refused, saying which key to write.
+cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only engine=sim-a --dry-run
+check "--only engine=LABEL: exit 2, one line, naming the key to write" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && [ \$(wc -l < '$WORK/err') -eq 1 ] && grep -q \"^--only engine=sim-a: 'sim-a' is a label: write label=sim-a\" '$WORK/err'"
+cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only label=sim --dry-run
+check "--only label=ENGINE: exit 2, saying to write engine=" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && grep -q \"^--only label=sim: 'sim' is an engine: write engine=sim\" '$WORK/err'"
+cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only engine=sim,label=sim-b --dry-run
+check "--only engine=NAME,label=LABEL: the labelled variant's cells" sh -c "[ \$(cat '$WORK/status') -eq 0 ] && grep -q '^  9 cells' '$WORK/out'"
+cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only engine=nope --dry-run
+check "--only engine= neither a name nor a label: no cell, as before" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && grep -q 'no cell' '$WORK/err'"
 cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only algorithm=md5
 check "--only matching nothing: exit 2" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && grep -q 'no cell' '$WORK/err'"
 

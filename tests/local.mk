@@ -34,6 +34,7 @@ tests_test_host_LDADD = $(CB_LIBS) -ldl
 cli_tests = \
 	tests/cli_kcapi_qemu.sh \
 	tests/cli_basics.sh \
+	tests/cli_options.sh \
 	tests/cli_bad_scenarios.sh \
 	tests/cli_run_sim.sh \
 	tests/cli_output.sh \

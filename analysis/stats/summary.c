@@ -103,8 +103,7 @@ static int by_round(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* Wall time the threads of T could have spent on the CPU. */
-static double wall_of_threads(const struct cb_result_trial *t, unsigned threads)
+double cb_wall_of_threads(const struct cb_result_trial *t, unsigned threads)
 {
 	double sum = 0;
 
@@ -252,7 +251,7 @@ static int summarise_cell(struct cb_run_summary *rs, size_t c, const struct by_c
 		with_cycles += t->cycles > 0;
 		s->preempted =
 		    t->cpu_ns >= 0 &&
-		    t->cpu_ns < opt->preempt_ratio * wall_of_threads(t, cs->cell->threads);
+		    t->cpu_ns < opt->preempt_ratio * cb_wall_of_threads(t, cs->cell->threads);
 		cs->preempted += s->preempted;
 		cs->short_trials += t->trial_time_reached == 0;
 	}

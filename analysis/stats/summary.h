@@ -59,6 +59,12 @@ extern const struct cb_statistic_info cb_statistics[CB_N_STATISTICS];
 /* NAME ("auto", "min", ...) -> statistic; -1 when unknown. */
 int cb_statistic_parse(const char *name);
 
+/* The wall time T's THREADS could have spent on the CPU: the sum of the
+ * threads' own times, or the trial's time times THREADS when the file has
+ * none per thread. A sample is preempted when its cpu_ns falls below
+ * preempt_ratio times this (the summary's count, the timeline's marks). */
+double cb_wall_of_threads(const struct cb_result_trial *t, unsigned threads);
+
 struct cb_cell_summary {
 	const struct cb_result_cell *cell;
 	size_t index;        /* into results->cells */

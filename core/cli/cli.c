@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analysis/report/format.h"
 #include "analysis/stats/summary.h"
 #include "core/engine.h"
 #include "core/errbuf.h"
@@ -53,6 +54,52 @@ void cb_print_statistics(FILE *out, const char *indent)
 		fprintf(out, "%s%-8s %s\n", indent, cb_statistics[i].name, cb_statistics[i].chart);
 }
 
+int cb_choice_option(const char *cmd, const char *what, const char *v, const char *const *names,
+                     int *out)
+{
+	char choices[256];
+
+	for (int i = 0; names[i]; i++)
+		if (strcmp(v, names[i]) == 0) {
+			*out = i;
+			return CB_EXIT_OK;
+		}
+	return cb_usage_error(cmd, "unknown %s '%s' (%s)", what, v,
+	                      cb_table_choices(names, choices, sizeof choices));
+}
+
+int cb_report_format_option(const char *cmd, const char *v, int *out)
+{
+	static const char *const names[] = {"text", "markdown", "csv", "json", NULL};
+	int f = cb_format_parse(v);
+
+	if (f < 0)
+		return cb_choice_option(cmd, "format", v, names, out);
+	*out = f;
+	return CB_EXIT_OK;
+}
+
+int cb_statistic_option(const char *cmd, const char *v, int *out)
+{
+	char stats[128];
+	int s = cb_statistic_parse(v);
+
+	if (s < 0)
+		return cb_usage_error(cmd, "unknown statistic '%s' (%s)", v,
+		                      cb_statistic_choices(", ", stats, sizeof stats));
+	*out = s;
+	return CB_EXIT_OK;
+}
+
+int cb_stdout_check(const char *cmd, int rc)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return rc;
+	fprintf(stderr, "cryptobench %s: cannot write the output: %s\n", cmd,
+	        errno ? strerror(errno) : "write error");
+	return CB_EXIT_PROBLEM;
+}
+
 const char *cb_table_choices(const char *const *tables, char *buf, size_t len)
 {
 	size_t used = 0;
@@ -66,19 +113,6 @@ const char *cb_table_choices(const char *const *tables, char *buf, size_t len)
 int cb_is_help(const char *arg)
 {
 	return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
-}
-
-const char *cb_option_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t len = strlen(name);
-
-	if (strncmp(argv[*i], name, len) != 0)
-		return NULL;
-	if (argv[*i][len] == '=')
-		return argv[*i] + len + 1;
-	if (argv[*i][len] != '\0')
-		return NULL;
-	return *i + 1 < argc ? argv[++*i] : "";
 }
 
 static int add_file(struct cb_file_list *l, const char *path)

@@ -47,9 +47,21 @@ int cb_is_help(const char *arg);
 /* ARG written to OUT as one word of a POSIX shell, quoted when it needs it. */
 void cb_shell_word(FILE *out, const char *arg);
 
-/* The value of option NAME at argv[*i] ("--name V" or "--name=V", moving *i
- * past V), or NULL when argv[*i] is another argument. */
-const char *cb_option_value(int argc, char **argv, int *i, const char *name);
+/* The values of --format and --statistic, checked the same way in every
+ * command: CB_EXIT_OK with *OUT set, or CB_EXIT_USAGE with "cryptobench
+ * CMD: unknown format 'V' (text, markdown, csv, json)" (the choices of
+ * that command) printed. */
+int cb_report_format_option(const char *cmd, const char *v, int *out);
+int cb_statistic_option(const char *cmd, const char *v, int *out);
+/* The same for a command's own list of choices (NAMES, NULL-terminated):
+ * WHAT is "format", "table", ... */
+int cb_choice_option(const char *cmd, const char *what, const char *v, const char *const *names,
+                     int *out);
+
+/* Flush standard output and check it: a full disk or a closed pipe is
+ * "cryptobench CMD: cannot write the output: REASON" and CB_EXIT_PROBLEM
+ * instead of a silently cut output; RC (the command's status) otherwise. */
+int cb_stdout_check(const char *cmd, int rc);
 
 /* The --statistic choices, from cb_statistics[] (analysis/stats/summary.h):
  * "auto|min|median|mean" (joined by SEP) into BUF. */

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "core/cli/cli.h"
+#include "core/cli/options.h"
 #include "analysis/verdicts/compare.h"
 #include "analysis/report/report.h"
 #include "core/errbuf.h"
@@ -163,32 +164,43 @@ static void print_claims(const struct cb_claims *c)
 			        c->claims[i].evidence[0] ? ": " : "", c->claims[i].evidence);
 }
 
+struct claims_args {
+	const char *path, *data, *numbers;
+};
+
+static int set_path(void *args, const char *arg)
+{
+	struct claims_args *a = args;
+
+	if (a->path)
+		return cb_usage_error("claims", "one claims file only ('%s' and '%s')", a->path,
+		                      arg);
+	a->path = arg;
+	return CB_EXIT_OK;
+}
+
+static const struct cb_cli_option claims_options[] = {
+    CB_OPTION_STRING("--data", NULL, struct claims_args, data),
+    CB_OPTION_STRING("--numbers", NULL, struct claims_args, numbers),
+    CB_OPTION_END,
+};
+
 int cb_cmd_claims(int argc, char **argv)
 {
-	const char *path = NULL, *data = NULL, *numbers = NULL, *v;
+	struct claims_args a = {0};
 	struct loader loader = {0};
 	struct cb_claims_source source = {.load = load_folder, .ctx = &loader};
 	struct cb_claims *c;
 	char err[2048], *copy = NULL;
-	int rc = CB_EXIT_OK;
+	int rc = cb_options_parse("claims", claims_options, argc, argv, &a, set_path);
+	const char *path = a.path, *data = a.data, *numbers = a.numbers;
 
-	for (int i = 1; i < argc; i++) {
-		if (cb_is_help(argv[i])) {
-			fputs(claims_help, stdout);
-			return CB_EXIT_OK;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--data")))
-			data = v;
-		else if ((v = cb_option_value(argc, argv, &i, "--numbers")))
-			numbers = v;
-		else if (argv[i][0] == '-' && argv[i][1])
-			return cb_usage_error("claims", "unknown option '%s'", argv[i]);
-		else if (path)
-			return cb_usage_error("claims", "one claims file only ('%s' and '%s')",
-			                      path, argv[i]);
-		else
-			path = argv[i];
+	if (rc == CB_OPTIONS_HELP) {
+		fputs(claims_help, stdout);
+		return CB_EXIT_OK;
 	}
+	if (rc != CB_EXIT_OK)
+		return rc;
 	if (!path)
 		return cb_usage_error("claims", "which claims file?");
 	if ((data && !data[0]) || (numbers && !numbers[0]))
@@ -216,5 +228,5 @@ int cb_cmd_claims(int argc, char **argv)
 			rc = CB_EXIT_PROBLEM;
 	cb_claims_free(c);
 	free(copy);
-	return rc;
+	return cb_stdout_check("claims", rc);
 }

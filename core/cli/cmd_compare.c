@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/cli/cli.h"
+#include "core/cli/options.h"
 #include "analysis/verdicts/compare.h"
 #include "analysis/verdicts/hosts.h"
 #include "analysis/report/report.h"
@@ -175,143 +176,145 @@ static int across_hosts(const struct cb_file_list *list, const char *base_host,
 	return rc;
 }
 
+struct compare_args {
+	struct cb_compare_options options;
+	int format; /* enum cb_report_format */
+	struct cb_file_list list, base;
+	const char *table, *base_host;
+	bool details;
+	int fail_on;
+};
+
+static int set_format(void *args, const char *v)
+{
+	return cb_report_format_option("compare", v, &((struct compare_args *)args)->format);
+}
+
+static int set_delta(void *args, const char *v)
+{
+	if (parse_delta(v, &((struct compare_args *)args)->options) != 0)
+		return cb_usage_error("compare",
+		                      "--delta wants a number in (0, 1), or cycles=, "
+		                      "mbs= or ratio= one, not '%s'",
+		                      v);
+	return CB_EXIT_OK;
+}
+
+static int set_baseline(void *args, const char *v)
+{
+	struct compare_args *a = args;
+
+	if (a->base.n)
+		return cb_usage_error("compare", "one --baseline only");
+	return cb_file_list_add(&a->base, v);
+}
+
+static int set_fail_on(void *args, const char *v)
+{
+	((struct compare_args *)args)->fail_on = 1;
+	if (strcmp(v, "non-reproducible") != 0)
+		return cb_usage_error("compare", "--fail-on takes 'non-reproducible', not '%s'", v);
+	return CB_EXIT_OK;
+}
+
+static int add_file(void *args, const char *path)
+{
+	return cb_file_list_add(&((struct compare_args *)args)->list, path);
+}
+
+static const struct cb_cli_option compare_options[] = {
+    CB_OPTION_CALL("--format", NULL, set_format),
+    CB_OPTION_CALL("--delta", NULL, set_delta),
+    CB_OPTION_BOOL("--details", NULL, struct compare_args, details),
+    CB_OPTION_CALL("--baseline", NULL, set_baseline),
+    CB_OPTION_STRING("--baseline-host", NULL, struct compare_args, base_host),
+    CB_OPTION_STRING("--table", NULL, struct compare_args, table),
+    CB_OPTION_CALL("--fail-on", NULL, set_fail_on),
+    CB_OPTION_END,
+};
+
+/* --table: a CSV table of the comparison the files make (of runs, against
+ * a baseline, or across hosts). */
+static int check_table(const struct compare_args *a, size_t n_hosts)
+{
+	const char *const *tables =
+	    a->base.n || n_hosts > 1 ? cb_baseline_tables : cb_compare_tables;
+	char names[256];
+
+	if (!a->table)
+		return CB_EXIT_OK;
+	if (cb_report_table_index(tables, a->table) < 0)
+		return cb_usage_error("compare", "unknown table '%s'%s (%s)", a->table,
+		                      a->base.n     ? " with --baseline"
+		                      : n_hosts > 1 ? " across hosts"
+		                                    : "",
+		                      cb_table_choices(tables, names, sizeof names));
+	if (a->format != CB_FORMAT_CSV)
+		return cb_usage_error("compare", "--table chooses a CSV table: give --format csv");
+	return CB_EXIT_OK;
+}
+
+/* Runs of one scenario on one host, judged against each other. */
+static int across_runs(const struct compare_args *a)
+{
+	struct cb_compare *c = NULL;
+	char err[1024];
+	int rc = CB_EXIT_OK;
+
+	if (a->list.n < 2)
+		return cb_usage_error(
+		    "compare", "needs at least two runs (files or a folder of them), got %zu",
+		    a->list.n);
+	if (cb_compare_build(a->list.files, a->list.n, &a->options, &c, err, sizeof err) != 0) {
+		fprintf(stderr, "cryptobench compare: %s\n", err);
+		cb_compare_free(c);
+		return CB_EXIT_USAGE;
+	}
+	cb_report_compare(stdout, c, (enum cb_report_format)a->format, a->table, a->details);
+	if (a->fail_on && cb_compare_any_unreproduced(c))
+		rc = CB_EXIT_PROBLEM;
+	cb_compare_free(c);
+	return rc;
+}
+
+/* Which comparison the files make, made. */
+static int compare(const struct compare_args *a)
+{
+	enum cb_report_format format = (enum cb_report_format)a->format;
+	size_t n_hosts = a->base.n ? 1 : cb_hosts_count(a->list.files, a->list.n);
+	int rc;
+
+	if (a->base_host && a->base.n)
+		return cb_usage_error("compare", "--baseline-host %s: not with --baseline",
+		                      a->base_host);
+	if ((rc = check_table(a, n_hosts)) != CB_EXIT_OK)
+		return rc;
+	if (a->base.n)
+		return against_baseline(&a->base, &a->list, &a->options, format, a->fail_on);
+	if (n_hosts == 1 && a->base_host && a->list.n &&
+	    strcmp(cb_results_host(a->list.files[0]), a->base_host) != 0)
+		return cb_usage_error("compare", "--baseline-host %s: %s", a->base_host,
+		                      "no file given was measured on that host");
+	if (n_hosts > 1)
+		return across_hosts(&a->list, a->base_host, &a->options, format, a->details,
+		                    a->fail_on);
+	return across_runs(a);
+}
+
 int cb_cmd_compare(int argc, char **argv)
 {
-	struct cb_compare_options options;
-	enum cb_report_format format = CB_FORMAT_TEXT;
-	struct cb_file_list list = {0};
-	struct cb_compare *c = NULL;
-	struct cb_file_list base = {0};
-	const char *table = NULL, *base_host = NULL;
-	size_t n_hosts = 1;
-	bool details = false;
-	int rc = CB_EXIT_OK, fail_on = 0;
-	char err[1024];
-	const char *v;
+	struct compare_args a = {.format = CB_FORMAT_TEXT};
+	int rc;
 
-	cb_compare_defaults(&options);
-	for (int i = 1; i < argc && rc == CB_EXIT_OK; i++) {
-
-		if (cb_is_help(argv[i])) {
-			fputs(compare_help, stdout);
-			goto done;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--format"))) {
-			int f = cb_format_parse(v);
-
-			if (f < 0)
-				rc = cb_usage_error(
-				    "compare", "unknown format '%s' (text, markdown, csv, json)",
-				    v);
-			format = (enum cb_report_format)f;
-			continue;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--delta"))) {
-			if (parse_delta(v, &options) != 0)
-				rc = cb_usage_error("compare",
-				                    "--delta wants a number in (0, 1), or cycles=, "
-				                    "mbs= or ratio= one, not '%s'",
-				                    v);
-			continue;
-		}
-		if (strcmp(argv[i], "--details") == 0) {
-			details = true;
-			continue;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--baseline"))) {
-			if (base.n)
-				rc = cb_usage_error("compare", "one --baseline only");
-			else
-				rc = cb_file_list_add(&base, v);
-			continue;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--baseline-host"))) {
-			base_host = v;
-			continue;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--table"))) {
-			table = v;
-			continue;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--fail-on"))) {
-			if (strcmp(v, "non-reproducible") != 0)
-				rc = cb_usage_error(
-				    "compare", "--fail-on takes 'non-reproducible', not '%s'", v);
-			fail_on = 1;
-			continue;
-		}
-		if (argv[i][0] == '-' && argv[i][1]) {
-			rc = cb_usage_error("compare", "unknown option '%s'", argv[i]);
-			continue;
-		}
-		rc = cb_file_list_add(&list, argv[i]);
+	cb_compare_defaults(&a.options);
+	rc = cb_options_parse("compare", compare_options, argc, argv, &a, add_file);
+	if (rc == CB_OPTIONS_HELP) {
+		fputs(compare_help, stdout);
+		rc = CB_EXIT_OK;
+	} else if (rc == CB_EXIT_OK) {
+		rc = cb_stdout_check("compare", compare(&a));
 	}
-	if (rc != CB_EXIT_OK)
-		goto done;
-	if (!base.n)
-		n_hosts = cb_hosts_count(list.files, list.n);
-	if (base_host && base.n) {
-		rc =
-		    cb_usage_error("compare", "--baseline-host %s: not with --baseline", base_host);
-		goto done;
-	}
-	if (table) {
-		const char *const *tables =
-		    base.n || n_hosts > 1 ? cb_baseline_tables : cb_compare_tables;
-		char names[256];
-
-		if (cb_report_table_index(tables, table) < 0) {
-			rc = cb_usage_error("compare", "unknown table '%s'%s (%s)", table,
-			                    base.n        ? " with --baseline"
-			                    : n_hosts > 1 ? " across hosts"
-			                                  : "",
-			                    cb_table_choices(tables, names, sizeof names));
-			goto done;
-		}
-		if (format != CB_FORMAT_CSV) {
-			rc = cb_usage_error("compare",
-			                    "--table chooses a CSV table: give --format csv");
-			goto done;
-		}
-	}
-	if (base.n) {
-		rc = against_baseline(&base, &list, &options, format, fail_on);
-		goto done;
-	}
-	if (n_hosts == 1 && base_host && list.n &&
-	    strcmp(cb_results_host(list.files[0]), base_host) != 0) {
-		rc = cb_usage_error("compare", "--baseline-host %s: %s", base_host,
-		                    "no file given was measured on that host");
-		goto done;
-	}
-	if (n_hosts > 1) {
-		rc = across_hosts(&list, base_host, &options, format, details, fail_on);
-		goto done;
-	}
-	if (list.n < 2) {
-		rc = cb_usage_error("compare",
-		                    "needs at least two runs (files or a folder of them), got %zu",
-		                    list.n);
-		goto done;
-	}
-	switch (cb_compare_build(list.files, list.n, &options, &c, err, sizeof err)) {
-	case 0:
-		break;
-	case CB_COMPARE_MISMATCH:
-		fprintf(stderr, "cryptobench compare: %s\n", err);
-		rc = CB_EXIT_USAGE;
-		goto done;
-	default:
-		fprintf(stderr, "cryptobench compare: %s\n", err);
-		rc = CB_EXIT_USAGE;
-		goto done;
-	}
-	cb_report_compare(stdout, c, format, table, details);
-	if (fail_on && cb_compare_any_unreproduced(c))
-		rc = CB_EXIT_PROBLEM;
-done:
-	cb_compare_free(c);
-	cb_file_list_free(&list);
-	cb_file_list_free(&base);
+	cb_file_list_free(&a.list);
+	cb_file_list_free(&a.base);
 	return rc;
 }

@@ -5,6 +5,7 @@
 
 #include "analysis/report/format.h"
 #include "core/cli/cli.h"
+#include "core/cli/options.h"
 #include "core/engine.h"
 
 static const char engines_help[] =
@@ -130,19 +131,28 @@ static void print_features(void)
 	}
 }
 
+static int no_operand(void *args, const char *arg)
+{
+	(void)args;
+	return cb_usage_error("engines", "unknown argument '%s'", arg);
+}
+
+static const struct cb_cli_option engines_options[] = {
+    {"--json", NULL, CB_OPT_FLAG, 0, 1, NULL, false},
+    CB_OPTION_END,
+};
+
 int cb_cmd_engines(int argc, char **argv)
 {
 	int as_json = 0;
+	int rc = cb_options_parse("engines", engines_options, argc, argv, &as_json, no_operand);
 
-	for (int i = 1; i < argc; i++) {
-		if (cb_is_help(argv[i])) {
-			fputs(engines_help, stdout);
-			return CB_EXIT_OK;
-		}
-		if (strcmp(argv[i], "--json") != 0)
-			return cb_usage_error("engines", "unknown argument '%s'", argv[i]);
-		as_json = 1;
+	if (rc == CB_OPTIONS_HELP) {
+		fputs(engines_help, stdout);
+		return CB_EXIT_OK;
 	}
+	if (rc != CB_EXIT_OK)
+		return rc;
 	if (as_json) {
 		json_t *list = json_array();
 
@@ -151,10 +161,10 @@ int cb_cmd_engines(int argc, char **argv)
 		json_dumpf(list, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		printf("\n");
 		json_decref(list);
-		return CB_EXIT_OK;
+		return cb_stdout_check("engines", CB_EXIT_OK);
 	}
 	print_text();
 	printf("\n");
 	print_features();
-	return CB_EXIT_OK;
+	return cb_stdout_check("engines", CB_EXIT_OK);
 }

@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "core/cli/cli.h"
+#include "core/cli/options.h"
 #include "core/errbuf.h"
 #include "core/lines.h"
 #include "core/results.h"
@@ -46,7 +47,8 @@ static const char export_help[] =
     "                  write FILE instead of standard output; an existing file\n"
     "                  is refused unless --force is given\n\n"
     "Files are read one line at a time: any size takes little memory. Exit\n"
-    "status: 0, or 2 for bad input (flags, a file that is not a results file).\n";
+    "status: 0, 1 when the output cannot be written (a full disk), or 2 for bad\n"
+    "input (flags, a file that is not a results file).\n";
 
 enum export_format { EXPORT_CSV, EXPORT_JSON };
 
@@ -320,39 +322,61 @@ static int export_path(struct exporter *x, const char *path, char *err, size_t e
 
 /* ---- The command ---- */
 
+/* The options; the results files are read after the header is written. */
+struct export_args {
+	int format; /* enum export_format */
+	const char *output;
+	int force;
+	char **inputs; /* argv's operands */
+	int n_inputs;
+};
+
+static int set_format(void *args, const char *v)
+{
+	static const char *const names[] = {[EXPORT_CSV] = "csv", [EXPORT_JSON] = "json", NULL};
+
+	return cb_choice_option("export", "format", v, names,
+	                        &((struct export_args *)args)->format);
+}
+
+static int set_output(void *args, const char *v)
+{
+	((struct export_args *)args)->output = v;
+	return *v ? CB_EXIT_OK : cb_usage_error("export", "-o wants a file name");
+}
+
+static int add_input(void *args, const char *path)
+{
+	struct export_args *a = args;
+
+	a->inputs[a->n_inputs++] = (char *)path;
+	return CB_EXIT_OK;
+}
+
+static const struct cb_cli_option export_options[] = {
+    CB_OPTION_CALL("--format", NULL, set_format),
+    CB_OPTION_CALL("--output", "-o", set_output),
+    CB_OPTION_FLAG("--force", NULL, struct export_args, force, 1),
+    CB_OPTION_END,
+};
+
 int cb_cmd_export(int argc, char **argv)
 {
-	struct exporter x = {.out = stdout, .format = EXPORT_CSV};
-	const char *output = NULL, *v;
+	char *inputs[argc];
+	struct export_args a = {.format = EXPORT_CSV, .inputs = inputs};
+	struct exporter x = {.out = stdout};
 	char err[1024], tmp[4200] = "";
-	int force = 0, n_inputs = 0, rc = CB_EXIT_OK;
+	int rc = cb_options_parse("export", export_options, argc, argv, &a, add_input);
+	const char *output = a.output;
+	int force = a.force, n_inputs = a.n_inputs;
 
-	for (int i = 1; i < argc; i++) {
-		if (cb_is_help(argv[i])) {
-			fputs(export_help, stdout);
-			return CB_EXIT_OK;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--format"))) {
-			if (strcmp(v, "csv") == 0)
-				x.format = EXPORT_CSV;
-			else if (strcmp(v, "json") == 0)
-				x.format = EXPORT_JSON;
-			else
-				return cb_usage_error("export", "unknown format '%s' (csv, json)",
-				                      v);
-		} else if ((v = cb_option_value(argc, argv, &i, "-o")) ||
-		           (v = cb_option_value(argc, argv, &i, "--output"))) {
-			if (!*v)
-				return cb_usage_error("export", "-o wants a file name");
-			output = v;
-		} else if (strcmp(argv[i], "--force") == 0) {
-			force = 1;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return cb_usage_error("export", "unknown option '%s'", argv[i]);
-		} else {
-			n_inputs++;
-		}
+	if (rc == CB_OPTIONS_HELP) {
+		fputs(export_help, stdout);
+		return CB_EXIT_OK;
 	}
+	if (rc != CB_EXIT_OK)
+		return rc;
+	x.format = (enum export_format)a.format;
 	if (n_inputs == 0)
 		return cb_usage_error("export", "which results file?");
 	if (output) {
@@ -374,12 +398,8 @@ int cb_cmd_export(int argc, char **argv)
 		}
 	}
 	write_header(&x);
-	for (int i = 1; i < argc && rc == CB_EXIT_OK; i++) {
-		if (cb_option_value(argc, argv, &i, "--format") ||
-		    cb_option_value(argc, argv, &i, "-o") ||
-		    cb_option_value(argc, argv, &i, "--output") || strcmp(argv[i], "--force") == 0)
-			continue;
-		if (export_path(&x, argv[i], err, sizeof err) != 0) {
+	for (int i = 0; i < n_inputs && rc == CB_EXIT_OK; i++) {
+		if (export_path(&x, a.inputs[i], err, sizeof err) != 0) {
 			fprintf(stderr, "%s\n", err);
 			rc = CB_EXIT_USAGE;
 		}
@@ -389,12 +409,12 @@ int cb_cmd_export(int argc, char **argv)
 	if (fflush(x.out) != 0 || ferror(x.out)) {
 		fprintf(stderr, "%s: cannot write: %s\n", output ? output : "(standard output)",
 		        strerror(errno));
-		rc = CB_EXIT_USAGE;
+		rc = CB_EXIT_PROBLEM; /* a full disk or a closed pipe */
 	}
 	if (output) {
 		if (fclose(x.out) != 0 && rc == CB_EXIT_OK) {
 			fprintf(stderr, "%s: cannot write: %s\n", output, strerror(errno));
-			rc = CB_EXIT_USAGE;
+			rc = CB_EXIT_PROBLEM;
 		}
 		if (rc == CB_EXIT_OK && rename(tmp, output) != 0) {
 			fprintf(stderr, "%s: cannot create: %s\n", output, strerror(errno));

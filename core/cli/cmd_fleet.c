@@ -13,6 +13,7 @@
 
 #include "core/cli/cli.h"
 #include "core/cli/fleet.h"
+#include "core/cli/options.h"
 
 static const char fleet_help[] =
     "usage: cryptobench fleet slurm SCENARIO.lua --nodes N|NODE,... -o DIR [--wait]\n"
@@ -73,6 +74,30 @@ void cb_fleet_print_run(FILE *out, const struct fleet_args *a, const char *outpu
 	}
 	fprintf(out, " -o %s --no-progress", output);
 }
+
+/* The value of option NAME at argv[*i] ("--name V" or "--name=V", moving *i
+ * past V; "" when V is missing), or NULL when argv[*i] is another argument.
+ * Fleet reads its own options so, whole names only, and passes every other
+ * to run (which cb_options_parse reads). */
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t len = strlen(name);
+
+	if (strncmp(argv[*i], name, len) != 0)
+		return NULL;
+	if (argv[*i][len] == '=')
+		return argv[*i] + len + 1;
+	if (argv[*i][len] != '\0')
+		return NULL;
+	return *i + 1 < argc ? argv[++*i] : "";
+}
+
+/* Every option fleet takes, for a did-you-mean. */
+static const char *const fleet_names[] = {
+    "--output",  "--cryptobench", "--dry-run",  "--wait", "--nodes",  "--partition",
+    "--time",    "--sbatch",      "--sshlogin", "--set",  "--runs",   "--only",
+    "--engines", "--algorithms",  "--sizes",    "--ops",  "--rounds", "--trial-time",
+    "--quick",   "--help",        NULL};
 
 /* Whether ARG is NAME or NAME=...; *WITH_VALUE says which. */
 static int is_option(const char *arg, const char *name, int *inline_value)
@@ -138,7 +163,7 @@ static int take_run_option(struct fleet_args *a, int argc, char **argv, int *i)
 		}
 		return 0;
 	}
-	return cb_usage_error("fleet", "unknown option '%s'", arg);
+	return cb_unknown_option("fleet", arg, fleet_names);
 }
 
 static int take_fleet_option(struct fleet_args *a, int argc, char **argv, int *i, int *taken)
@@ -146,12 +171,12 @@ static int take_fleet_option(struct fleet_args *a, int argc, char **argv, int *i
 	const char *v;
 
 	*taken = 1;
-	if ((v = cb_option_value(argc, argv, i, "-o")) ||
-	    (v = cb_option_value(argc, argv, i, "--output"))) {
+	if ((v = option_value(argc, argv, i, "-o")) ||
+	    (v = option_value(argc, argv, i, "--output"))) {
 		if (!*v)
 			return cb_usage_error("fleet", "-o wants a folder");
 		snprintf(a->dir, sizeof a->dir, "%s", v);
-	} else if ((v = cb_option_value(argc, argv, i, "--cryptobench"))) {
+	} else if ((v = option_value(argc, argv, i, "--cryptobench"))) {
 		if (!realpath(v, a->program) || access(a->program, X_OK) != 0)
 			return cb_usage_error("fleet", "--cryptobench %s: not a program here", v);
 	} else if (strcmp(argv[*i], "--dry-run") == 0) {
@@ -159,23 +184,22 @@ static int take_fleet_option(struct fleet_args *a, int argc, char **argv, int *i
 	} else if (strcmp(a->engine, "slurm") == 0 && strcmp(argv[*i], "--wait") == 0) {
 		a->wait = 1;
 	} else if (strcmp(a->engine, "slurm") == 0 &&
-	           (v = cb_option_value(argc, argv, i, "--nodes"))) {
+	           (v = option_value(argc, argv, i, "--nodes"))) {
 		a->nodes = v;
 	} else if (strcmp(a->engine, "slurm") == 0 &&
-	           (v = cb_option_value(argc, argv, i, "--partition"))) {
+	           (v = option_value(argc, argv, i, "--partition"))) {
 		a->partition = v;
-	} else if (strcmp(a->engine, "slurm") == 0 &&
-	           (v = cb_option_value(argc, argv, i, "--time"))) {
+	} else if (strcmp(a->engine, "slurm") == 0 && (v = option_value(argc, argv, i, "--time"))) {
 		a->time_limit = v;
 	} else if (strcmp(a->engine, "slurm") == 0 &&
-	           (v = cb_option_value(argc, argv, i, "--sbatch"))) {
+	           (v = option_value(argc, argv, i, "--sbatch"))) {
 		if (a->n_sbatch == (int)(sizeof a->sbatch / sizeof *a->sbatch) || *v != '-' ||
 		    strchr(v, '\n'))
 			return cb_usage_error("fleet", "--sbatch wants one option such as "
 			                               "--account=lab (at most 16)");
 		a->sbatch[a->n_sbatch++] = v;
 	} else if (strcmp(a->engine, "parallel") == 0 &&
-	           (v = cb_option_value(argc, argv, i, "--sshlogin"))) {
+	           (v = option_value(argc, argv, i, "--sshlogin"))) {
 		size_t used = strlen(a->sshlogin);
 
 		if (!*v || strchr(v, '\n') ||

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/cli/cli.h"
+#include "core/cli/options.h"
 #include "core/input.h"
 #include "core/units.h"
 
@@ -15,34 +16,54 @@ static const char input_help[] =
     "Write SIZE bytes of the generated input (xorshift32, seed 20260804 unless\n"
     "given, a 1 MiB unit repeated) to stdout.\n";
 
+struct input_args {
+	uint32_t seed;
+	size_t size;
+	int have_size;
+};
+
+static int set_seed(void *args, const char *v)
+{
+	char *end;
+	unsigned long n = strtoul(v, &end, 0);
+
+	if (*end || end == v || n == 0 || n > 0xffffffffUL)
+		return cb_usage_error("input", "--seed wants a nonzero 32-bit number, not '%s'", v);
+	((struct input_args *)args)->seed = (uint32_t)n;
+	return CB_EXIT_OK;
+}
+
+static int set_size(void *args, const char *arg)
+{
+	struct input_args *a = args;
+
+	if (a->have_size || cb_parse_size(arg, &a->size) != 0)
+		return cb_usage_error("input", "bad argument '%s' (a size such as 1MiB)", arg);
+	a->have_size = 1;
+	return CB_EXIT_OK;
+}
+
+static const struct cb_cli_option input_options[] = {
+    CB_OPTION_CALL("--seed", NULL, set_seed),
+    CB_OPTION_END,
+};
+
 int cb_cmd_input(int argc, char **argv)
 {
-	uint32_t seed = CB_INPUT_DEFAULT_SEED;
-	size_t size = 0, done = 0;
-	int have_size = 0;
+	struct input_args a = {.seed = CB_INPUT_DEFAULT_SEED};
+	size_t done = 0;
 	unsigned char *unit;
+	int rc = cb_options_parse("input", input_options, argc, argv, &a, set_size);
+	uint32_t seed = a.seed;
+	size_t size = a.size;
+	int have_size = a.have_size;
 
-	for (int i = 1; i < argc; i++) {
-		if (cb_is_help(argv[i])) {
-			fputs(input_help, stdout);
-			return CB_EXIT_OK;
-		}
-		if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-			char *end;
-			unsigned long v = strtoul(argv[++i], &end, 0);
-
-			if (*end || v == 0 || v > 0xffffffffUL)
-				return cb_usage_error(
-				    "input", "--seed wants a nonzero 32-bit number, not '%s'",
-				    argv[i]);
-			seed = (uint32_t)v;
-		} else if (!have_size && cb_parse_size(argv[i], &size) == 0) {
-			have_size = 1;
-		} else {
-			return cb_usage_error("input", "bad argument '%s' (a size such as 1MiB)",
-			                      argv[i]);
-		}
+	if (rc == CB_OPTIONS_HELP) {
+		fputs(input_help, stdout);
+		return CB_EXIT_OK;
 	}
+	if (rc != CB_EXIT_OK)
+		return rc;
 	if (!have_size)
 		return cb_usage_error("input", "how many bytes? e.g. cryptobench input 1MiB");
 	if (!(unit = malloc(CB_INPUT_UNIT)))
@@ -56,5 +77,5 @@ int cb_cmd_input(int argc, char **argv)
 		done += n;
 	}
 	free(unit);
-	return fflush(stdout) == 0 && done == size ? CB_EXIT_OK : CB_EXIT_PROBLEM;
+	return cb_stdout_check("input", done == size ? CB_EXIT_OK : CB_EXIT_PROBLEM);
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/cli/cli.h"
+#include "core/cli/options.h"
 #include "core/datadir.h"
 #include "plots/plot.h"
 #include "core/results.h"
@@ -148,91 +149,78 @@ static void list_charts(const struct cb_plot *p)
 				list_kind(p, &cb_plot_kinds[k], ext);
 }
 
-int cb_cmd_plot(int argc, char **argv)
-{
+struct plot_args {
 	struct cb_plot_options options;
-	struct cb_file_list list = {0};
-	struct cb_plot *plot = NULL;
-	const char *dir = NULL, *v, *env = getenv("CRYPTOBENCH_GNUPLOT");
-	char templates[4096], gnuplot[4096], err[1024];
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	struct cb_file_list list;
+	const char *dir;
+};
+
+static int set_dir(void *args, const char *v)
+{
+	((struct plot_args *)args)->dir = v;
+	return *v ? CB_EXIT_OK : cb_usage_error("plot", "-o wants a folder");
+}
+
+static int set_format(void *args, const char *v)
+{
+	static const char *const names[] = {"png", "pdf", "svg", NULL};
+	struct plot_args *a = args;
+	int f = cb_plot_format_parse(v), unused;
+
+	a->options.format = (enum cb_plot_format)f;
+	return f < 0 ? cb_choice_option("plot", "format", v, names, &unused) : CB_EXIT_OK;
+}
+
+static int set_statistic(void *args, const char *v)
+{
+	struct plot_args *a = args;
+	int s;
+	int rc = cb_statistic_option("plot", v, &s);
+
+	a->options.statistic = (enum cb_statistic)s;
+	return rc;
+}
+
+static int set_timelines(void *args, const char *v)
+{
+	struct plot_args *a = args;
+	int t = cb_plot_timelines_parse(v);
+
+	a->options.timelines = (enum cb_plot_timelines)t;
+	if (t < 0)
+		return cb_usage_error("plot", "--timelines takes all, flagged or none, not '%s'",
+		                      v);
+	return CB_EXIT_OK;
+}
+
+static int add_file(void *args, const char *path)
+{
+	return cb_file_list_add(&((struct plot_args *)args)->list, path);
+}
+
+static const struct cb_cli_option plot_options[] = {
+    CB_OPTION_CALL("--output", "-o", set_dir),
+    CB_OPTION_CALL("--format", NULL, set_format),
+    CB_OPTION_CALL("--statistic", NULL, set_statistic),
+    CB_OPTION_CALL("--timelines", NULL, set_timelines),
+    CB_OPTION_END,
+};
+
+/* What was drawn (or written for drawing later), and how to draw it again. */
+static int say_charts(const struct cb_plot *plot, const struct plot_args *a, const char *env)
+{
+	const char *dir = a->dir;
 	int rc = CB_EXIT_OK;
 
-	cb_plot_defaults(&options, cb_datadir(CB_DATA_PLOTS, templates, sizeof templates));
-	options.jobs = cpus > 4 ? 4 : cpus > 1 ? (unsigned)cpus : 1;
-	for (int i = 1; i < argc && rc == CB_EXIT_OK; i++) {
-		if (cb_is_help(argv[i])) {
-			plot_usage();
-			goto done;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "-o")) ||
-		    (v = cb_option_value(argc, argv, &i, "--output"))) {
-			if (!*v)
-				rc = cb_usage_error("plot", "-o wants a folder");
-			dir = v;
-			continue;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--format"))) {
-			int f = cb_plot_format_parse(v);
-
-			if (f < 0)
-				rc = cb_usage_error("plot", "unknown format '%s' (png, pdf, svg)",
-				                    v);
-			options.format = (enum cb_plot_format)f;
-			continue;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--statistic"))) {
-			int s = cb_statistic_parse(v);
-			char stats[128];
-
-			if (s < 0)
-				rc =
-				    cb_usage_error("plot", "unknown statistic '%s' (%s)", v,
-				                   cb_statistic_choices(", ", stats, sizeof stats));
-			options.statistic = (enum cb_statistic)s;
-			continue;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--timelines"))) {
-			int t = cb_plot_timelines_parse(v);
-
-			if (t < 0)
-				rc = cb_usage_error(
-				    "plot", "--timelines takes all, flagged or none, not '%s'", v);
-			options.timelines = (enum cb_plot_timelines)t;
-			continue;
-		}
-		if (argv[i][0] == '-' && argv[i][1]) {
-			rc = cb_usage_error("plot", "unknown option '%s'", argv[i]);
-			continue;
-		}
-		rc = cb_file_list_add(&list, argv[i]);
-	}
-	if (rc != CB_EXIT_OK)
-		goto done;
-	if (list.n == 0) {
-		rc =
-		    cb_usage_error("plot", "no results file given (see 'cryptobench plot --help')");
-		goto done;
-	}
-	if (!dir) {
-		rc = cb_usage_error("plot", "-o DIR is required: the folder for the charts");
-		goto done;
-	}
-	options.gnuplot = cb_plot_find_gnuplot(env, GNUPLOT_PATH, gnuplot, sizeof gnuplot);
-	if (cb_plot_write(list.files, list.n, dir, &options, &plot, err, sizeof err) != 0) {
-		fprintf(stderr, "cryptobench plot: %s\n", err);
-		rc = CB_EXIT_USAGE;
-		goto done;
-	}
 	for (size_t i = 0; i < plot->n_notes; i++)
 		fprintf(stderr, "note: %s\n", plot->notes[i]);
 	if (plot->n_charts == 0) {
 		printf("no chart to draw: the files have no cell with a valid measured trial\n");
-		goto done;
+		return CB_EXIT_OK;
 	}
 	if (plot->gnuplot_ran)
 		printf("%zu charts in %s/ (%s, drawn by %s):\n", plot->n_charts - plot->failed, dir,
-		       cb_plot_format_name(options.format), options.gnuplot);
+		       cb_plot_format_name(a->options.format), a->options.gnuplot);
 	else
 		printf(
 		    "gnuplot not found%s%s%s: wrote the data and render scripts of %zu charts in "
@@ -259,8 +247,46 @@ int cb_cmd_plot(int argc, char **argv)
 		        plot->failed, plot->n_charts);
 		rc = CB_EXIT_PROBLEM;
 	}
+	return rc;
+}
+
+int cb_cmd_plot(int argc, char **argv)
+{
+	struct plot_args a = {0};
+	struct cb_plot *plot = NULL;
+	const char *env = getenv("CRYPTOBENCH_GNUPLOT");
+	char templates[4096], gnuplot[4096], err[1024];
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int rc;
+
+	cb_plot_defaults(&a.options, cb_datadir(CB_DATA_PLOTS, templates, sizeof templates));
+	a.options.jobs = cpus > 4 ? 4 : cpus > 1 ? (unsigned)cpus : 1;
+	rc = cb_options_parse("plot", plot_options, argc, argv, &a, add_file);
+	if (rc == CB_OPTIONS_HELP) {
+		plot_usage();
+		rc = CB_EXIT_OK;
+		goto done;
+	}
+	if (rc != CB_EXIT_OK)
+		goto done;
+	if (a.list.n == 0) {
+		rc =
+		    cb_usage_error("plot", "no results file given (see 'cryptobench plot --help')");
+		goto done;
+	}
+	if (!a.dir) {
+		rc = cb_usage_error("plot", "-o DIR is required: the folder for the charts");
+		goto done;
+	}
+	a.options.gnuplot = cb_plot_find_gnuplot(env, GNUPLOT_PATH, gnuplot, sizeof gnuplot);
+	if (cb_plot_write(a.list.files, a.list.n, a.dir, &a.options, &plot, err, sizeof err) != 0) {
+		fprintf(stderr, "cryptobench plot: %s\n", err);
+		rc = CB_EXIT_USAGE;
+		goto done;
+	}
+	rc = cb_stdout_check("plot", say_charts(plot, &a, env));
 done:
 	cb_plot_free(plot);
-	cb_file_list_free(&list);
+	cb_file_list_free(&a.list);
 	return rc;
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/cli/cli.h"
+#include "core/cli/options.h"
 #include "analysis/report/report.h"
 #include "core/results.h"
 
@@ -39,83 +40,97 @@ static void report_help(void)
 	       cb_table_choices(cb_report_tables, tables, sizeof tables));
 }
 
+struct report_args {
+	struct cb_report_options options;
+	struct cb_file_list list;
+};
+
+static int set_table(void *args, const char *v)
+{
+	struct report_args *a = args;
+	char tables[256];
+
+	a->options.table = v;
+	if (cb_report_table_index(cb_report_tables, v) < 0)
+		return cb_usage_error("report", "unknown table '%s' (%s)", v,
+		                      cb_table_choices(cb_report_tables, tables, sizeof tables));
+	return CB_EXIT_OK;
+}
+
+static int set_format(void *args, const char *v)
+{
+	struct report_args *a = args;
+	int f;
+	int rc = cb_report_format_option("report", v, &f);
+
+	a->options.format = (enum cb_report_format)f;
+	return rc;
+}
+
+static int set_statistic(void *args, const char *v)
+{
+	struct report_args *a = args;
+	int s;
+	int rc = cb_statistic_option("report", v, &s);
+
+	a->options.statistic = (enum cb_statistic)s;
+	return rc;
+}
+
+static int set_delta(void *args, const char *v)
+{
+	struct report_args *a = args;
+	char *end;
+
+	a->options.derive.delta = strtod(v, &end);
+	if (*end || end == v || !(a->options.derive.delta > 0 && a->options.derive.delta < 1))
+		return cb_usage_error("report", "--delta wants a number in (0, 1), not '%s'", v);
+	return CB_EXIT_OK;
+}
+
+static int add_file(void *args, const char *path)
+{
+	return cb_file_list_add(&((struct report_args *)args)->list, path);
+}
+
+static const struct cb_cli_option report_options[] = {
+    CB_OPTION_BOOL("--details", NULL, struct report_args, options.details),
+    CB_OPTION_CALL("--table", NULL, set_table),
+    CB_OPTION_CALL("--format", NULL, set_format),
+    CB_OPTION_CALL("--statistic", NULL, set_statistic),
+    CB_OPTION_CALL("--delta", NULL, set_delta),
+    CB_OPTION_END,
+};
+
 int cb_cmd_report(int argc, char **argv)
 {
-	struct cb_report_options options;
-	struct cb_file_list list = {0};
-	int rc = CB_EXIT_OK;
+	struct report_args a = {0};
+	struct cb_report_options *options = &a.options;
+	int rc;
 	char err[1024];
-	const char *v;
 
-	cb_report_defaults(&options);
-	for (int i = 1; i < argc && rc == CB_EXIT_OK; i++) {
-		if (cb_is_help(argv[i])) {
-			report_help();
-			goto done;
-		}
-		if (strcmp(argv[i], "--details") == 0) {
-			options.details = true;
-			continue;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--table"))) {
-			char tables[256];
-
-			if (cb_report_table_index(cb_report_tables, v) < 0)
-				rc = cb_usage_error(
-				    "report", "unknown table '%s' (%s)", v,
-				    cb_table_choices(cb_report_tables, tables, sizeof tables));
-			options.table = v;
-			continue;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--format"))) {
-			int f = cb_format_parse(v);
-
-			if (f < 0)
-				rc = cb_usage_error(
-				    "report", "unknown format '%s' (text, markdown, csv, json)", v);
-			options.format = (enum cb_report_format)f;
-			continue;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--statistic"))) {
-			int s = cb_statistic_parse(v);
-			char stats[128];
-
-			if (s < 0)
-				rc =
-				    cb_usage_error("report", "unknown statistic '%s' (%s)", v,
-				                   cb_statistic_choices(", ", stats, sizeof stats));
-			options.statistic = (enum cb_statistic)s;
-			continue;
-		}
-		if ((v = cb_option_value(argc, argv, &i, "--delta"))) {
-			char *end;
-
-			options.derive.delta = strtod(v, &end);
-			if (*end || end == v ||
-			    !(options.derive.delta > 0 && options.derive.delta < 1))
-				rc = cb_usage_error(
-				    "report", "--delta wants a number in (0, 1), not '%s'", v);
-			continue;
-		}
-		if (argv[i][0] == '-' && argv[i][1]) {
-			rc = cb_usage_error("report", "unknown option '%s'", argv[i]);
-			continue;
-		}
-		rc = cb_file_list_add(&list, argv[i]);
+	cb_report_defaults(options);
+	rc = cb_options_parse("report", report_options, argc, argv, &a, add_file);
+	if (rc == CB_OPTIONS_HELP) {
+		report_help();
+		rc = CB_EXIT_OK;
+		goto done;
 	}
-	if (rc == CB_EXIT_OK && list.n == 0)
+	if (rc == CB_EXIT_OK && a.list.n == 0)
 		rc = cb_usage_error("report", "which results file?");
-	if (rc == CB_EXIT_OK && options.table && options.format != CB_FORMAT_CSV)
+	if (rc == CB_EXIT_OK && options->table && options->format != CB_FORMAT_CSV)
 		rc = cb_usage_error("report", "--table chooses a CSV table: give --format csv");
 	if (rc == CB_EXIT_OK) {
-		int status = cb_report_print(stdout, list.files, list.n, &options, err, sizeof err);
+		int status =
+		    cb_report_print(stdout, a.list.files, a.list.n, options, err, sizeof err);
 
 		if (status < 0) {
 			fprintf(stderr, "cryptobench report: %s\n", err);
 			rc = CB_EXIT_USAGE;
 		}
+		rc = cb_stdout_check("report", rc);
 	}
 done:
-	cb_file_list_free(&list);
+	cb_file_list_free(&a.list);
 	return rc;
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/cli/cli.h"
+#include "core/cli/options.h"
 #include "core/datadir.h"
 #include "core/verify.h"
 
@@ -13,40 +14,51 @@ static const char verify_help[] =
     "offers its algorithm, then check that all engines agree on the 1 MiB\n"
     "generated input. Prints a matrix; exits 1 on any failure or disagreement.\n";
 
+struct verify_args {
+	const char *vectors;
+	const char **names; /* the engines to check (none: all) */
+	size_t n;
+};
+
+static int add_name(void *args, const char *name)
+{
+	struct verify_args *a = args;
+
+	a->names[a->n++] = name;
+	return CB_EXIT_OK;
+}
+
+static const struct cb_cli_option verify_options[] = {
+    CB_OPTION_STRING("--vectors", NULL, struct verify_args, vectors),
+    CB_OPTION_END,
+};
+
 int cb_cmd_verify(int argc, char **argv)
 {
 	const char **names = calloc((size_t)argc, sizeof *names);
 	char datadir[4096];
-	const char *vectors = cb_datadir(CB_DATA_VECTORS, datadir, sizeof datadir);
-	size_t n = 0;
+	struct verify_args a = {cb_datadir(CB_DATA_VECTORS, datadir, sizeof datadir), names, 0};
 	char err[512];
 	int rc;
 
-	for (int i = 1; i < argc; i++) {
-		if (cb_is_help(argv[i])) {
+	if (!names)
+		return CB_EXIT_PROBLEM;
+	rc = cb_options_parse("verify", verify_options, argc, argv, &a, add_name);
+	if (rc != CB_EXIT_OK) {
+		if (rc == CB_OPTIONS_HELP)
 			fputs(verify_help, stdout);
-			free(names);
-			return 0;
-		}
-		if (strcmp(argv[i], "--vectors") == 0 && i + 1 < argc) {
-			vectors = argv[++i];
-			continue;
-		}
-		if (argv[i][0] == '-') {
-			free(names);
-			return cb_usage_error("verify", "unknown option '%s'", argv[i]);
-		}
-		names[n++] = argv[i];
+		free(names);
+		return rc == CB_OPTIONS_HELP ? CB_EXIT_OK : rc;
 	}
 	if ((rc = cb_fault_env_check("verify")) != CB_EXIT_OK) {
 		free(names);
 		return rc;
 	}
-	rc = cb_verify_run(stdout, vectors, names, n, err, sizeof err);
+	rc = cb_verify_run(stdout, a.vectors, names, a.n, err, sizeof err);
 	free(names);
 	if (rc == CB_VERIFY_BAD_INPUT) {
 		fprintf(stderr, "cryptobench verify: %s\n", err);
 		return CB_EXIT_USAGE;
 	}
-	return rc == CB_VERIFY_PASSED ? CB_EXIT_OK : CB_EXIT_PROBLEM;
+	return cb_stdout_check("verify", rc == CB_VERIFY_PASSED ? CB_EXIT_OK : CB_EXIT_PROBLEM);
 }

@@ -107,8 +107,7 @@ static int matches(const struct cb_cell *c, size_t key, const char *value, size_
 	snprintf(text, sizeof text, "%.*s", (int)len, value);
 	switch (key) {
 	case 0:
-		return strcmp(c->variant->engine->name, text) == 0 ||
-		       strcmp(c->variant->label, text) == 0;
+		return strcmp(c->variant->engine->name, text) == 0;
 	case 1:
 		return strcmp(c->variant->label, text) == 0;
 	case 2:
@@ -181,12 +180,43 @@ static int cell_matches(const struct cb_cell *cell, const struct only_term *term
 	return 1;
 }
 
+/* Whether some cell of PLAN has VALUE as its engine's name (KEY 0) or its
+ * variant's label (KEY 1). */
+static int plan_has(const struct cb_plan *plan, size_t key, const char *value, size_t len)
+{
+	for (size_t i = 0; i < plan->n_cells; i++)
+		if (matches(&plan->cells[i], key, value, len))
+			return 1;
+	return 0;
+}
+
+/* engine= is the engine's name and label= the variant's label, as in
+ * cb.derive selectors: a value that is the other key's is said so. */
+static int check_keys(const struct cb_plan *plan, const struct only_term *terms, size_t n,
+                      char *err, size_t err_len)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct only_term *t = &terms[i];
+		size_t other = t->key == 0 ? 1 : 0;
+
+		if (t->key > 1 || plan_has(plan, t->key, t->value, t->len) ||
+		    !plan_has(plan, other, t->value, t->len))
+			continue;
+		return cb_errorf(err, err_len, "--only %s=%.*s: '%.*s' is %s: write %s=%.*s",
+		                 only_keys[t->key], (int)t->len, t->value, (int)t->len, t->value,
+		                 other == 1 ? "a label" : "an engine", only_keys[other],
+		                 (int)t->len, t->value);
+	}
+	return 0;
+}
+
 int cb_plan_only(struct cb_plan *plan, const char *spec, char *err, size_t err_len)
 {
 	struct only_term terms[64];
 	size_t kept = 0, n;
 
-	if (parse_spec(spec, terms, 64, &n, err, err_len) != 0)
+	if (parse_spec(spec, terms, 64, &n, err, err_len) != 0 ||
+	    check_keys(plan, terms, n, err, err_len) != 0)
 		return -1;
 	for (size_t i = 0; i < plan->n_cells; i++)
 		if (cell_matches(&plan->cells[i], terms, n)) {

@@ -27,10 +27,12 @@ int cb_oneline_write(const struct cb_oneline *o, char *path, size_t path_len, ch
                      size_t err_len);
 
 /* Keep only the cells of PLAN that match SPEC, "KEY=VALUE[,KEY=VALUE]...":
- * keys engine (the engine's name or the variant's label), label, algorithm,
- * op, size and threads. Values of one key are alternatives; different keys
- * must all match. The schedule is rebuilt. 0, or -1 with ERR when SPEC is
- * malformed or leaves no cell. */
+ * keys engine (the engine's name), label (the variant's label), algorithm,
+ * op, size and threads, meaning what they mean in cb.derive selectors.
+ * Values of one key are alternatives; different keys must all match. The
+ * schedule is rebuilt. 0, or -1 with ERR when SPEC is malformed, names a
+ * label as an engine (or an engine as a label: "'x' is a label: write
+ * label=x"), or leaves no cell. */
 int cb_plan_only(struct cb_plan *plan, const char *spec, char *err, size_t err_len);
 
 #endif

@@ -451,6 +451,16 @@ static void check_site(lua_State *L, const struct cb_scenario *sc,
 			        d == 4 ? "sizes" : "threads",
 			        scenario_numbers(sc, d, hint, sizeof hint));
 		}
+		if (d <= 1 && in_scenario(sc, 1 - d, value))
+			/* engine = is the engine's name, label = the variant's label
+			 * (as in run --only): the value is the other key's. */
+			fail_at(L, site->file, site->line[d],
+			        "derived metric '%s': its %s selects %s '%s', which is not in the "
+			        "scenario: '%s' is %s: write %s = '%s'",
+			        name, which[site->which], dimensions[d].name,
+			        json_string_value(value), json_string_value(value),
+			        d == 0 ? "a label" : "an engine", dimensions[1 - d].name,
+			        json_string_value(value));
 		fail_at(
 		    L, site->file, site->line[d],
 		    "derived metric '%s': its %s selects %s '%s', which is not in the scenario%s",
