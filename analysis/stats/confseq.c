@@ -118,8 +118,7 @@ static double prefix_order_kth(const struct prefix_order *p, size_t k)
 	return p->sorted[at]; /* position at + 1, 1-based */
 }
 
-int cb_confseq_median(const double *values, size_t n, double level,
-                      struct cb_stats_interval *out)
+int cb_confseq_median(const double *values, size_t n, double level, struct cb_stats_interval *out)
 {
 	struct prefix_order p = {0};
 	double lo = NAN, hi = NAN;

@@ -66,7 +66,6 @@ int cb_confseq_ranks(size_t t, double level, size_t *rank_lo, size_t *rank_hi);
  * 1 - LEVEL), it starts again from that prefix's interval: what happens on
  * that event does not touch the coverage. Unavailable (not an error) when no prefix
  * reaches an interval; -1 only for a bad LEVEL or when memory runs out. */
-int cb_confseq_median(const double *values, size_t n, double level,
-                      struct cb_stats_interval *out);
+int cb_confseq_median(const double *values, size_t n, double level, struct cb_stats_interval *out);
 
 #endif

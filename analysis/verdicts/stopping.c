@@ -75,7 +75,8 @@ static int read_field(size_t f, json_t *v, struct cb_stop_rule *rule, char *err,
 		return 0;
 	case FIELD_REAL:
 		if (!json_is_number(v) || !isfinite(json_number_value(v)))
-			return cb_errorf(err, err_len, "stop: %s must be a number", rule_fields[f].name);
+			return cb_errorf(err, err_len, "stop: %s must be a number",
+			                 rule_fields[f].name);
 		*(double *)at = json_number_value(v);
 		return 0;
 	case FIELD_COUNT:
@@ -110,9 +111,10 @@ int cb_stop_rule_parse(json_t *o, struct cb_stop_rule *rule, char *err, size_t e
 	if (!(rule->alpha > 0 && rule->alpha < 0.5) || !(rule->delta > 0) ||
 	    !(rule->precision >= 0 && rule->precision < 1) || rule->block < 1 ||
 	    rule->min_rounds < 1 || rule->max_rounds < rule->min_rounds || !(rule->budget_s >= 0))
-		return cb_errorf(err, err_len,
-		                 "stop: out of range (alpha in (0, 0.5), delta > 0, precision in "
-		                 "[0, 1), block >= 1, 1 <= min_rounds <= max_rounds, budget_s >= 0)");
+		return cb_errorf(
+		    err, err_len,
+		    "stop: out of range (alpha in (0, 0.5), delta > 0, precision in "
+		    "[0, 1), block >= 1, 1 <= min_rounds <= max_rounds, budget_s >= 0)");
 	return 0;
 }
 
@@ -159,8 +161,7 @@ struct builder {
 /* A new question of KIND named by the format, open, without cells; NULL
  * when memory runs out. */
 static struct cb_question *add_question(struct builder *b, enum cb_question_kind kind,
-                                        const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+                                        const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 static struct cb_question *add_question(struct builder *b, enum cb_question_kind kind,
                                         const char *fmt, ...)
@@ -267,8 +268,10 @@ static int derived_questions(struct builder *b, const struct cb_analysis *a)
 		if (m->has_expect)
 			e = q + 1;
 		for (size_t p = 0; p < m->n_pairs; p++)
-			if (add_cell(q, m->num_cells[p]) != 0 || add_cell(q, m->den_cells[p]) != 0 ||
-			    (e && (add_cell(e, m->num_cells[p]) != 0 || add_cell(e, m->den_cells[p]) != 0)))
+			if (add_cell(q, m->num_cells[p]) != 0 ||
+			    add_cell(q, m->den_cells[p]) != 0 ||
+			    (e && (add_cell(e, m->num_cells[p]) != 0 ||
+			           add_cell(e, m->den_cells[p]) != 0)))
 				return -1;
 		if (!m->ok) {
 			answer(q, false, "%s", m->why);
@@ -290,7 +293,8 @@ static int mask_questions(struct builder *b, const struct cb_masks *ms)
 {
 	for (size_t i = 0; ms && i < ms->n; i++) {
 		const struct cb_mask *m = &ms->masks[i];
-		struct cb_question *q = add_question(b, CB_Q_MASK, "mask %s (%s)", m->label, m->env_text);
+		struct cb_question *q =
+		    add_question(b, CB_Q_MASK, "mask %s (%s)", m->label, m->env_text);
 
 		if (!q)
 			return -1;
@@ -332,8 +336,8 @@ static int precision_questions(struct builder *b, const struct cb_analysis *a, d
 		if (isnan(w))
 			answer(q, false, "no interval yet (%zu samples)", cs->n);
 		else
-			answer(q, w <= precision, "median MB/s within +-%.2f%% (asked +-%.2f%%)", w * 100,
-			       precision * 100);
+			answer(q, w <= precision, "median MB/s within +-%.2f%% (asked +-%.2f%%)",
+			       w * 100, precision * 100);
 	}
 	return 0;
 }
@@ -366,13 +370,15 @@ static void judge_cells(struct cb_stop_state *s, const struct cb_analysis *a,
 			snprintf(c->why, sizeof c->why, "serves no question");
 		else if (c->rounds < rule->min_rounds) {
 			c->open = true;
-			snprintf(c->why, sizeof c->why, "min_rounds %zu not reached", rule->min_rounds);
+			snprintf(c->why, sizeof c->why, "min_rounds %zu not reached",
+			         rule->min_rounds);
 		} else if (c->n_open > 0) {
 			c->open = true;
 			snprintf(c->why, sizeof c->why, "%zu of %zu questions open", c->n_open,
 			         c->n_questions);
 		} else
-			snprintf(c->why, sizeof c->why, "all %zu questions answered", c->n_questions);
+			snprintf(c->why, sizeof c->why, "all %zu questions answered",
+			         c->n_questions);
 		s->n_open_cells += c->open;
 	}
 }
@@ -434,13 +440,12 @@ json_t *cb_stop_state_json(const struct cb_stop_state *s, const struct cb_result
 		if (c->open)
 			json_array_append_new(open_cells, json_string(r->cells[i].key));
 		else
-			json_array_append_new(closed,
-			                      json_pack("{s:s, s:s, s:I}", "cell", r->cells[i].key, "why",
-			                                c->why, "rounds", (json_int_t)c->rounds));
+			json_array_append_new(closed, json_pack("{s:s, s:s, s:I}", "cell",
+			                                        r->cells[i].key, "why", c->why,
+			                                        "rounds", (json_int_t)c->rounds));
 	}
-	return json_pack("{s:I, s:I, s:o, s:o, s:I, s:o, s:o}", "questions",
-	                 (json_int_t)s->n_questions, "open", (json_int_t)s->n_open,
-	                 "open_questions", open, "answered", answered, "open_cells_n",
-	                 (json_int_t)s->n_open_cells, "open_cells", open_cells, "closed_cells",
-	                 closed);
+	return json_pack(
+	    "{s:I, s:I, s:o, s:o, s:I, s:o, s:o}", "questions", (json_int_t)s->n_questions, "open",
+	    (json_int_t)s->n_open, "open_questions", open, "answered", answered, "open_cells_n",
+	    (json_int_t)s->n_open_cells, "open_cells", open_cells, "closed_cells", closed);
 }
