@@ -22,6 +22,7 @@ unit_tests = \
 	tests/test_derive \
 	tests/test_stopping \
 	tests/test_validation \
+	tests/test_sequential \
 	tests/test_clock \
 	tests/test_host \
 	tests/test_engines \

@@ -31,7 +31,8 @@ static void test_ranks(void)
 	for (size_t t = 1; t <= 40 && !first; t++)
 		if (cb_confseq_ranks(t, 0.95, &lo, &hi) == 0)
 			first = t;
-	ok(first >= 8 && first <= 16, "the first interval at 95%% comes at %zu observations", first);
+	ok(first >= 8 && first <= 16, "the first interval at 95%% comes at %zu observations",
+	   first);
 	for (size_t t = 6; t <= 2000; t++) {
 		if (cb_confseq_ranks(t, 0.95, &lo, &hi) != 0)
 			continue;
@@ -40,7 +41,8 @@ static void test_ranks(void)
 	}
 	ok(wider, "from 6 to 2000 observations the sequence's ranks are symmetric and never "
 	          "inside the fixed-n interval's");
-	ok(cb_confseq_ranks(40, 1.5, &lo, &hi) != 0 && lo == 0, "a level outside (0, 1) is refused");
+	ok(cb_confseq_ranks(40, 1.5, &lo, &hi) != 0 && lo == 0,
+	   "a level outside (0, 1) is refused");
 }
 
 static void test_intervals(gsl_rng *rng)
@@ -112,11 +114,13 @@ static void test_coverage(gsl_rng *rng)
 	diag("2000 streams of 400: covered at every length by the sequence %.3f, at every "
 	     "8th by the fixed-n interval %.3f",
 	     seq, fixed);
-	ok(seq >= 0.95, "the sequence covers the median at every one of 400 lengths in %.1f%% of "
-	                "streams (>= 95%%)",
+	ok(seq >= 0.95,
+	   "the sequence covers the median at every one of 400 lengths in %.1f%% of "
+	   "streams (>= 95%%)",
 	   seq * 100);
-	ok(fixed <= 0.80, "the fixed-n interval looked at 50 times covers at every look in only "
-	                  "%.1f%% (<= 80%%): why the sequence",
+	ok(fixed <= 0.80,
+	   "the fixed-n interval looked at 50 times covers at every look in only "
+	   "%.1f%% (<= 80%%): why the sequence",
 	   fixed * 100);
 }
 
@@ -193,7 +197,8 @@ static struct cb_results *write_run(const struct cell *cells, size_t n, unsigned
 		return NULL;
 	fprintf(f,
 	        "{\"type\":\"run\",\"schema\":\"cryptobench/1\",\"run_id\":\"s\",\"run_index\":0,"
-	        "\"scenario\":{\"name\":\"s\",\"sha256\":\"x\",\"derive\":%s},\"order\":\"round-robin\","
+	        "\"scenario\":{\"name\":\"s\",\"sha256\":\"x\",\"derive\":%s},\"order\":\"round-"
+	        "robin\","
 	        "\"order_seed\":7,\"input\":{\"seed\":1}%s%s}\n",
 	        derive, stop ? ",\"stop\":" : "", stop ? stop : "");
 	for (unsigned round = 1; round <= rounds; round++)
@@ -201,12 +206,14 @@ static struct cb_results *write_run(const struct cell *cells, size_t n, unsigned
 			double ns = cells[c].ns_per_call *
 			            (1 + cells[c].noise * wobble(round, (unsigned)c + 1)) * 100;
 
-			fprintf(f,
-			        "{\"type\":\"trial\",\"round\":%u,\"seq\":%lu,\"cell\":{\"engine\":\"%s\","
-			        "\"label\":\"%s\",\"algorithm\":\"%s\",\"op\":\"hash\",\"size\":1000,"
-			        "\"threads\":1,\"mode\":\"message\"},\"warmup\":false,\"calls\":100,"
-			        "\"bytes\":100000,\"valid\":true,\"ns\":%.0f,\"cpu_ns\":%.0f}\n",
-			        round, seq++, cells[c].label, cells[c].label, cells[c].alg, ns, ns);
+			fprintf(
+			    f,
+			    "{\"type\":\"trial\",\"round\":%u,\"seq\":%lu,\"cell\":{\"engine\":\"%"
+			    "s\","
+			    "\"label\":\"%s\",\"algorithm\":\"%s\",\"op\":\"hash\",\"size\":1000,"
+			    "\"threads\":1,\"mode\":\"message\"},\"warmup\":false,\"calls\":100,"
+			    "\"bytes\":100000,\"valid\":true,\"ns\":%.0f,\"cpu_ns\":%.0f}\n",
+			    round, seq++, cells[c].label, cells[c].label, cells[c].alg, ns, ns);
 		}
 	fprintf(f, "{\"type\":\"end\",\"interrupted\":false}\n");
 	fclose(f);
@@ -217,12 +224,12 @@ static struct cb_results *write_run(const struct cell *cells, size_t n, unsigned
 	return r;
 }
 
-static const struct cb_stop_cell *cell_of(const struct cb_stop_state *s,
-                                          const struct cb_results *r, const char *label,
-                                          const char *alg)
+static const struct cb_stop_cell *cell_of(const struct cb_stop_state *s, const struct cb_results *r,
+                                          const char *label, const char *alg)
 {
 	for (size_t i = 0; i < r->n_cells; i++)
-		if (strcmp(r->cells[i].label, label) == 0 && strcmp(r->cells[i].algorithm, alg) == 0)
+		if (strcmp(r->cells[i].label, label) == 0 &&
+		    strcmp(r->cells[i].algorithm, alg) == 0)
 			return &s->cells[i];
 	return NULL;
 }
@@ -267,7 +274,8 @@ static void test_questions(void)
 
 	if (!ok(r && cb_stop_rule_of(r, &rule, err, sizeof err) == 0 && rule.until_resolved,
 	        "a file with a stop rule reads back with its rule") ||
-	    !ok((a = cb_analysis_build(r, NULL, NULL, err, sizeof err)) != NULL, "it is analysed")) {
+	    !ok((a = cb_analysis_build(r, NULL, NULL, err, sizeof err)) != NULL,
+	        "it is analysed")) {
 		tap_skip(16, "no analysis");
 		cb_results_free(r);
 		return;
@@ -279,8 +287,9 @@ static void test_questions(void)
 		tap_skip(13, "no state");
 		goto done;
 	}
-	is_num(s->n_questions, 4, "4 questions: two winners groups, a derived metric, its "
-	                          "expectation");
+	is_num(s->n_questions, 4,
+	       "4 questions: two winners groups, a derived metric, its "
+	       "expectation");
 	q = question(s, "winners sha256");
 	ok(q && !q->open && strstr(q->answer, "fastest a"), "sha256's group is answered: %s",
 	   q ? q->answer : "?");
