@@ -444,8 +444,9 @@ json_t *cb_stop_state_json(const struct cb_stop_state *s, const struct cb_result
 			                                        r->cells[i].key, "why", c->why,
 			                                        "rounds", (json_int_t)c->rounds));
 	}
-	return json_pack(
-	    "{s:I, s:I, s:o, s:o, s:I, s:o, s:o}", "questions", (json_int_t)s->n_questions, "open",
-	    (json_int_t)s->n_open, "open_questions", open, "answered", answered, "open_cells_n",
-	    (json_int_t)s->n_open_cells, "open_cells", open_cells, "closed_cells", closed);
+	return json_pack("{s:I, s:I, s:o, s:o, s:I, s:o, s:o}", "questions",
+	                 (json_int_t)s->n_questions, "questions_open", (json_int_t)s->n_open,
+	                 "open_questions", open, "answered", answered, "cells_open",
+	                 (json_int_t)s->n_open_cells, "open_cells", open_cells, "closed_cells",
+	                 closed);
 }

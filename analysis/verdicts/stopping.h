@@ -125,7 +125,12 @@ struct cb_stop_state *cb_stop_check(const struct cb_analysis *a, const struct cb
 void cb_stop_state_free(struct cb_stop_state *s);
 
 /* The state as a results file's "look" line (without "type" and "round",
- * which the writer adds): open questions, closed cells with their reasons. */
+ * which the writer adds):
+ *   {"questions": 12, "questions_open": 1,
+ *    "open_questions": [{"kind": "winners", "name": "...", "missing": "..."}],
+ *    "answered": [{"kind": "derived", "name": "...", "answer": "slower: 0.93 [...]"}],
+ *    "cells_open": 2, "open_cells": ["label|alg|op|size|threads", ...],
+ *    "closed_cells": [{"cell": "...", "why": "all 3 questions answered", "rounds": 40}]} */
 json_t *cb_stop_state_json(const struct cb_stop_state *s, const struct cb_results *r);
 
 #endif
