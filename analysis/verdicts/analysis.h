@@ -33,8 +33,11 @@ struct cb_analysis {
 
 /* Summarise R (SOPT, NULL: defaults) and derive its metrics, winners and
  * masks (DOPT, NULL: defaults; masks are judged at DOPT's delta with error
- * rate 1 - DOPT's level). R must outlive the analysis. NULL with ERR when
- * memory runs out, an option is out of range, or a declaration is malformed. */
+ * rate 1 - DOPT's level). When R's header carries a stopping rule that is
+ * until_resolved (stopping.h), every median interval is a confidence
+ * sequence's (SOPT's sequential is set), whatever SOPT says. R must outlive
+ * the analysis. NULL with ERR when memory runs out, an option is out of
+ * range, a declaration is malformed, or the header's "stop" is bad. */
 struct cb_analysis *cb_analysis_build(const struct cb_results *r,
                                       const struct cb_summary_options *sopt,
                                       const struct cb_derive_options *dopt, char *err,
