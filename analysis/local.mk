@@ -10,7 +10,8 @@ libcbstats_a_SOURCES = \
 	analysis/stats/ratio.c analysis/stats/ratio.h \
 	analysis/stats/curve.c analysis/stats/curve.h \
 	analysis/stats/robust_line.c analysis/stats/robust_line.h \
-	analysis/stats/summary.c analysis/stats/summary.h
+	analysis/stats/summary.c analysis/stats/summary.h \
+	analysis/stats/components.c analysis/stats/components.h
 
 # One run's analysis and the verdicts on it and across runs.
 libcbverdicts_a_SOURCES = \
@@ -21,7 +22,8 @@ libcbverdicts_a_SOURCES = \
 	analysis/verdicts/repro.c analysis/verdicts/repro.h \
 	analysis/verdicts/compare.c analysis/verdicts/compare.h \
 	analysis/verdicts/baseline.c analysis/verdicts/baseline.h \
-	analysis/verdicts/hosts.c analysis/verdicts/hosts.h
+	analysis/verdicts/hosts.c analysis/verdicts/hosts.h \
+	analysis/verdicts/plan_runs.h
 
 # Printing: text, Markdown, CSV and JSON.
 libcbreport_a_SOURCES = \
