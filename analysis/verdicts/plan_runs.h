@@ -133,7 +133,7 @@ struct cb_plan_row {
 	struct cb_plan_choice choice;
 };
 
-struct cb_plan {
+struct cb_runs_plan {
 	const struct cb_compare *compare;
 	struct cb_plan_options options;
 	struct cb_plan_costs costs;
@@ -152,9 +152,10 @@ struct cb_plan {
 
 /* Plan for the rows of C (which must outlive the plan) with OPT (NULL:
  * defaults). NULL with ERR when memory runs out. */
-struct cb_plan *cb_plan_build(const struct cb_compare *c, const struct cb_plan_options *opt,
-                              char *err, size_t err_len);
-void cb_plan_free(struct cb_plan *p);
+struct cb_runs_plan *cb_runs_plan_build(const struct cb_compare *c,
+                                        const struct cb_plan_options *opt, char *err,
+                                        size_t err_len);
+void cb_runs_plan_free(struct cb_runs_plan *p);
 
 /* Costs read from K results files (see above); -1 when no file says how long
  * it took. */
