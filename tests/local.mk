@@ -21,6 +21,7 @@ unit_tests = \
 	tests/test_stats \
 	tests/test_derive \
 	tests/test_validation \
+	tests/test_plan_runs \
 	tests/test_clock \
 	tests/test_host \
 	tests/test_engines \

@@ -4,6 +4,8 @@
 #include "core/errbuf.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 static void clear(struct cb_components *out)
 {
@@ -91,4 +93,85 @@ double cb_components_optimal_rounds(const struct cb_components *c, double round_
 	if (c->between == 0.0)
 		return INFINITY;
 	return sqrt(start_cost * c->within / (round_cost * c->between));
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median_of(double *x, size_t n)
+{
+	qsort(x, n, sizeof *x, by_value);
+	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2.0;
+}
+
+double cb_components_robust_within(const double *const *y, const size_t *n, size_t k)
+{
+	size_t total = 0, m = 0;
+	double *dev, scale;
+
+	for (size_t i = 0; i < k; i++)
+		total += n[i];
+	if (!(dev = malloc((total ? total : 1) * sizeof *dev)))
+		return NAN;
+	for (size_t i = 0; i < k; i++) {
+		size_t start = m;
+
+		for (size_t j = 0; j < n[i]; j++)
+			if (isfinite(y[i][j]))
+				dev[m++] = y[i][j];
+		if (m - start < 2) {
+			m = start;
+			continue;
+		}
+		double *copy = malloc((m - start) * sizeof *copy);
+		if (!copy) {
+			free(dev);
+			return NAN;
+		}
+		memcpy(copy, dev + start, (m - start) * sizeof *copy);
+		double med = median_of(copy, m - start);
+		free(copy);
+		for (size_t j = start; j < m; j++)
+			dev[j] = fabs(dev[j] - med);
+	}
+	scale = m >= 2 ? 1.482602218505602 * median_of(dev, m) : NAN;
+	free(dev);
+	return scale;
+}
+
+double cb_components_between_medians(const double *const *y, const size_t *n, size_t k,
+                                     double scale)
+{
+	double sum = 0.0, sum2 = 0.0, noise = 0.0;
+	size_t runs = 0;
+
+	if (!(scale >= 0.0))
+		return NAN;
+	for (size_t i = 0; i < k; i++) {
+		double *v = malloc((n[i] ? n[i] : 1) * sizeof *v);
+		size_t m = 0;
+
+		if (!v)
+			return NAN;
+		for (size_t j = 0; j < n[i]; j++)
+			if (isfinite(y[i][j]))
+				v[m++] = y[i][j];
+		if (m >= 2) {
+			double med = median_of(v, m);
+			sum += med;
+			sum2 += med * med;
+			noise += M_PI / 2.0 * scale * scale / (double)m;
+			runs++;
+		}
+		free(v);
+	}
+	if (runs < 2)
+		return NAN;
+	double mean = sum / (double)runs;
+	double var = (sum2 - (double)runs * mean * mean) / ((double)runs - 1.0);
+	return fmax(0.0, var - noise / (double)runs);
 }

@@ -57,4 +57,20 @@ int cb_components_estimate(const double *const *y, const size_t *n, size_t k,
 double cb_components_optimal_rounds(const struct cb_components *c, double round_cost,
                                     double start_cost);
 
+/* A robust within-run standard deviation: 1.4826 times the median absolute
+ * deviation of every finite value from its own run's median, pooled over
+ * the runs (runs of fewer than two values left out). The spread a median
+ * sees: a rare slow round inflates S_1^2 but not this. NaN when fewer than
+ * two values are left or memory runs out. */
+double cb_components_robust_within(const double *const *y, const size_t *n, size_t k);
+
+/* The between-run variance as the runs' medians see it: the sample variance
+ * of the run medians less their own noise, pi/2 SCALE^2 / n_i averaged over
+ * the runs (a median of n normal rounds of sd SCALE), floored at 0. A rare
+ * slow round moves a run's mean by its size over n, so S_2^2 of a short
+ * pilot is at its mercy; the medians compare judges are not. NaN when fewer
+ * than two runs have two values, SCALE is not a number, or memory runs out. */
+double cb_components_between_medians(const double *const *y, const size_t *n, size_t k,
+                                     double scale);
+
 #endif

@@ -7,6 +7,7 @@
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,8 @@ double cb_plan_se(const struct cb_plan_model *m, size_t rounds)
 	size_t pilot = (size_t)llround(m->pilot_rounds);
 	double at_pilot = interval_shape(pilot, m->level);
 
+	if (m->scale > 0.0)
+		return m->scale * interval_shape(rounds, m->level);
 	if (!(m->se_pilot > 0.0) || !(at_pilot > 0.0))
 		return NAN;
 	return m->se_pilot * interval_shape(rounds, m->level) / at_pilot;
@@ -85,8 +88,11 @@ static double range_cdf(size_t k, double w)
 	return fmin(1.0, (double)k * sum * h / 3.0);
 }
 
-int cb_plan_predict(const struct cb_plan_model *m, size_t runs, size_t rounds, double *p_reproduced,
-                    double *p_beyond)
+/* The analytic prediction: every run with the same standard error, the
+ * largest pair difference deciding (see plan_runs.h). Used to prune the
+ * search; the Monte Carlo below is what a plan is judged by. */
+static int predict_range(const struct cb_plan_model *m, size_t runs, size_t rounds,
+                         double *p_reproduced, double *p_beyond)
 {
 	double se = cb_plan_se(m, rounds);
 
@@ -104,6 +110,83 @@ int cb_plan_predict(const struct cb_plan_model *m, size_t runs, size_t rounds, d
 	*p_reproduced = range_cdf(runs, (margin - z_within * s) / omega);
 	*p_beyond = 1.0 - range_cdf(runs, (margin + z_beyond * s) / omega);
 	return 0;
+}
+
+/* The within-run scale the pilot's intervals imply: se_pilot over the
+ * interval's shape at the pilot's rounds. */
+static double within_scale(const struct cb_plan_model *m)
+{
+	if (m->scale > 0.0)
+		return m->scale;
+	return m->se_pilot / interval_shape((size_t)llround(m->pilot_rounds), m->level);
+}
+
+/* U_(lo), U_(mid), [U_(mid+1)], U_(hi) of N uniforms from gamma spacings
+ * (U_(j) = G_j / G_(n+1), G_j a sum of j exponentials), to normal. */
+static void order_stats(gsl_rng *rng, size_t n, size_t lo, size_t hi, double *x_lo, double *x_med,
+                        double *x_hi)
+{
+	size_t mid = (n + 1) / 2;
+	double g_lo = gsl_ran_gamma(rng, (double)lo, 1.0);
+	double g_mid = g_lo + (mid > lo ? gsl_ran_gamma(rng, (double)(mid - lo), 1.0) : 0.0);
+	double g_mid2 = n % 2 ? g_mid : g_mid + gsl_ran_exponential(rng, 1.0);
+	double g_hi = g_mid2 + (hi > mid + (n % 2 ? 0 : 1)
+	                            ? gsl_ran_gamma(rng, (double)(hi - mid - (n % 2 ? 0 : 1)), 1.0)
+	                            : 0.0);
+	double total = g_hi + gsl_ran_gamma(rng, (double)(n + 1 - hi), 1.0);
+
+	*x_lo = gsl_cdf_ugaussian_Pinv(g_lo / total);
+	*x_hi = gsl_cdf_ugaussian_Pinv(g_hi / total);
+	*x_med =
+	    (gsl_cdf_ugaussian_Pinv(g_mid / total) + gsl_cdf_ugaussian_Pinv(g_mid2 / total)) / 2;
+}
+
+enum { CB_PLAN_DRAWS = 2000 };
+
+/* compare's rule on simulated sets: RUNS runs, each of ROUNDS normal rounds
+ * of the pilot's within-run scale around its own N(0, sigma_b^2) offset,
+ * each with its exact median interval, judged by cb_repro_compare; a
+ * non-reproducible set counts when its p is below alpha / family. The
+ * draws are seeded by (runs, rounds): the same plan, the same answer. */
+int cb_plan_predict(const struct cb_plan_model *m, size_t runs, size_t rounds, double *p_reproduced,
+                    double *p_beyond)
+{
+	double sigma = within_scale(m), sb = sqrt(m->between);
+	size_t lo, hi, rep = 0, bey = 0;
+	double coverage;
+	struct cb_repro_options opt = {m->level, m->alpha, m->delta, NAN};
+	struct cb_estimate *e = malloc((runs ? runs : 1) * sizeof *e);
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	int rc = -1;
+
+	*p_reproduced = *p_beyond = NAN;
+	if (!e || !rng || runs < 2 || !(sigma > 0.0) || !(sb >= 0.0) ||
+	    cb_stats_median_ranks(rounds, m->level, &lo, &hi, &coverage) != 0)
+		goto done;
+	gsl_rng_set(rng, 20260804u ^ (runs << 20) ^ rounds);
+	for (size_t d = 0; d < CB_PLAN_DRAWS; d++) {
+		struct cb_repro r;
+
+		for (size_t i = 0; i < runs; i++) {
+			double b = sb > 0.0 ? gsl_ran_gaussian(rng, sb) : 0.0, x_lo, x_med, x_hi;
+
+			order_stats(rng, rounds, lo, hi, &x_lo, &x_med, &x_hi);
+			e[i] = (struct cb_estimate){exp(b + sigma * x_med), exp(b + sigma * x_lo),
+			                            exp(b + sigma * x_hi)};
+		}
+		if (cb_repro_compare(e, NULL, runs, &opt, &r, NULL, 0) != 0)
+			goto done;
+		rep += r.verdict == CB_REPRO_REPRODUCED;
+		bey += r.verdict == CB_REPRO_NON_REPRODUCIBLE &&
+		       r.p_beyond < m->alpha / (double)(m->family ? m->family : 1);
+	}
+	*p_reproduced = (double)rep / CB_PLAN_DRAWS;
+	*p_beyond = (double)bey / CB_PLAN_DRAWS;
+	rc = 0;
+done:
+	gsl_rng_free(rng);
+	free(e);
+	return rc;
 }
 
 /* ---- The cheapest plan ---- */
@@ -135,7 +218,7 @@ static size_t rounds_grid(const struct cb_plan_options *opt, double extra, size_
 
 		if (r > opt->max_rounds)
 			r = opt->max_rounds;
-		if (m == 0 || r != grid[m - 1])
+		if (m == 0 || grid[m - 1] != r)
 			grid[m++] = r;
 		if (r == opt->max_rounds)
 			break;
@@ -165,8 +248,8 @@ static double plan_cost(const struct cb_plan_costs *c, size_t runs, size_t round
 	return isnan(s) ? (double)runs * ((double)rounds + 10.0) : s;
 }
 
-/* The fewest runs at ROUNDS whose P(resolved) reaches the target; 0 when
- * none up to max_runs. BEST keeps the highest P seen (for CANNOT). */
+/* The fewest runs at ROUNDS whose analytic P(resolved) reaches the target;
+ * 0 when none up to max_runs. BEST keeps the highest P seen (for CANNOT). */
 static size_t fewest_runs(const struct cb_plan_model *m, size_t rounds,
                           const struct cb_plan_options *opt, double *p_rep, double *p_bey,
                           double *best)
@@ -174,7 +257,7 @@ static size_t fewest_runs(const struct cb_plan_model *m, size_t rounds,
 	for (size_t k = 2; k <= opt->max_runs; k++) {
 		double r, b;
 
-		if (cb_plan_predict(m, k, rounds, &r, &b) != 0)
+		if (predict_range(m, k, rounds, &r, &b) != 0)
 			return 0;
 		if (r + b > *best)
 			*best = r + b;
@@ -186,12 +269,47 @@ static size_t fewest_runs(const struct cb_plan_model *m, size_t rounds,
 	return 0;
 }
 
+static size_t more_rounds(const struct cb_plan_options *opt, size_t n)
+{
+	size_t more = (size_t)llround(fmax((double)n + 1.0, (double)n * 1.25));
+
+	return more > opt->max_rounds ? opt->max_rounds : more;
+}
+
+/* The analytic plan (*K, *N) checked by the draws, and grown until they
+ * reach the target too: one more run or a quarter more rounds, whichever
+ * the analytic prediction favours. False when neither can grow or after
+ * twelve steps. */
+static bool confirm(const struct cb_plan_model *m, const struct cb_plan_options *opt, size_t *k,
+                    size_t *n, double *p_rep, double *p_bey)
+{
+	for (int step = 0; step < 12; step++) {
+		double ra, ba, rb, bb;
+		size_t n_more = more_rounds(opt, *n);
+
+		if (cb_plan_predict(m, *k, *n, p_rep, p_bey) != 0)
+			return false;
+		if (*p_rep + *p_bey >= opt->target)
+			return true;
+		bool can_k = *k<opt->max_runs, can_n = n_more> * n;
+		if (!can_k && !can_n)
+			return false;
+		predict_range(m, *k, n_more, &ra, &ba);
+		predict_range(m, *k + 1, *n, &rb, &bb);
+		if (can_k && (!can_n || rb + bb > ra + ba))
+			(*k)++;
+		else
+			*n = n_more;
+	}
+	return false;
+}
+
 int cb_plan_solve(const struct cb_plan_model *m, const struct cb_plan_costs *costs,
                   const struct cb_plan_options *options, struct cb_plan_choice *out)
 {
 	struct cb_plan_options opt;
 	struct cb_components comp = {.within = m->within, .between = m->between};
-	size_t grid[CB_PLAN_GRID], n;
+	size_t grid[CB_PLAN_GRID] = {0}, n;
 	double best_cost = INFINITY, best_p = -1.0;
 
 	options_or_defaults(options, &opt);
@@ -225,9 +343,15 @@ int cb_plan_solve(const struct cb_plan_model *m, const struct cb_plan_costs *cos
 			                               .spread = out->spread};
 		}
 	}
+	if (out->status == CB_PLAN_NEEDS &&
+	    !confirm(m, &opt, &out->runs, &out->rounds, &out->p_reproduced, &out->p_beyond))
+		out->status = CB_PLAN_CANNOT;
+	out->seconds = plan_seconds(costs, out->runs, out->rounds);
 	if (out->status == CB_PLAN_CANNOT) {
-		out->p_reproduced = best_p; /* the best P(resolved) in range */
+		out->p_reproduced = best_p; /* the best analytic P(resolved) in range */
 		out->p_beyond = 0.0;
+		out->runs = out->rounds = 0;
+		out->seconds = NAN;
 	}
 	return 0;
 }
@@ -248,7 +372,7 @@ static size_t table_runs(const struct cb_runs_plan *p, size_t rounds, double *p_
 
 			if (row->choice.status != CB_PLAN_NEEDS)
 				continue;
-			all = cb_plan_predict(&row->model, k, rounds, &r, &b) == 0 &&
+			all = predict_range(&row->model, k, rounds, &r, &b) == 0 &&
 			      r + b >= p->options.target;
 			low = fmin(low, r + b);
 		}
@@ -260,9 +384,40 @@ static size_t table_runs(const struct cb_runs_plan *p, size_t rounds, double *p_
 	return 0;
 }
 
+/* The table's analytic plan checked by the draws for every NEEDS row, the
+ * rounds (then the runs) grown until each reaches the target; P_MIN set.
+ * False when neither can grow or after twelve steps. */
+static bool table_confirm(struct cb_runs_plan *p)
+{
+	for (int step = 0; step < 12; step++) {
+		double low = 1.0;
+
+		for (size_t i = 0; i < p->n_rows && low >= p->options.target; i++) {
+			double r, b;
+
+			if (p->rows[i].choice.status != CB_PLAN_NEEDS)
+				continue;
+			if (cb_plan_predict(&p->rows[i].model, p->runs, p->rounds, &r, &b) != 0)
+				return false;
+			low = fmin(low, r + b);
+		}
+		p->p_min = low;
+		if (low >= p->options.target)
+			return true;
+		size_t more = more_rounds(&p->options, p->rounds);
+		if (more > p->rounds)
+			p->rounds = more;
+		else if (p->runs < p->options.max_runs)
+			p->runs++;
+		else
+			return false;
+	}
+	return false;
+}
+
 static void table_plan(struct cb_runs_plan *p)
 {
-	size_t grid[CB_PLAN_GRID], n = rounds_grid(&p->options, NAN, grid);
+	size_t grid[CB_PLAN_GRID] = {0}, n = rounds_grid(&p->options, NAN, grid);
 	double best = INFINITY;
 
 	p->runs = p->rounds = 0;
@@ -279,9 +434,11 @@ static void table_plan(struct cb_runs_plan *p)
 			p->runs = k;
 			p->rounds = grid[i];
 			p->p_min = low;
-			p->seconds = plan_seconds(&p->costs, k, grid[i]);
 		}
 	}
+	if (p->runs && !table_confirm(p))
+		p->runs = p->rounds = 0;
+	p->seconds = p->runs ? plan_seconds(&p->costs, p->runs, p->rounds) : NAN;
 }
 
 /* ---- Each row's rounds, on the log scale of its measure ---- */
@@ -438,6 +595,10 @@ static int model_row(const struct cb_compare *c, const struct cb_compare_row *ro
 		goto done;
 	out->model.between = out->components.between;
 	out->model.within = out->components.within;
+	out->model.scale = cb_components_robust_within((const double *const *)y, n, k);
+	double b = cb_components_between_medians((const double *const *)y, n, k, out->model.scale);
+	if (!isnan(b))
+		out->model.between = b;
 	out->model.se_pilot = sqrt(se2 / (double)with_se);
 	out->model.pilot_rounds = (double)with_se / inv_n;
 	out->model.level = level;

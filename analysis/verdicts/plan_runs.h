@@ -74,6 +74,9 @@ void cb_plan_defaults(struct cb_plan_options *opt);
 struct cb_plan_model {
 	double between;      /* sigma_b^2 */
 	double within;       /* sigma_w^2 (Kalibera and Jones's; used for n*) */
+	double scale;        /* robust within-run sd (cb_components_robust_within):
+	                      * the rounds' spread the simulated runs are drawn
+	                      * with; NaN: the one se_pilot implies */
 	double se_pilot;     /* a pilot run's standard error, as compare reads it:
 	                      * the root mean square over the pilot's runs */
 	double pilot_rounds; /* the rounds se_pilot was read at (harmonic mean) */
