@@ -28,8 +28,14 @@
  *
  *   with m = log(1 + delta). "Contradictory" is left out (it needs runs
  *   significant on both sides of 1; counting it would only add resolutions).
- *   P(resolved) is exact under the model, from the distribution of the range
- *   of K normals, integrated numerically.
+ *   This range model prunes the search. It is only approximate (a run's
+ *   exact interval is wider than its median's spread, and its width varies
+ *   from run to run), so a plan is confirmed by cb_plan_predict: 2000 sets
+ *   drawn from the model (each run's median and exact interval from order
+ *   statistics of normal rounds of the robust within-run spread, around its
+ *   own N(0, sigma_b^2) offset) judged by cb_repro_compare itself, seeded by
+ *   (K, n). The within-run spread is a pooled MAD and sigma_b^2 is read from
+ *   the run medians (components.h): what compare's medians see.
  *
  * Rounds per run start from Kalibera and Jones's optimal repetitions n*
  * (cb_components_optimal_rounds, with the costs read from the files, below),
