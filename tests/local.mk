@@ -23,6 +23,7 @@ unit_tests = \
 	tests/test_stopping \
 	tests/test_validation \
 	tests/test_sequential \
+	tests/test_plan_runs \
 	tests/test_clock \
 	tests/test_host \
 	tests/test_engines \
