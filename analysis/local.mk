@@ -8,6 +8,7 @@ noinst_LIBRARIES += libcbstats.a libcbverdicts.a libcbreport.a
 libcbstats_a_SOURCES = \
 	analysis/stats/stats.c analysis/stats/stats.h \
 	analysis/stats/ratio.c analysis/stats/ratio.h \
+	analysis/stats/confseq.c analysis/stats/confseq.h \
 	analysis/stats/curve.c analysis/stats/curve.h \
 	analysis/stats/robust_line.c analysis/stats/robust_line.h \
 	analysis/stats/summary.c analysis/stats/summary.h
@@ -18,6 +19,7 @@ libcbverdicts_a_SOURCES = \
 	analysis/verdicts/derive.c analysis/verdicts/derive.h \
 	analysis/verdicts/winners.c analysis/verdicts/winners.h \
 	analysis/verdicts/masks.c analysis/verdicts/masks.h \
+	analysis/verdicts/stopping.c analysis/verdicts/stopping.h \
 	analysis/verdicts/repro.c analysis/verdicts/repro.h \
 	analysis/verdicts/compare.c analysis/verdicts/compare.h \
 	analysis/verdicts/baseline.c analysis/verdicts/baseline.h \

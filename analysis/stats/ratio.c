@@ -1,6 +1,7 @@
 /* ratio.c: paired ratios, sign-test intervals, verdicts and expectations. */
 #include "analysis/stats/ratio.h"
 
+#include "analysis/stats/confseq.h"
 #include "analysis/stats/stats.h"
 #include "core/errbuf.h"
 
@@ -14,6 +15,12 @@
 
 int cb_ratio_paired(const double *num, const double *den, size_t n, double level,
                     struct cb_ratio *out, char *err, size_t err_len)
+{
+	return cb_ratio_paired_by(num, den, n, level, false, out, err, err_len);
+}
+
+int cb_ratio_paired_by(const double *num, const double *den, size_t n, double level,
+                       bool sequential, struct cb_ratio *out, char *err, size_t err_len)
 {
 	double *logs;
 	size_t used = 0;
@@ -53,11 +60,18 @@ int cb_ratio_paired(const double *num, const double *den, size_t n, double level
 		free(logs);
 		return -1;
 	}
+	/* The sequence reads the log ratios in round order, before the sort. */
+	if (sequential && cb_confseq_median(logs, used, level, &out->ci) != 0) {
+		cb_errorf(err, err_len, "out of memory pairing %zu rounds", n);
+		free(logs);
+		return -1;
+	}
 	cb_stats_sort(logs, used);
 	out->n = used;
 	out->log_value = gsl_stats_median_from_sorted_data(logs, 1, used);
 	out->value = exp(out->log_value);
-	cb_stats_median_interval(logs, used, level, &out->ci);
+	if (!sequential)
+		cb_stats_median_interval(logs, used, level, &out->ci);
 	if (out->ci.available) {
 		out->ci.lo = exp(out->ci.lo);
 		out->ci.hi = exp(out->ci.hi);

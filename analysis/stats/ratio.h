@@ -13,6 +13,7 @@
 #ifndef CB_RATIO_H
 #define CB_RATIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "analysis/stats/stats.h"
@@ -32,6 +33,11 @@ struct cb_ratio {
  * memory runs out. */
 int cb_ratio_paired(const double *num, const double *den, size_t n, double level,
                     struct cb_ratio *out, char *err, size_t err_len);
+/* The same, with the interval SEQUENTIAL asks for: false the exact sign-test
+ * one above, true the confidence sequence of the per-round log ratios in
+ * round order (confseq.h), valid at a stopping time chosen on the data. */
+int cb_ratio_paired_by(const double *num, const double *den, size_t n, double level,
+                       bool sequential, struct cb_ratio *out, char *err, size_t err_len);
 
 /* LEVEL adjusted for M simultaneous comparisons: 1 - (1 - LEVEL) / M. */
 double cb_ratio_bonferroni(double level, size_t m);

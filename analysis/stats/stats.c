@@ -1,6 +1,8 @@
 /* stats.c: per-cell summary: order statistics, fences, contamination, drift. */
 #include "analysis/stats/stats.h"
 
+#include "analysis/stats/confseq.h"
+
 #include "core/errbuf.h"
 
 #include <math.h>
@@ -62,6 +64,7 @@ int cb_stats_median_interval(const double *sorted, size_t n, double level,
 	out->rank_lo = out->rank_hi = 0;
 	out->level = level;
 	out->coverage = NAN;
+	out->method = NULL;
 	if (!(level > 0.0 && level < 1.0))
 		return -1;
 	if (cb_stats_median_ranks(n, level, &lo, &hi, &coverage) != 0)
@@ -121,6 +124,7 @@ void cb_stats_defaults(struct cb_stats_options *opt)
 	opt->contamination_max = 0.10;
 	opt->drift_alpha = 0.01;
 	opt->larger_is_better = false;
+	opt->sequential = false;
 }
 
 static void count_outliers(const double *sorted, size_t n, struct cb_stats_summary *s)
@@ -361,7 +365,16 @@ int cb_stats_summarize(const double *values, size_t n, const struct cb_stats_opt
 	out->min = sorted[0];
 	out->max = sorted[n - 1];
 	out->median = gsl_stats_median_from_sorted_data(sorted, 1, n);
-	cb_stats_median_interval(sorted, n, opt->level, &out->median_ci);
+	if (!opt->sequential)
+		cb_stats_median_interval(sorted, n, opt->level, &out->median_ci);
+	else if (cb_confseq_median(values, n, opt->level, &out->median_ci) != 0) {
+		cb_errorf(err, err_len, "out of memory summarising %zu samples", n);
+		free(sorted);
+		free(work);
+		free(order);
+		memset(out, 0, sizeof(*out));
+		return -1;
+	}
 	out->q1 = gsl_stats_quantile_from_sorted_data(sorted, 1, n, 0.25);
 	out->q3 = gsl_stats_quantile_from_sorted_data(sorted, 1, n, 0.75);
 	out->iqr = out->q3 - out->q1;

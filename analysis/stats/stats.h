@@ -36,6 +36,9 @@ struct cb_stats_interval {
 	size_t rank_hi;
 	double level;    /* the level asked for */
 	double coverage; /* the exact coverage achieved (>= level), NaN when not available */
+	/* NULL: this fixed-n interval; else what the interval is instead (a
+	 * confidence sequence's, confseq.h, whose coverage is then its level). */
+	const char *method;
 };
 
 /* The narrowest symmetric ranks for N values: the largest RANK_LO whose coverage
@@ -77,6 +80,11 @@ struct cb_stats_options {
 	double contamination_max; /* contamination flag above this: 0.10 */
 	double drift_alpha;       /* Spearman p and lag-1 significance: 0.01 */
 	bool larger_is_better;    /* values are throughputs: the best is the max */
+	/* The median's interval is a confidence sequence's (confseq.h), valid at
+	 * a stopping time chosen on the data, instead of the fixed-n one: for
+	 * runs that stop when their answer is known. VALUES must then be in the
+	 * order they were measured. */
+	bool sequential;
 };
 
 /* The defaults above (METHODOLOGY.md); values are times (smaller is better). */

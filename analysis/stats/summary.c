@@ -18,6 +18,7 @@ void cb_summary_defaults(struct cb_summary_options *opt)
 	opt->preempt_ratio = 0.9;
 	opt->overhead_warn = 0.05;
 	opt->overhead_max = 0.25;
+	opt->sequential = false;
 }
 
 /* ---- The headline statistics ---- */
@@ -127,7 +128,8 @@ static int summarise_values(struct sample *s, size_t n, int which, bool larger_i
 	struct cb_stats_options so = {.level = opt->level,
 	                              .contamination_max = opt->contamination_max,
 	                              .drift_alpha = opt->drift_alpha,
-	                              .larger_is_better = larger_is_better};
+	                              .larger_is_better = larger_is_better,
+	                              .sequential = opt->sequential};
 	double *v = malloc(n * sizeof *v);
 	int rc;
 

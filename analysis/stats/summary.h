@@ -27,6 +27,10 @@ struct cb_summary_options {
 	double preempt_ratio;     /* a trial with cpu_ns < this x wall time was preempted: 0.9 */
 	double overhead_warn;     /* null engine's share of a cell's time: warn above 0.05 */
 	double overhead_max;      /* ... and mark the cell unreliable above 0.25 */
+	/* Every median interval (cells, and the paired ratios built on this
+	 * summary) a confidence sequence's, valid at a data-dependent stopping
+	 * time (confseq.h): a run with a stopping rule. false */
+	bool sequential;
 };
 
 /* The defaults above (METHODOLOGY.md). */

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "analysis/verdicts/stopping.h"
 #include "core/errbuf.h"
 
 struct cb_analysis *cb_analysis_build(const struct cb_results *r,
@@ -11,6 +12,8 @@ struct cb_analysis *cb_analysis_build(const struct cb_results *r,
                                       size_t err_len)
 {
 	struct cb_analysis *a = calloc(1, sizeof *a);
+	struct cb_summary_options seq;
+	struct cb_stop_rule rule;
 
 	if (!a) {
 		cb_errorf(err, err_len, "out of memory");
@@ -24,6 +27,18 @@ struct cb_analysis *cb_analysis_build(const struct cb_results *r,
 	if (!(a->options.level > 0 && a->options.level < 1) || !(a->options.delta > 0)) {
 		cb_errorf(err, err_len, "derive options out of range (level in (0, 1), delta > 0)");
 		goto fail;
+	}
+	/* A run that stopped on its data is judged with the intervals its
+	 * stopping used: confidence sequences, valid at that stopping time. */
+	if (cb_stop_rule_of(r, &rule, err, err_len) != 0)
+		goto fail;
+	if (rule.until_resolved) {
+		if (sopt)
+			seq = *sopt;
+		else
+			cb_summary_defaults(&seq);
+		seq.sequential = true;
+		sopt = &seq;
 	}
 	if (!(a->summary = cb_summary_build(r, sopt, err, err_len)))
 		goto fail;

@@ -31,19 +31,13 @@ struct cb_analysis {
 	struct cb_masks *masks;     /* capability masks, judged at delta and 1 - level */
 };
 
-/* Summarise R (SOPT, NULL: defaults) and derive its metrics (DOPT, NULL:
- * defaults). R must outlive the analysis. NULL with ERR when memory runs out,
- * an option is out of range, or a declaration is malformed. */
-struct cb_analysis *cb_analysis_build(const struct cb_results *r,
-                                      const struct cb_summary_options *sopt,
-                                      const struct cb_derive_options *dopt, char *err,
-                                      size_t err_len);
-void cb_analysis_free(struct cb_analysis *a);
-
 /* Summarise R (SOPT, NULL: defaults) and derive its metrics, winners and
  * masks (DOPT, NULL: defaults; masks are judged at DOPT's delta with error
- * rate 1 - DOPT's level). R must outlive the analysis. NULL with ERR when
- * memory runs out, an option is out of range, or a declaration is malformed. */
+ * rate 1 - DOPT's level). When R's header carries a stopping rule that is
+ * until_resolved (stopping.h), every median interval is a confidence
+ * sequence's (SOPT's sequential is set), whatever SOPT says. R must outlive
+ * the analysis. NULL with ERR when memory runs out, an option is out of
+ * range, a declaration is malformed, or the header's "stop" is bad. */
 struct cb_analysis *cb_analysis_build(const struct cb_results *r,
                                       const struct cb_summary_options *sopt,
                                       const struct cb_derive_options *dopt, char *err,

@@ -174,10 +174,11 @@ static int judge_cell(const struct cb_analysis *a, struct cb_mask_cell *c, size_
 		num[r] = c->on_cycles ? c->masked->round_bpc[r] : c->masked->round_mbs[r];
 		den[r] = c->on_cycles ? c->reference->round_bpc[r] : c->reference->round_mbs[r];
 	}
-	c->ok =
-	    cb_ratio_paired(num, den, rounds, 1.0 - alpha / (double)k, &c->beyond, why,
-	                    sizeof why) == 0 &&
-	    cb_ratio_paired(num, den, rounds, 1.0 - 2.0 * alpha, &c->within, why, sizeof why) == 0;
+	bool seq = a->summary->options.sequential;
+	c->ok = cb_ratio_paired_by(num, den, rounds, 1.0 - alpha / (double)k, seq, &c->beyond, why,
+	                           sizeof why) == 0 &&
+	        cb_ratio_paired_by(num, den, rounds, 1.0 - 2.0 * alpha, seq, &c->within, why,
+	                           sizeof why) == 0;
 	free(num);
 	free(den);
 	c->verdict = CB_MARGIN_NOT_RESOLVED;

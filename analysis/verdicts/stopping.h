@@ -32,6 +32,8 @@
 
 struct cb_analysis;
 struct cb_results;
+struct cb_summary_options;
+struct cb_derive_options;
 
 /* The rule, as the results header records it ("stop": {...}). */
 struct cb_stop_rule {
@@ -50,11 +52,33 @@ struct cb_stop_rule {
  * no budget. */
 void cb_stop_defaults(struct cb_stop_rule *rule);
 
-/* RULE as the header's JSON object, and back: -1 with ERR on a bad object. */
+/* RULE as the header's JSON object, and back: -1 with ERR on a bad object.
+ * The object's keys are the structure's names ("until_resolved", "alpha",
+ * "delta", "precision", "block", "min_rounds", "max_rounds", "budget_s");
+ * a key left out keeps its default, an unknown key or a value out of range
+ * (alpha in (0, 0.5), delta > 0, 0 <= precision < 1, block >= 1,
+ * 1 <= min_rounds <= max_rounds, budget_s >= 0) is an error. */
 json_t *cb_stop_rule_json(const struct cb_stop_rule *rule);
 int cb_stop_rule_parse(json_t *o, struct cb_stop_rule *rule, char *err, size_t err_len);
 
+/* The rule of results R: its header's "stop", or the defaults when it has
+ * none (a fixed-round run). -1 with ERR when the object is bad. */
+int cb_stop_rule_of(const struct cb_results *r, struct cb_stop_rule *rule, char *err,
+                    size_t err_len);
+
+/* The options an analysis of a look is built with: the summary's defaults
+ * with sequential intervals (confidence sequences, stats/confseq.h) and
+ * level 1 - alpha, the derive options' level 1 - alpha and the rule's delta.
+ * (cb_analysis_build turns the sequential intervals on by itself for a file
+ * whose rule is until_resolved, so `report` shows the intervals the
+ * stopping used.) */
+void cb_stop_analysis_options(const struct cb_stop_rule *rule, struct cb_summary_options *sopt,
+                              struct cb_derive_options *dopt);
+
 enum cb_question_kind { CB_Q_WINNERS, CB_Q_DERIVED, CB_Q_EXPECTATION, CB_Q_MASK, CB_Q_PRECISION };
+
+/* "winners", "derived", "expectation", "mask", "precision": the look line's words. */
+const char *cb_question_kind_name(enum cb_question_kind kind);
 
 struct cb_question {
 	enum cb_question_kind kind;
@@ -68,8 +92,10 @@ struct cb_question {
 
 struct cb_stop_cell {
 	bool open;     /* still in the rotation */
-	char why[160]; /* closed: why ("all 3 questions answered", "max_rounds") */
-	size_t rounds; /* measured rounds so far */
+	char why[160]; /* closed: why ("all 3 questions answered", "max_rounds 400 reached");
+	                  open: what keeps it ("2 of 3 questions open", "min_rounds 8") */
+	size_t rounds; /* measured rounds so far: its measured trials, valid or not */
+	size_t n_questions, n_open; /* the questions it serves, and those still open */
 };
 
 struct cb_stop_state {
@@ -81,7 +107,19 @@ struct cb_stop_state {
 
 /* The questions of the run A analysed (A built with RULE's intervals) and
  * which cells still serve an open one. ELAPSED_S: the run's wall time so
- * far, against the budget. NULL with ERR when memory runs out. */
+ * far, against the budget. NULL with ERR when memory runs out.
+ *
+ * A question is answered when its verdict in A is reached: a winners group
+ * (two or more contenders) when no engine is "not resolved"; a derived
+ * metric when it is faster, slower or equivalent; an expectation when
+ * consistent or inconsistent; a mask when honoured or ignored (a mask
+ * without a reference is answered as such: no round can resolve it); a
+ * cell's precision when its MB/s median's interval lies within
+ * +-precision of the median. A cell is open while it has fewer than
+ * min_rounds, or serves an open question; it closes in any case at
+ * max_rounds or when ELAPSED_S reaches the budget, and at once when it
+ * serves no question. The check keeps no state: a resumed run gets the
+ * same answer from the same file. */
 struct cb_stop_state *cb_stop_check(const struct cb_analysis *a, const struct cb_stop_rule *rule,
                                     double elapsed_s, char *err, size_t err_len);
 void cb_stop_state_free(struct cb_stop_state *s);

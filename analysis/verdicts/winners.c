@@ -70,9 +70,10 @@ static void judge_group(const struct cb_run_summary *s, struct cb_winner_group *
 			m->standing = CB_WINNER_LEADER;
 			continue;
 		}
-		m->ratio_ok = cb_ratio_paired(rounds_of(m->cell, g->on_cycles),
-		                              rounds_of(g->members[g->best].cell, g->on_cycles),
-		                              rounds, g->level, &m->ratio, why, sizeof why) == 0;
+		m->ratio_ok = cb_ratio_paired_by(rounds_of(m->cell, g->on_cycles),
+		                                 rounds_of(g->members[g->best].cell, g->on_cycles),
+		                                 rounds, g->level, s->options.sequential, &m->ratio,
+		                                 why, sizeof why) == 0;
 		v = m->ratio_ok
 		        ? cb_ratio_verdict(m->ratio.value, m->ratio.ci.lo, m->ratio.ci.hi, delta)
 		        : CB_RATIO_NOT_RESOLVED;
