@@ -11,7 +11,8 @@ libcbstats_a_SOURCES = \
 	analysis/stats/confseq.c analysis/stats/confseq.h \
 	analysis/stats/curve.c analysis/stats/curve.h \
 	analysis/stats/robust_line.c analysis/stats/robust_line.h \
-	analysis/stats/summary.c analysis/stats/summary.h
+	analysis/stats/summary.c analysis/stats/summary.h \
+	analysis/stats/components.c analysis/stats/components.h
 
 # One run's analysis and the verdicts on it and across runs.
 libcbverdicts_a_SOURCES = \
@@ -23,7 +24,8 @@ libcbverdicts_a_SOURCES = \
 	analysis/verdicts/repro.c analysis/verdicts/repro.h \
 	analysis/verdicts/compare.c analysis/verdicts/compare.h \
 	analysis/verdicts/baseline.c analysis/verdicts/baseline.h \
-	analysis/verdicts/hosts.c analysis/verdicts/hosts.h
+	analysis/verdicts/hosts.c analysis/verdicts/hosts.h \
+	analysis/verdicts/plan_runs.c analysis/verdicts/plan_runs.h
 
 # Printing: text, Markdown, CSV and JSON.
 libcbreport_a_SOURCES = \

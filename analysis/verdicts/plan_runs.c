@@ -1,0 +1,730 @@
+/* plan_runs.c: predicting compare's verdict for K runs of n rounds, and the
+ * cheapest plan that resolves a row (plan_runs.h). */
+#include "analysis/verdicts/plan_runs.h"
+
+#include "analysis/stats/stats.h"
+#include "core/errbuf.h"
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_randist.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cb_plan_defaults(struct cb_plan_options *opt)
+{
+	opt->target = 0.9;
+	opt->max_runs = 30;
+	opt->min_rounds = 10;
+	opt->max_rounds = 2000;
+}
+
+const char *cb_plan_status_name(enum cb_plan_status s)
+{
+	static const char *const names[] = {"resolved", "needs", "cannot", "no data"};
+
+	return names[s];
+}
+
+/* ---- The run's standard error at n rounds ---- */
+
+/* Half-width over z of the exact median interval at LEVEL of n standard
+ * normal values placed at their quantiles (i - 1/2) / n: how the interval
+ * compare reads narrows with n, order statistics and all. NaN when n is
+ * too small for LEVEL. */
+static double interval_shape(size_t n, double level)
+{
+	double *x = malloc((n ? n : 1) * sizeof *x), shape = NAN;
+	struct cb_stats_interval ci;
+
+	if (!x)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		x[i] = gsl_cdf_ugaussian_Pinv(((double)i + 0.5) / (double)n);
+	if (cb_stats_median_interval(x, n, level, &ci) == 0 && ci.available)
+		shape = (ci.hi - ci.lo) / (2.0 * gsl_cdf_ugaussian_Pinv(1.0 - (1.0 - level) / 2.0));
+	free(x);
+	return shape;
+}
+
+double cb_plan_se(const struct cb_plan_model *m, size_t rounds)
+{
+	size_t pilot = (size_t)llround(m->pilot_rounds);
+	double at_pilot = interval_shape(pilot, m->level);
+
+	if (!(m->se_pilot > 0.0) || !(at_pilot > 0.0))
+		return NAN;
+	return m->se_pilot * interval_shape(rounds, m->level) / at_pilot;
+}
+
+/* ---- The range of K normals ---- */
+
+/* P(range of K standard normals <= W) = K int phi(x) (Phi(x + W) - Phi(x))^(K-1)
+ * dx, by Simpson's rule on [-8, 8]: error far below the 1% a plan's target
+ * is read at. */
+static double range_cdf(size_t k, double w)
+{
+	enum { STEPS = 320 };
+	const double a = -8.0, h = 16.0 / STEPS;
+	double sum = 0.0;
+
+	if (!(w > 0.0))
+		return 0.0;
+	if (isinf(w))
+		return 1.0;
+	if (k == 2)
+		return 2.0 * gsl_cdf_ugaussian_P(w / M_SQRT2) - 1.0;
+	for (int j = 0; j <= STEPS; j++) {
+		double x = a + h * j;
+		double f =
+		    gsl_ran_ugaussian_pdf(x) *
+		    pow(gsl_cdf_ugaussian_P(x + w) - gsl_cdf_ugaussian_P(x), (double)k - 1.0);
+		sum += f * (j == 0 || j == STEPS ? 1.0 : j % 2 ? 4.0 : 2.0);
+	}
+	return fmin(1.0, (double)k * sum * h / 3.0);
+}
+
+int cb_plan_predict(const struct cb_plan_model *m, size_t runs, size_t rounds, double *p_reproduced,
+                    double *p_beyond)
+{
+	double se = cb_plan_se(m, rounds);
+
+	*p_reproduced = *p_beyond = NAN;
+	if (runs < 2 || !(se > 0.0) || !(m->between >= 0.0) || !(m->delta > 0.0) ||
+	    !(m->alpha > 0.0 && m->alpha < 0.5))
+		return -1;
+	double pairs = (double)runs * ((double)runs - 1.0) / 2.0;
+	double family = m->family ? (double)m->family : 1.0;
+	double s = M_SQRT2 * se, margin = log1p(m->delta);
+	double omega = sqrt(m->between + se * se);
+	double z_within = gsl_cdf_ugaussian_Pinv(1.0 - m->alpha);
+	double z_beyond = gsl_cdf_ugaussian_Qinv(m->alpha / (2.0 * pairs * family));
+
+	*p_reproduced = range_cdf(runs, (margin - z_within * s) / omega);
+	*p_beyond = 1.0 - range_cdf(runs, (margin + z_beyond * s) / omega);
+	return 0;
+}
+
+/* ---- The cheapest plan ---- */
+
+static void options_or_defaults(const struct cb_plan_options *opt, struct cb_plan_options *out)
+{
+	if (opt)
+		*out = *opt;
+	else
+		cb_plan_defaults(out);
+	if (out->max_runs < 2)
+		out->max_runs = 2;
+	if (out->min_rounds < 6)
+		out->min_rounds = 6;
+	if (out->max_rounds < out->min_rounds)
+		out->max_rounds = out->min_rounds;
+}
+
+/* The rounds tried: min_rounds up to max_rounds by factors of about 1.2
+ * (every value when they are few), then EXTRA (n*, bounded) when in range.
+ * Returns how many were written to GRID (room for CB_PLAN_GRID). */
+enum { CB_PLAN_GRID = 64 };
+static size_t rounds_grid(const struct cb_plan_options *opt, double extra, size_t *grid)
+{
+	size_t m = 0;
+
+	for (double n = (double)opt->min_rounds; m < CB_PLAN_GRID - 1;) {
+		size_t r = (size_t)llround(n);
+
+		if (r > opt->max_rounds)
+			r = opt->max_rounds;
+		if (m == 0 || r != grid[m - 1])
+			grid[m++] = r;
+		if (r == opt->max_rounds)
+			break;
+		n = fmax(n + 1.0, n * 1.2);
+	}
+	if (isfinite(extra) && extra >= 1.0) {
+		size_t r = (size_t)llround(
+		    fmin(fmax(extra, (double)opt->min_rounds), (double)opt->max_rounds));
+		grid[m++] = r;
+	}
+	return m;
+}
+
+static double plan_seconds(const struct cb_plan_costs *c, size_t runs, size_t rounds)
+{
+	if (!c || !(c->round_s >= 0.0) || !(c->start_s >= 0.0))
+		return NAN;
+	return (double)runs * (c->start_s + (double)rounds * c->round_s);
+}
+
+/* A plan's cost for choosing: seconds when known, else rounds with a run's
+ * start counted as ten of them. */
+static double plan_cost(const struct cb_plan_costs *c, size_t runs, size_t rounds)
+{
+	double s = plan_seconds(c, runs, rounds);
+
+	return isnan(s) ? (double)runs * ((double)rounds + 10.0) : s;
+}
+
+/* The fewest runs at ROUNDS whose P(resolved) reaches the target; 0 when
+ * none up to max_runs. BEST keeps the highest P seen (for CANNOT). */
+static size_t fewest_runs(const struct cb_plan_model *m, size_t rounds,
+                          const struct cb_plan_options *opt, double *p_rep, double *p_bey,
+                          double *best)
+{
+	for (size_t k = 2; k <= opt->max_runs; k++) {
+		double r, b;
+
+		if (cb_plan_predict(m, k, rounds, &r, &b) != 0)
+			return 0;
+		if (r + b > *best)
+			*best = r + b;
+		if (r + b >= opt->target) {
+			*p_rep = r, *p_bey = b;
+			return k;
+		}
+	}
+	return 0;
+}
+
+int cb_plan_solve(const struct cb_plan_model *m, const struct cb_plan_costs *costs,
+                  const struct cb_plan_options *options, struct cb_plan_choice *out)
+{
+	struct cb_plan_options opt;
+	struct cb_components comp = {.within = m->within, .between = m->between};
+	size_t grid[CB_PLAN_GRID], n;
+	double best_cost = INFINITY, best_p = -1.0;
+
+	options_or_defaults(options, &opt);
+	*out = (struct cb_plan_choice){.status = CB_PLAN_NO_DATA,
+	                               .p_reproduced = NAN,
+	                               .p_beyond = NAN,
+	                               .n_star = NAN,
+	                               .seconds = NAN,
+	                               .spread = expm1(sqrt(m->between))};
+	if (!(cb_plan_se(m, opt.min_rounds) > 0.0) || !(m->between >= 0.0))
+		return isnan(m->se_pilot) ? 0 : -1;
+	if (costs)
+		out->n_star = cb_components_optimal_rounds(&comp, costs->round_s, costs->start_s);
+	n = rounds_grid(&opt, out->n_star, grid);
+	out->status = CB_PLAN_CANNOT;
+	for (size_t i = 0; i < n; i++) {
+		double r = NAN, b = NAN;
+		size_t k = fewest_runs(m, grid[i], &opt, &r, &b, &best_p);
+		double cost = k ? plan_cost(costs, k, grid[i]) : INFINITY;
+
+		/* ties go to n*, the last entry of the grid */
+		if (k && (cost < best_cost || (cost == best_cost && i == n - 1))) {
+			best_cost = cost;
+			*out = (struct cb_plan_choice){.status = CB_PLAN_NEEDS,
+			                               .runs = k,
+			                               .rounds = grid[i],
+			                               .p_reproduced = r,
+			                               .p_beyond = b,
+			                               .n_star = out->n_star,
+			                               .seconds = plan_seconds(costs, k, grid[i]),
+			                               .spread = out->spread};
+		}
+	}
+	if (out->status == CB_PLAN_CANNOT) {
+		out->p_reproduced = best_p; /* the best P(resolved) in range */
+		out->p_beyond = 0.0;
+	}
+	return 0;
+}
+
+/* ---- The table ---- */
+
+/* The fewest runs at ROUNDS with which every NEEDS row reaches the target,
+ * and the lowest P then; 0 when none up to max_runs. */
+static size_t table_runs(const struct cb_runs_plan *p, size_t rounds, double *p_min)
+{
+	for (size_t k = 2; k <= p->options.max_runs; k++) {
+		bool all = true;
+		double low = 1.0;
+
+		for (size_t i = 0; i < p->n_rows && all; i++) {
+			const struct cb_plan_row *row = &p->rows[i];
+			double r, b;
+
+			if (row->choice.status != CB_PLAN_NEEDS)
+				continue;
+			all = cb_plan_predict(&row->model, k, rounds, &r, &b) == 0 &&
+			      r + b >= p->options.target;
+			low = fmin(low, r + b);
+		}
+		if (all) {
+			*p_min = low;
+			return k;
+		}
+	}
+	return 0;
+}
+
+static void table_plan(struct cb_runs_plan *p)
+{
+	size_t grid[CB_PLAN_GRID], n = rounds_grid(&p->options, NAN, grid);
+	double best = INFINITY;
+
+	p->runs = p->rounds = 0;
+	p->seconds = p->p_min = NAN;
+	if (!p->status[CB_PLAN_NEEDS])
+		return;
+	for (size_t i = 0; i < n; i++) {
+		double low = NAN;
+		size_t k = table_runs(p, grid[i], &low);
+		double cost = k ? plan_cost(&p->costs, k, grid[i]) : INFINITY;
+
+		if (k && cost < best) {
+			best = cost;
+			p->runs = k;
+			p->rounds = grid[i];
+			p->p_min = low;
+			p->seconds = plan_seconds(&p->costs, k, grid[i]);
+		}
+	}
+}
+
+/* ---- Each row's rounds, on the log scale of its measure ---- */
+
+/* Cell S's measure in round J on the log scale (c/B or MB/s), or NaN. */
+static double cell_log(const struct cb_cell_summary *s, size_t j, bool cycles)
+{
+	double x = cycles ? s->round_bpc[j] : s->round_mbs[j];
+
+	return x > 0.0 && isfinite(x) ? log(x) : NAN;
+}
+
+static const struct cb_cell_summary *summary_of(const struct cb_compare *c, size_t r,
+                                                const char *key)
+{
+	long i = cb_results_find_cell(c->files[r], key);
+
+	return i < 0 ? NULL : &c->runs[r]->summary->cells[i];
+}
+
+static const struct cb_derived *derived_of(const struct cb_compare *c, size_t r, const char *key)
+{
+	for (size_t i = 0; i < c->runs[r]->n_derived; i++)
+		if (strcmp(c->runs[r]->derived[i].key, key) == 0 && c->runs[r]->derived[i].ok)
+			return &c->runs[r]->derived[i];
+	return NULL;
+}
+
+/* A derived metric's log-ratio in round J: the mean over its pairs (the
+ * geometric mean derive.h pools them with), NaN when a pair has no value. */
+static double derived_log(const struct cb_compare *c, size_t r, const struct cb_derived *m,
+                          size_t j)
+{
+	const struct cb_run_summary *s = c->runs[r]->summary;
+	double sum = 0.0;
+
+	for (size_t p = 0; p < m->n_pairs; p++)
+		sum += cell_log(&s->cells[m->num_cells[p]], j, m->on_cycles) -
+		       cell_log(&s->cells[m->den_cells[p]], j, m->on_cycles);
+	return m->n_pairs ? sum / (double)m->n_pairs : NAN;
+}
+
+/* An engine row's cells: the cell rows of its label present in every run,
+ * in compare's order (as compare pools them). */
+static size_t engine_cells(const struct cb_compare *c, const struct cb_compare_row *row,
+                           const struct cb_compare_row **cells)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->n_rows; i++)
+		if (c->rows[i].kind == CB_ROW_CELL && c->rows[i].present == c->k &&
+		    strcmp(c->rows[i].cell->label, row->key) == 0)
+			cells[n++] = &c->rows[i];
+	return n;
+}
+
+/* compare's pooled weights: each cell's inverse variance on the log scale,
+ * averaged over the runs; equal when one has no usable standard error. */
+static void engine_weights(const struct cb_compare *c, const struct cb_compare_row *const *cells,
+                           size_t n, bool cycles, double *w)
+{
+	double total = 0.0;
+	bool usable = true;
+
+	for (size_t i = 0; i < n; i++) {
+		double var = 0.0;
+
+		for (size_t r = 0; r < c->k; r++) {
+			const struct cb_compare_value *v = &cells[i]->runs[r];
+			double se = cb_repro_log_se(cycles ? &v->e : &v->mbs, v->level);
+
+			usable &= se > 0 && isfinite(se);
+			var += se * se / (double)c->k;
+		}
+		w[i] = 1.0 / var;
+		total += w[i];
+	}
+	for (size_t i = 0; i < n; i++)
+		w[i] = usable && total > 0 && isfinite(total) ? w[i] / total : 1.0 / (double)n;
+}
+
+/* Run R's rounds of ROW into Y (room for the run's rounds); how many. */
+static size_t row_rounds(const struct cb_compare *c, const struct cb_compare_row *row, size_t r,
+                         const struct cb_compare_row *const *cells, const double *w, size_t n_cells,
+                         double *y)
+{
+	size_t rounds = c->runs[r]->summary->n_rounds;
+	bool cycles = row->measure != CB_MEASURE_MBS;
+	const struct cb_cell_summary *s = NULL;
+	const struct cb_derived *m = NULL;
+
+	if (row->kind == CB_ROW_CELL && !(s = summary_of(c, r, row->key)))
+		return 0;
+	if (row->kind == CB_ROW_DERIVED && !(m = derived_of(c, r, row->key)))
+		return 0;
+	for (size_t j = 0; j < rounds; j++) {
+		if (s)
+			y[j] = cell_log(s, j, cycles);
+		else if (m)
+			y[j] = derived_log(c, r, m, j);
+		else {
+			y[j] = 0.0;
+			for (size_t i = 0; i < n_cells && !isnan(y[j]); i++) {
+				const struct cb_cell_summary *e = summary_of(c, r, cells[i]->key);
+
+				y[j] = e ? y[j] + w[i] * cell_log(e, j, cycles) : NAN;
+			}
+		}
+	}
+	return rounds;
+}
+
+/* ROW's components and model from C's runs. */
+static int model_row(const struct cb_compare *c, const struct cb_compare_row *row,
+                     struct cb_plan_row *out)
+{
+	size_t k = c->k, n_cells = 0, max_rounds = 1;
+	const struct cb_compare_row **cells = calloc(c->n_rows + 1, sizeof *cells);
+	double **y = calloc(k, sizeof *y), *w = calloc(c->n_rows + 1, sizeof *w);
+	size_t *n = calloc(k, sizeof *n);
+	double se2 = 0.0, inv_n = 0.0, level = NAN;
+	size_t with_se = 0;
+	int rc = -1;
+
+	out->model = (struct cb_plan_model){
+	    NAN, NAN, NAN, NAN, NAN, row->delta, c->options.repro.alpha, c->family};
+	if (!cells || !y || !w || !n)
+		goto done;
+	if (row->kind == CB_ROW_ENGINE) {
+		n_cells = engine_cells(c, row, cells);
+		engine_weights(c, cells, n_cells, row->measure != CB_MEASURE_MBS, w);
+	}
+	for (size_t r = 0; r < k; r++)
+		if (c->runs[r]->summary->n_rounds > max_rounds)
+			max_rounds = c->runs[r]->summary->n_rounds;
+	for (size_t r = 0; r < k; r++) {
+		const struct cb_compare_value *v = &row->runs[r];
+		double se = cb_repro_log_se(&v->e, v->level);
+
+		if (!(y[r] = malloc(max_rounds * sizeof **y)))
+			goto done;
+		n[r] = v->present ? row_rounds(c, row, r, cells, w, n_cells, y[r]) : 0;
+		if (v->present && se > 0.0 && isfinite(se)) {
+			se2 += se * se;
+			inv_n += 1.0 / (double)v->n;
+			level = isnan(level) ? v->level : level;
+			with_se++;
+		}
+	}
+	rc = 0;
+	if (cb_components_estimate((const double *const *)y, n, k, &out->components, NULL, 0) !=
+	        0 ||
+	    !with_se)
+		goto done;
+	out->model.between = out->components.between;
+	out->model.within = out->components.within;
+	out->model.se_pilot = sqrt(se2 / (double)with_se);
+	out->model.pilot_rounds = (double)with_se / inv_n;
+	out->model.level = level;
+done:
+	for (size_t r = 0; y && r < k; r++)
+		free(y[r]);
+	free(y);
+	free(n);
+	free(w);
+	free(cells);
+	return rc;
+}
+
+/* ---- Costs ---- */
+
+/* A file's measured rounds, the seconds its measured trials took and the
+ * seconds the whole run took (NaN when the file does not say). */
+static void file_costs(const struct cb_results *f, double *rounds, double *trials_s,
+                       double *elapsed_s, bool *virtual_clock)
+{
+	uint32_t lo = UINT32_MAX, hi = 0;
+	double ns = 0.0;
+
+	for (size_t i = 0; i < f->n_trials; i++) {
+		const struct cb_result_trial *t = &f->trials[i];
+		const char *clock = cb_results_trial_clock(f, t);
+
+		if (clock && strcmp(clock, "virtual") == 0)
+			*virtual_clock = true;
+		if (t->warmup)
+			continue;
+		lo = t->round < lo ? t->round : lo;
+		hi = t->round > hi ? t->round : hi;
+		ns += t->ns > 0.0 ? t->ns : 0.0;
+	}
+	*rounds = lo <= hi ? (double)(hi - lo) + 1.0 : 0.0;
+	*trials_s = ns * 1e-9;
+	json_t *e = f->end ? json_object_get(f->end, "elapsed_s") : NULL;
+	*elapsed_s = json_is_number(e) ? json_number_value(e) : NAN;
+}
+
+int cb_plan_costs_of(struct cb_results *const *files, size_t k, struct cb_plan_costs *out)
+{
+	double round_s = 0.0, start_s = 0.0;
+	size_t used = 0;
+
+	*out = (struct cb_plan_costs){NAN, NAN, false};
+	for (size_t r = 0; r < k; r++) {
+		double rounds, trials_s, elapsed_s;
+
+		file_costs(files[r], &rounds, &trials_s, &elapsed_s, &out->virtual_clock);
+		if (!(rounds > 0.0) || !(elapsed_s > 0.0))
+			continue;
+		round_s += trials_s / rounds;
+		start_s += fmax(0.0, elapsed_s - trials_s);
+		used++;
+	}
+	if (!used)
+		return -1;
+	out->round_s = round_s / (double)used;
+	out->start_s = start_s / (double)used;
+	return 0;
+}
+
+/* ---- The whole table ---- */
+
+static int plan_rows(struct cb_runs_plan *p, const struct cb_compare_row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct cb_plan_row *out = &p->rows[p->n_rows++];
+
+		out->row = &rows[i];
+		out->choice = (struct cb_plan_choice){.status = CB_PLAN_RESOLVED,
+		                                      .p_reproduced = NAN,
+		                                      .p_beyond = NAN,
+		                                      .n_star = NAN,
+		                                      .seconds = NAN,
+		                                      .spread = NAN};
+		if (model_row(p->compare, &rows[i], out) != 0)
+			return -1;
+		out->choice.spread = expm1(sqrt(out->model.between));
+		if (rows[i].repro.verdict == CB_REPRO_NOT_RESOLVED &&
+		    cb_plan_solve(&out->model, &p->costs, &p->options, &out->choice) != 0)
+			out->choice.status = CB_PLAN_NO_DATA;
+		p->status[out->choice.status]++;
+	}
+	return 0;
+}
+
+struct cb_runs_plan *cb_runs_plan_build(const struct cb_compare *c,
+                                        const struct cb_plan_options *opt, char *err,
+                                        size_t err_len)
+{
+	struct cb_runs_plan *p = calloc(1, sizeof *p);
+
+	if (!p || !(p->rows = calloc(c->n_rows + c->n_engine_rows + 1, sizeof *p->rows))) {
+		free(p);
+		cb_errorf(err, err_len, "out of memory");
+		return NULL;
+	}
+	p->compare = c;
+	options_or_defaults(opt, &p->options);
+	cb_plan_costs_of(c->files, c->k, &p->costs);
+	if (plan_rows(p, c->rows, c->n_rows) != 0 ||
+	    plan_rows(p, c->engine_rows, c->n_engine_rows) != 0) {
+		cb_runs_plan_free(p);
+		cb_errorf(err, err_len, "out of memory");
+		return NULL;
+	}
+	table_plan(p);
+	return p;
+}
+
+void cb_runs_plan_free(struct cb_runs_plan *p)
+{
+	if (!p)
+		return;
+	free(p->rows);
+	free(p);
+}
+
+/* ---- After each run of --runs auto ---- */
+
+const char *cb_plan_decision_name(enum cb_plan_decision d)
+{
+	static const char *const names[] = {"continue", "resolved", "cannot", "budget"};
+
+	return names[d];
+}
+
+static const struct cb_compare_row *find_row(const struct cb_compare *c,
+                                             const struct cb_compare_row *like)
+{
+	const struct cb_compare_row *rows = like->kind == CB_ROW_ENGINE ? c->engine_rows : c->rows;
+	size_t n = like->kind == CB_ROW_ENGINE ? c->n_engine_rows : c->n_rows;
+
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].kind == like->kind && strcmp(rows[i].key, like->key) == 0)
+			return &rows[i];
+	return NULL;
+}
+
+/* Keep planned only the rows SET (NULL: the plan's own compare) leaves not
+ * resolved, planning those the pilot alone had resolved. */
+static void restrict_to(struct cb_runs_plan *p, const struct cb_compare *set)
+{
+	for (size_t s = 0; s < 4; s++)
+		p->status[s] = 0;
+	for (size_t i = 0; i < p->n_rows; i++) {
+		struct cb_plan_row *row = &p->rows[i];
+		const struct cb_compare_row *in_set = set ? find_row(set, row->row) : row->row;
+		bool open = in_set && in_set->repro.verdict == CB_REPRO_NOT_RESOLVED;
+
+		if (!open)
+			row->choice.status = CB_PLAN_RESOLVED;
+		else if (row->choice.status == CB_PLAN_RESOLVED &&
+		         cb_plan_solve(&row->model, &p->costs, &p->options, &row->choice) != 0)
+			row->choice.status = CB_PLAN_NO_DATA;
+		p->status[row->choice.status]++;
+	}
+	table_plan(p);
+}
+
+/* The runs at the end of FILES that measured as many rounds as the last. */
+static size_t current_set(struct cb_results *const *files, size_t k, size_t *rounds)
+{
+	double last = 0.0, n, trials_s, elapsed_s;
+	bool virtual_clock = false;
+	size_t tail = 0;
+
+	for (size_t i = k; i-- > 0;) {
+		file_costs(files[i], &n, &trials_s, &elapsed_s, &virtual_clock);
+		if (i == k - 1)
+			last = n;
+		if (n != last)
+			break;
+		tail++;
+	}
+	*rounds = (size_t)last;
+	return tail;
+}
+
+static size_t count_open(const struct cb_compare *c)
+{
+	return c->cells[CB_REPRO_NOT_RESOLVED] + c->derived[CB_REPRO_NOT_RESOLVED] +
+	       c->engines[CB_REPRO_NOT_RESOLVED];
+}
+
+/* Given the plan P restricted to the open rows: go on, or why not. */
+static void decide(const struct cb_runs_plan *p, size_t set_rounds, double budget_s,
+                   double elapsed_s, struct cb_plan_step *out)
+{
+	double low = NAN;
+	size_t k = out->runs_in_set ? table_runs(p, set_rounds, &low) : 0;
+
+	out->cannot = p->status[CB_PLAN_CANNOT] + p->status[CB_PLAN_NO_DATA];
+	if (!p->status[CB_PLAN_NEEDS]) {
+		out->decision = CB_PLAN_STOP_CANNOT;
+		snprintf(out->why, sizeof out->why,
+		         "%zu rows not resolved, none of which a plan within %zu runs of up to %zu "
+		         "rounds resolves",
+		         out->unresolved, p->options.max_runs, p->options.max_rounds);
+		return;
+	}
+	if (k) {
+		out->rounds = set_rounds;
+	} else if (p->runs) {
+		k = p->runs;
+		out->rounds = p->rounds;
+		if (p->rounds != set_rounds)
+			out->runs_in_set = 0; /* a new set */
+	} else {
+		out->decision = CB_PLAN_STOP_CANNOT;
+		snprintf(out->why, sizeof out->why,
+		         "no one plan resolves every open row within %zu runs",
+		         p->options.max_runs);
+		return;
+	}
+	out->runs_planned = k;
+	if (out->runs_in_set >= k) {
+		out->decision = CB_PLAN_STOP_CANNOT;
+		snprintf(out->why, sizeof out->why,
+		         "the planned %zu runs of %zu rounds left %zu rows not resolved", k,
+		         out->rounds, out->unresolved);
+		return;
+	}
+	out->seconds_left = plan_seconds(&p->costs, k - out->runs_in_set, out->rounds);
+	if (budget_s > 0.0 && !(elapsed_s + out->seconds_left <= budget_s)) {
+		out->decision = CB_PLAN_STOP_BUDGET;
+		snprintf(out->why, sizeof out->why,
+		         "%zu more runs of %zu rounds need about %.0f s, %.0f s of the budget left",
+		         k - out->runs_in_set, out->rounds, out->seconds_left,
+		         budget_s - elapsed_s);
+		return;
+	}
+	out->decision = CB_PLAN_CONTINUE;
+	snprintf(out->why, sizeof out->why, "needs %zu more runs of %zu rounds (about %.0f s)",
+	         k - out->runs_in_set, out->rounds, out->seconds_left);
+}
+
+int cb_plan_runs_decide(struct cb_results *const *files, size_t k,
+                        const struct cb_compare_options *copt, const struct cb_plan_options *popt,
+                        double budget_s, double elapsed_s, struct cb_plan_step *out, char *err,
+                        size_t err_len)
+{
+	struct cb_compare *all = NULL, *set = NULL;
+	struct cb_runs_plan *p = NULL;
+	size_t set_rounds;
+	int rc = -1;
+
+	memset(out, 0, sizeof *out);
+	out->seconds_left = NAN;
+	if (k == 0) {
+		cb_errorf(err, err_len, "no run to plan from");
+		return -1;
+	}
+	out->runs_in_set = current_set(files, k, &set_rounds);
+	out->rounds = set_rounds;
+	if (k < 2) {
+		out->decision = CB_PLAN_CONTINUE;
+		snprintf(out->why, sizeof out->why, "a pilot needs two runs");
+		return 0;
+	}
+	if (cb_compare_build(files, k, copt, &all, err, err_len) != 0)
+		goto done;
+	if (out->runs_in_set >= 2 && out->runs_in_set < k &&
+	    cb_compare_build(files + (k - out->runs_in_set), out->runs_in_set, copt, &set, err,
+	                     err_len) != 0)
+		goto done;
+	const struct cb_compare *judged = set ? set : out->runs_in_set >= 2 ? all : NULL;
+	out->unresolved = count_open(judged ? judged : all);
+	rc = 0;
+	if (judged && out->unresolved == 0) {
+		out->decision = CB_PLAN_STOP_RESOLVED;
+		snprintf(out->why, sizeof out->why, "every row resolved by %zu runs of %zu rounds",
+		         out->runs_in_set, set_rounds);
+		goto done;
+	}
+	rc = -1;
+	if (!(p = cb_runs_plan_build(all, popt, err, err_len)))
+		goto done;
+	restrict_to(p, judged);
+	decide(p, set_rounds, budget_s, elapsed_s, out);
+	rc = 0;
+done:
+	cb_runs_plan_free(p);
+	cb_compare_free(set);
+	cb_compare_free(all);
+	return rc;
+}

@@ -1,0 +1,216 @@
+/* plan_runs.h: what it would take for compare to resolve a row.
+ *
+ * More rounds narrow each run's interval; they do not reduce the variation
+ * between runs (another process, layout, clock). From a pilot of two or more
+ * runs (compare.h) this module estimates, per row that compare leaves not
+ * resolved, the within-run and between-run variance components on the log
+ * scale of the measure compare judged (components.h), and finds the runs and
+ * rounds per run with which compare's own rule (repro.h) would then resolve
+ * the row, with probability at least `target`:
+ *
+ *   A fresh set of K runs of n rounds each. Run i's estimate is
+ *   y_i = mu + b_i + u_i, b_i ~ N(0, sigma_b^2) its run offset, u_i the
+ *   median's noise, whose standard error se(n) is the one compare will read
+ *   from the run's interval: the pilot's, scaled from the pilot's rounds to n
+ *   by the exact median interval's width on a normal sample of n. Every pair
+ *   of runs has the same standard error s = sqrt(2) se(n), so compare's row
+ *   verdict depends on the largest pair difference alone, the range R of the
+ *   y_i, R / sqrt(sigma_b^2 + se(n)^2) being the range of K standard normals:
+ *
+ *     reproduced        R < m - z(1 - alpha) s        (every pair's TOST)
+ *     non-reproducible  R > m + z(1 - alpha / (2 P F)) s
+ *                       (Bonferroni over the P = K(K-1)/2 pairs, as repro.c;
+ *                       F the rows of the table's family: Bonferroni over F
+ *                       bounds compare's Benjamini-Hochberg from the safe
+ *                       side, so a plan never counts on a call the family
+ *                       adjustment would withdraw)
+ *     not resolved      otherwise
+ *
+ *   with m = log(1 + delta). "Contradictory" is left out (it needs runs
+ *   significant on both sides of 1; counting it would only add resolutions).
+ *   P(resolved) is exact under the model, from the distribution of the range
+ *   of K normals, integrated numerically.
+ *
+ * Rounds per run start from Kalibera and Jones's optimal repetitions n*
+ * (cb_components_optimal_rounds, with the costs read from the files, below),
+ * bounded to [min_rounds, max_rounds]; the plan is the cheapest (K, n), K in
+ * [2, max_runs], n on a grid from min_rounds to max_rounds that holds n*, whose
+ * P(resolved) reaches the target. n* minimises the cost of the grand mean's
+ * variance, which compare does not judge: it is where the search starts and
+ * what wins ties, not a constraint. A row no (K, n) in range resolves is
+ * "cannot be resolved at delta": the between-run spread alone (sigma_b, as a
+ * percentage) is then the reason given.
+ *
+ * Costs: a round costs the measured trials' wall time per measured round
+ * (every cell's trial of that round, "ns" summed); starting a run costs the
+ * rest of the run's elapsed time (the end line's elapsed_s, else the header's
+ * started to the end's finished): process start, calibration, warm-up
+ * rounds, self-checks. Averaged over the pilot's runs. On the sim's virtual
+ * clock the trials' time is virtual and the elapsed real: the plan says so.
+ *
+ * Same conventions as stats.h: 0 or a pointer on success, -1 or NULL with a
+ * one-line ERR. */
+#ifndef CB_PLAN_RUNS_H
+#define CB_PLAN_RUNS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis/stats/components.h"
+#include "analysis/verdicts/compare.h"
+
+struct cb_plan_options {
+	double target;     /* P(resolved) each planned row must reach: 0.9 */
+	size_t max_runs;   /* 30 */
+	size_t min_rounds; /* 10 (a median interval at 95% needs 6) */
+	size_t max_rounds; /* 2000 */
+};
+
+void cb_plan_defaults(struct cb_plan_options *opt);
+
+/* ---- One row ---- */
+
+/* What the prediction of one row rests on (all on the log scale). */
+struct cb_plan_model {
+	double between;      /* sigma_b^2 */
+	double within;       /* sigma_w^2 (Kalibera and Jones's; used for n*) */
+	double se_pilot;     /* a pilot run's standard error, as compare reads it:
+	                      * the root mean square over the pilot's runs */
+	double pilot_rounds; /* the rounds se_pilot was read at (harmonic mean) */
+	double level;        /* of the runs' intervals: 0.95, or Bonferroni-wider */
+	double delta, alpha; /* the row's margin and compare's error rate */
+	size_t family;       /* F above: rows judged together (1: alone) */
+};
+
+/* The run's standard error at ROUNDS rounds under M (NaN below 6 rounds at
+ * 95%: no interval). */
+double cb_plan_se(const struct cb_plan_model *m, size_t rounds);
+
+/* P(reproduced) and P(non-reproducible) of a fresh set of RUNS runs of
+ * ROUNDS rounds under M; their sum is P(resolved). 0, or -1 when an argument
+ * is out of range (both NaN). */
+int cb_plan_predict(const struct cb_plan_model *m, size_t runs, size_t rounds, double *p_reproduced,
+                    double *p_beyond);
+
+/* Costs in seconds (see above). */
+struct cb_plan_costs {
+	double round_s;     /* c_r: one round of every cell */
+	double start_s;     /* c_s: starting one run */
+	bool virtual_clock; /* round_s is the sim's virtual time */
+};
+
+enum cb_plan_status {
+	CB_PLAN_RESOLVED = 0, /* compare already resolved the row: nothing to plan */
+	CB_PLAN_NEEDS,        /* runs x rounds resolve it with P >= target */
+	CB_PLAN_CANNOT,       /* no plan within max_runs and max_rounds does */
+	CB_PLAN_NO_DATA,      /* no components: fewer than two runs with rounds, or
+	                       * no run interval to read a standard error from */
+};
+
+/* "resolved", "needs", "cannot", "no data". */
+const char *cb_plan_status_name(enum cb_plan_status s);
+
+struct cb_plan_choice {
+	enum cb_plan_status status;
+	size_t runs, rounds;           /* the plan (NEEDS) */
+	double p_reproduced, p_beyond; /* predicted at the plan (NEEDS), or at the
+	                                * best (K, n) tried (CANNOT) */
+	double n_star;                 /* Kalibera and Jones's n*, unbounded (may be inf) */
+	double seconds;                /* runs x (start_s + rounds x round_s) */
+	double spread;                 /* expm1(sigma_b): the between-run spread */
+};
+
+/* The cheapest plan for one row under M, COSTS and OPT (NULL: defaults). */
+int cb_plan_solve(const struct cb_plan_model *m, const struct cb_plan_costs *costs,
+                  const struct cb_plan_options *opt, struct cb_plan_choice *out);
+
+/* ---- The table ---- */
+
+struct cb_plan_row {
+	const struct cb_compare_row *row; /* into the compare */
+	struct cb_components components;
+	struct cb_plan_model model;
+	struct cb_plan_choice choice;
+};
+
+struct cb_runs_plan {
+	const struct cb_compare *compare;
+	struct cb_plan_options options;
+	struct cb_plan_costs costs;
+	/* One per row of compare (cells and derived metrics, then engine rows, in
+	 * compare's order), resolved ones too (status RESOLVED). */
+	struct cb_plan_row *rows;
+	size_t n_rows;
+	size_t status[4]; /* rows per cb_plan_status */
+	/* One plan for the whole table (every run measures every cell): the
+	 * cheapest (K, n) with which every NEEDS row reaches the target; runs 0
+	 * when no row needs a plan. */
+	size_t runs, rounds;
+	double seconds;
+	double p_min; /* the lowest P(resolved) of a NEEDS row under it */
+};
+
+/* Plan for the rows of C (which must outlive the plan) with OPT (NULL:
+ * defaults). NULL with ERR when memory runs out. */
+struct cb_runs_plan *cb_runs_plan_build(const struct cb_compare *c,
+                                        const struct cb_plan_options *opt, char *err,
+                                        size_t err_len);
+void cb_runs_plan_free(struct cb_runs_plan *p);
+
+/* Costs read from K results files (see above); -1 when no file says how long
+ * it took. */
+int cb_plan_costs_of(struct cb_results *const *files, size_t k, struct cb_plan_costs *out);
+
+/* ---- `run --runs auto --budget D`: after each run, go on or stop ---- */
+
+enum cb_plan_decision {
+	CB_PLAN_CONTINUE = 0,  /* make another run of `rounds` rounds */
+	CB_PLAN_STOP_RESOLVED, /* compare of the current set resolves every row */
+	CB_PLAN_STOP_CANNOT,   /* every row left is one no plan in range resolves, or
+	                        * the current set has its planned runs and still
+	                        * leaves rows not resolved */
+	CB_PLAN_STOP_BUDGET,   /* the runs left would not fit in the budget */
+};
+
+/* "continue", "resolved", "cannot", "budget". */
+const char *cb_plan_decision_name(enum cb_plan_decision d);
+
+struct cb_plan_step {
+	enum cb_plan_decision decision;
+	size_t rounds;       /* CONTINUE: the next run's measured rounds */
+	size_t runs_planned; /* the current set's planned runs (K), 0 if none */
+	size_t runs_in_set;  /* runs of the current set so far */
+	size_t unresolved;   /* rows not resolved by the current set (or the pilot) */
+	size_t cannot;       /* of those, rows no plan resolves */
+	double seconds_left; /* predicted for the runs left */
+	char why[256];       /* one line: "needs 4 more runs of 60 rounds (~2 min)" */
+};
+
+/* Decide after the K runs FILES[0..k-1] so far (in the order they were made,
+ * every one of the same scenario), ELAPSED_S seconds into a budget of
+ * BUDGET_S (0: none), with compare's COPT and the planner's POPT (NULL:
+ * defaults).
+ *
+ * The current set is the longest tail of FILES whose runs all measured the
+ * same number of rounds as the last one: the runs made to the current plan.
+ * Earlier runs (a pilot of other rounds) still feed the variance components
+ * and the costs. In order:
+ *   - fewer than two runs: CONTINUE with the last run's rounds (a pilot);
+ *   - compare of the set resolves every row: STOP_RESOLVED;
+ *   - plan from all the files; no NEEDS row left: STOP_CANNOT;
+ *   - the plan's rounds: the set's own when the set has started and the
+ *     plan at those rounds reaches the target (re-planned from all the
+ *     files, so K may grow as the components are better known); otherwise
+ *     the table plan's rounds, a new set;
+ *   - the set already has its K runs: STOP_CANNOT (the plan missed; its
+ *     target allows that);
+ *   - the runs left do not fit in BUDGET_S - ELAPSED_S: STOP_BUDGET;
+ *   - else CONTINUE with those rounds.
+ * 0 with OUT; -1 with ERR when the files cannot be compared or memory runs
+ * out. */
+int cb_plan_runs_decide(struct cb_results *const *files, size_t k,
+                        const struct cb_compare_options *copt, const struct cb_plan_options *popt,
+                        double budget_s, double elapsed_s, struct cb_plan_step *out, char *err,
+                        size_t err_len);
+
+#endif
