@@ -9,5 +9,5 @@ cryptobench_SOURCES += \
 	core/cli/cmd_fleet.c core/cli/fleet_slurm.c core/cli/fleet.h \
 	core/cli/run_plan.c core/cli/run_plan.h core/cli/run_oneline.c core/cli/run_oneline.h \
 	core/cli/run_recorded.c core/cli/run_recorded.h \
-	core/cli/run_until.c core/cli/run_until.h \
+	core/cli/run_until.c core/cli/run_until.h core/cli/run_auto.c core/cli/run_auto.h \
 	core/cli/watchdog.c
