@@ -384,154 +384,216 @@ static int remote_calls(struct cb_cell_state *s, struct job *j, unsigned n,
 	return 0;
 }
 
-void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
-                  struct cb_trial_buffers *buffers, const struct cb_trial_info *info,
-                  struct cb_trial_result *r)
-{
-	const struct cb_engine *e = s->engine ? s->engine : s->cell->variant->engine;
-	unsigned n = s->cell->threads;
+/* One trial in progress: its threads' jobs and what they share. */
+struct trial {
+	struct cb_cell_state *s;
+	const struct cb_trial_context *tc;
+	const struct cb_trial_info *info;
+	const struct cb_engine *e;
+	unsigned n;      /* threads */
+	unsigned opened; /* jobs whose context was opened (or tried) */
+	bool fault;      /* the test-only fault switch hits this trial */
 	struct job jobs[CB_MAX_THREADS];
-	pthread_t tids[CB_MAX_THREADS];
-	pthread_barrier_t barrier;
-	unsigned opened = 0, started = 0;
+};
+
+/* How much of each output buffer to poison: what the call writes, plus a
+ * margin that catches a write past its end. */
+static size_t poison_len(const struct trial *t, const struct cb_trial_buffers *buffers)
+{
+	const struct cb_cell *c = t->s->cell;
+	size_t written = t->e->self_check ? c->size : cb_output_len(c->alg, c->op, c->size);
+
+	return written + CB_OUTPUT_SLACK < buffers->out_len ? written + CB_OUTPUT_SLACK
+	                                                    : buffers->out_len;
+}
+
+/* One job per thread, its output poisoned and its engine context opened.
+ * 0, or -1 with R invalid. */
+static int open_jobs(struct trial *t, struct cb_trial_buffers *buffers, struct cb_trial_result *r)
+{
+	size_t written = poison_len(t, buffers);
 	char why[256] = "";
-	uint64_t ticks0 = 0;
-	bool fault = cb_fault_hits(&tc->fault, e, info->round);
-	size_t written =
-	    e->self_check ? s->cell->size : cb_output_len(s->cell->alg, s->cell->op, s->cell->size);
 
-	if (written + CB_OUTPUT_SLACK < buffers->out_len)
-		written += CB_OUTPUT_SLACK;
-	else
-		written = buffers->out_len;
+	memset(t->jobs, 0, t->n * sizeof t->jobs[0]);
+	for (unsigned k = 0; k < t->n; k++, t->opened++) {
+		struct job *j = &t->jobs[k];
 
-	memset(r, 0, sizeof *r);
-	r->valid = true;
-	memset(jobs, 0, n * sizeof jobs[0]);
-	for (unsigned t = 0; t < n; t++, opened++) {
-		jobs[t] = (struct job){.engine = e,
-		                       .state = s,
-		                       .tc = tc,
-		                       .out = buffers->out[t],
-		                       .calls = info->calls,
-		                       .index = t,
-		                       .stack_shift = buffers->layout.stack,
-		                       .fault = fault ? tc->fault.kind : CB_FAULT_NONE,
-		                       .last_bad = CB_OK};
-		poison(jobs[t].out, written, t);
-		jobs[t].ctx = cb_engine_open(e, &s->setup, why, sizeof why);
-		if (!jobs[t].ctx) {
+		*j = (struct job){.engine = t->e,
+		                  .state = t->s,
+		                  .tc = t->tc,
+		                  .out = buffers->out[k],
+		                  .calls = t->info->calls,
+		                  .index = k,
+		                  .stack_shift = buffers->layout.stack,
+		                  .fault = t->fault ? t->tc->fault.kind : CB_FAULT_NONE,
+		                  .last_bad = CB_OK};
+		poison(j->out, written, k);
+		j->ctx = cb_engine_open(t->e, &t->s->setup, why, sizeof why);
+		if (!j->ctx) {
 			char msg[300];
 
-			snprintf(msg, sizeof msg, "%s could not open: %s", e->name, why);
+			snprintf(msg, sizeof msg, "%s could not open: %s", t->e->name, why);
 			invalid(r, msg);
 			r->setup_failed = true;
-			goto close;
+			return -1;
 		}
 	}
-	if (e->remote) {
-		if (remote_calls(s, &jobs[0], n, info, r) != 0)
-			goto close;
-		goto verify;
+	return 0;
+}
+
+/* The calls of every thread, each thread let go only when all have
+ * started. 0, or -1 with R invalid. */
+static int run_threads(struct trial *t, struct cb_trial_result *r)
+{
+	struct start_gate gate = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
+	pthread_t tids[CB_MAX_THREADS];
+	pthread_barrier_t barrier;
+	unsigned started = 0;
+	char why[256];
+
+	if (t->n == 1) {
+		placed_calls(&t->jobs[0], t->jobs[0].stack_shift);
+		return 0;
 	}
-	if (tc->estimate_core_hz && !e->virtual_ns)
+	pthread_barrier_init(&barrier, NULL, t->n);
+	for (unsigned k = 0; k < t->n; k++) {
+		t->jobs[k].barrier = &barrier;
+		t->jobs[k].gate = &gate;
+		if (pthread_create(&tids[k], NULL, thread_main, &t->jobs[k]) != 0)
+			break;
+		started++;
+	}
+	gate_open(&gate, started == t->n ? 1 : -1);
+	for (unsigned k = 0; k < started; k++)
+		pthread_join(tids[k], NULL);
+	pthread_barrier_destroy(&barrier);
+	pthread_cond_destroy(&gate.opened);
+	pthread_mutex_destroy(&gate.lock);
+	if (started == t->n)
+		return 0;
+	snprintf(why, sizeof why, "cannot start thread %u of %u", started + 1, t->n);
+	invalid(r, why);
+	return -1;
+}
+
+/* An engine with a virtual clock: its time for each thread (ten times it
+ * under the test-only slow fault, as the wall clock would see it), the
+ * trial's the longest; its cycles those of the virtual work. */
+static void virtual_times(const struct trial *t, struct cb_trial_result *r)
+{
+	r->virtual_clock = true;
+	r->ns = 0;
+	r->cycles = 0; /* the virtual work, not the real calls' */
+	for (unsigned k = 0; k < t->n; k++) {
+		struct cb_trial_info ti = *t->info;
+
+		ti.thread = k;
+		r->thread_ns[k] = t->e->virtual_ns(t->jobs[k].ctx, &ti);
+	}
+	/* Apart: every thread's time is asked before any thread's cycles. */
+	for (unsigned k = 0; k < t->n; k++) {
+		struct cb_trial_info ti = *t->info;
+
+		ti.thread = k;
+		if (t->fault && t->tc->fault.kind == CB_FAULT_SLOW)
+			r->thread_ns[k] *= 10;
+		if (r->thread_ns[k] > r->ns)
+			r->ns = r->thread_ns[k];
+		if (t->e->virtual_cycles)
+			r->cycles += t->e->virtual_cycles(t->jobs[k].ctx, &ti);
+	}
+}
+
+/* The trial's times: from the first thread's start to the last one's end,
+ * and each thread's own. */
+static void collect_times(const struct trial *t, struct cb_trial_result *r)
+{
+	uint64_t first_start = t->jobs[0].start, last_end = t->jobs[0].end;
+
+	for (unsigned k = 0; k < t->n; k++) {
+		const struct job *j = &t->jobs[k];
+
+		if (j->start < first_start)
+			first_start = j->start;
+		if (j->end > last_end)
+			last_end = j->end;
+		r->cpu_ns += j->cpu;
+		r->cycles += j->cycles;
+		r->thread_ns[k] = j->end - j->start;
+	}
+	r->ns = last_end - first_start;
+	if (t->e->virtual_ns)
+		virtual_times(t, r);
+}
+
+/* The calls timed locally, with the core's frequency and the TSC around
+ * them. 0, or -1 with R invalid. */
+static int local_calls(struct trial *t, struct cb_trial_result *r)
+{
+	bool core_hz = t->tc->estimate_core_hz && !t->e->virtual_ns;
+	uint64_t ticks0 = 0;
+
+	if (core_hz)
 		r->core_hz_before = cb_core_hz_estimate(500000);
 	if (cb_tsc_present())
 		ticks0 = cb_tsc_read();
-	if (n == 1) {
-		placed_calls(&jobs[0], jobs[0].stack_shift);
-	} else {
-		struct start_gate gate = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
-
-		pthread_barrier_init(&barrier, NULL, n);
-		for (unsigned t = 0; t < n; t++) {
-			jobs[t].barrier = &barrier;
-			jobs[t].gate = &gate;
-			if (pthread_create(&tids[t], NULL, thread_main, &jobs[t]) != 0)
-				break;
-			started++;
-		}
-		gate_open(&gate, started == n ? 1 : -1);
-		for (unsigned t = 0; t < started; t++)
-			pthread_join(tids[t], NULL);
-		pthread_barrier_destroy(&barrier);
-		pthread_cond_destroy(&gate.opened);
-		pthread_mutex_destroy(&gate.lock);
-		if (started < n) {
-			snprintf(why, sizeof why, "cannot start thread %u of %u", started + 1, n);
-			invalid(r, why);
-			goto close;
-		}
-	}
+	if (run_threads(t, r) != 0)
+		return -1;
 	if (cb_tsc_present())
 		r->ticks = cb_tsc_read() - ticks0;
-	if (tc->estimate_core_hz && !e->virtual_ns)
+	if (core_hz)
 		r->core_hz_after = cb_core_hz_estimate(500000);
+	collect_times(t, r);
+	return 0;
+}
 
-	/* Times. */
-	uint64_t first_start = jobs[0].start, last_end = jobs[0].end;
-	for (unsigned t = 0; t < n; t++) {
-		if (jobs[t].start < first_start)
-			first_start = jobs[t].start;
-		if (jobs[t].end > last_end)
-			last_end = jobs[t].end;
-		r->cpu_ns += jobs[t].cpu;
-		r->cycles += jobs[t].cycles;
-		r->thread_ns[t] = jobs[t].end - jobs[t].start;
-		if (e->virtual_ns) {
-			struct cb_trial_info ti = *info;
+/* Verification, outside the timed region: each thread's output against
+ * what the cell expects. R invalid at the first one wrong. */
+static void verify_outputs(struct trial *t, struct cb_trial_result *r)
+{
+	char why[256] = "";
 
-			ti.thread = t;
-			r->thread_ns[t] = e->virtual_ns(jobs[t].ctx, &ti);
-		}
-	}
-	r->ns = last_end - first_start;
-	if (e->virtual_ns) {
-		r->virtual_clock = true;
-		r->ns = 0;
-		r->cycles = 0; /* the virtual work, not the real calls' */
-		for (unsigned t = 0; t < n; t++) {
-			struct cb_trial_info ti = *info;
-
-			ti.thread = t;
-			if (fault && tc->fault.kind == CB_FAULT_SLOW)
-				r->thread_ns[t] *= 10; /* as the wall clock sees it */
-			if (r->thread_ns[t] > r->ns)
-				r->ns = r->thread_ns[t];
-			if (e->virtual_cycles)
-				r->cycles += e->virtual_cycles(jobs[t].ctx, &ti);
-		}
-	}
-
-verify:
-	/* Verification, outside the timed region. */
-	for (unsigned t = 0; t < n && r->valid; t++) {
+	for (unsigned k = 0; k < t->n && r->valid; k++) {
 		const struct cb_expected *want;
 
-		if (finish_stream(&jobs[t], why, sizeof why) != 0) {
+		if (finish_stream(&t->jobs[k], why, sizeof why) != 0) {
 			invalid(r, why);
 			break;
 		}
-		if (fault && tc->fault.kind == CB_FAULT_WRONG)
-			jobs[t].out[0] ^= 1; /* test-only: a wrong output must be caught */
-		want = expected_for(s, info->calls, why, sizeof why);
+		if (t->fault && t->tc->fault.kind == CB_FAULT_WRONG)
+			t->jobs[k].out[0] ^= 1; /* test-only: a wrong output must be caught */
+		want = expected_for(t->s, t->info->calls, why, sizeof why);
 		if (!want) {
 			invalid(r, why);
 			break;
 		}
-		if (check_output(&jobs[t], want, r, t == 0, why, sizeof why) != 0) {
+		if (check_output(&t->jobs[k], want, r, k == 0, why, sizeof why) != 0) {
 			char msg[300];
 
-			if (n > 1) {
-				snprintf(msg, sizeof msg, "thread %u: %s", t, why);
+			if (t->n > 1) {
+				snprintf(msg, sizeof msg, "thread %u: %s", k, why);
 				invalid(r, msg);
 			} else {
 				invalid(r, why);
 			}
 		}
 	}
-close:
-	for (unsigned t = 0; t < opened; t++)
-		if (jobs[t].ctx)
-			e->close(jobs[t].ctx);
+}
+
+void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
+                  struct cb_trial_buffers *buffers, const struct cb_trial_info *info,
+                  struct cb_trial_result *r)
+{
+	struct trial t = {.s = s, .tc = tc, .info = info, .n = s->cell->threads};
+
+	t.e = s->engine ? s->engine : s->cell->variant->engine;
+	t.fault = cb_fault_hits(&tc->fault, t.e, info->round);
+	memset(r, 0, sizeof *r);
+	r->valid = true;
+	if (open_jobs(&t, buffers, r) == 0 &&
+	    (t.e->remote ? remote_calls(s, &t.jobs[0], t.n, info, r) : local_calls(&t, r)) == 0)
+		verify_outputs(&t, r);
+	for (unsigned k = 0; k < t.opened; k++)
+		if (t.jobs[k].ctx)
+			t.e->close(t.jobs[k].ctx);
 }

@@ -106,71 +106,76 @@ static enum cb_fault_kind fault_for(const struct cb_fault *fault, const struct c
 	return fault->kind;
 }
 
-/* One request: its answer (status, times, digest of the input, output). */
-static json_t *run(const struct cb_engine *e, const struct cb_fault *fault, json_t *req, char *err,
-                   size_t err_len)
-{
-	const struct cb_algorithm *alg =
-	    cb_algorithm_find(json_string_value(json_object_get(req, "algorithm")) ?: "");
-	int op = cb_op_parse(json_string_value(json_object_get(req, "op")) ?: "");
-	size_t size = (size_t)json_integer_value(json_object_get(req, "size"));
-	uint64_t calls = (uint64_t)json_integer_value(json_object_get(req, "calls"));
-	json_t *input = json_object_get(req, "input"), *answer = NULL;
-	unsigned char key[CB_MAX_KEY], iv[CB_MAX_IV], tag[CB_MAX_TAG] = {0}, std_key[CB_MAX_KEY],
-	                                              std_iv[CB_MAX_IV];
-	struct cb_engine_config config = {.mode = CB_MODE_MESSAGE};
-	struct cb_cell_setup setup;
-	struct cb_input in = {0};
-	unsigned char *plain, *data, *ct = NULL, *out = NULL;
-	char sha[65];
-	void *ctx = NULL;
-	int expect, rc = CB_OK, bad = 0;
-	uint64_t cpu0, t0, t1, cpu1;
-	enum cb_fault_kind kind = fault_for(fault, e, req);
+/* One request, read. */
+struct request {
+	const struct cb_algorithm *alg;
+	int op;
+	size_t size;
+	uint64_t calls;
+	unsigned char key[CB_MAX_KEY], iv[CB_MAX_IV], tag[CB_MAX_TAG];
+	struct cb_input in;
+	unsigned char *data; /* what the calls take: the input, or its ciphertext */
+	unsigned char *ct;
+	char sha[65]; /* of the input */
+};
 
-	if (!alg || op < 0 || !cb_op_applies(alg, op) || !calls ||
-	    !json_is_integer(json_object_get(input, "seed"))) {
-		cb_errorf(err, err_len,
-		          "a request this worker cannot serve (it takes generated inputs)");
-		return NULL;
+/* REQ read into Q, its input generated (and encrypted for a decryption).
+ * 0, or -1 with ERR. */
+static int read_request(json_t *req, struct request *q, char *err, size_t err_len)
+{
+	json_t *input = json_object_get(req, "input");
+	unsigned char std_key[CB_MAX_KEY], std_iv[CB_MAX_IV];
+
+	q->alg = cb_algorithm_find(json_string_value(json_object_get(req, "algorithm")) ?: "");
+	q->op = cb_op_parse(json_string_value(json_object_get(req, "op")) ?: "");
+	q->size = (size_t)json_integer_value(json_object_get(req, "size"));
+	q->calls = (uint64_t)json_integer_value(json_object_get(req, "calls"));
+	if (!q->alg || q->op < 0 || !cb_op_applies(q->alg, q->op) || !q->calls ||
+	    !json_is_integer(json_object_get(input, "seed")))
+		return cb_errorf(err, err_len,
+		                 "a request this worker cannot serve (it takes generated inputs)");
+	cb_standard_key(q->alg, std_key);
+	cb_standard_iv(q->alg, std_iv);
+	if (material(json_object_get(req, "key"), q->key, q->alg->key_len, std_key) != 0 ||
+	    material(json_object_get(req, "iv"), q->iv, q->alg->iv_len, std_iv) != 0)
+		return cb_errorf(err, err_len, "bad key or iv");
+	if (cb_input_create(&q->in, q->size,
+	                    (uint32_t)json_integer_value(json_object_get(input, "seed")), 0) != 0)
+		return cb_errorf(err, err_len, "out of memory");
+	q->data = q->in.data;
+	cb_sha256_hex(q->in.data, q->size, q->sha);
+	if (q->op == CB_OP_DECRYPT || q->op == CB_OP_DECRYPT_FORGED) {
+		if (!(q->ct = malloc(q->size ? q->size : 1)))
+			return cb_errorf(err, err_len, "out of memory");
+		if (cb_reference_encrypt(q->alg, q->key, q->iv, q->in.data, q->size, q->ct, q->tag,
+		                         err, err_len) != 0)
+			return -1;
+		if (q->op == CB_OP_DECRYPT_FORGED)
+			q->tag[0] ^= 1;
+		q->data = q->ct;
 	}
-	cb_standard_key(alg, std_key);
-	cb_standard_iv(alg, std_iv);
-	if (material(json_object_get(req, "key"), key, alg->key_len, std_key) != 0 ||
-	    material(json_object_get(req, "iv"), iv, alg->iv_len, std_iv) != 0) {
-		cb_errorf(err, err_len, "bad key or iv");
-		return NULL;
-	}
-	if (cb_input_create(&in, size, (uint32_t)json_integer_value(json_object_get(input, "seed")),
-	                    0) != 0 ||
-	    !(out = malloc(size + CB_OUTPUT_SLACK))) {
-		cb_errorf(err, err_len, "out of memory");
-		goto done;
-	}
-	plain = data = in.data;
-	cb_sha256_hex(plain, size, sha);
-	if (op == CB_OP_DECRYPT || op == CB_OP_DECRYPT_FORGED) {
-		if (!(ct = malloc(size ? size : 1)) ||
-		    cb_reference_encrypt(alg, key, iv, plain, size, ct, tag, err, err_len) != 0)
-			goto done;
-		if (op == CB_OP_DECRYPT_FORGED)
-			tag[0] ^= 1;
-		data = ct;
-	}
-	setup = (struct cb_cell_setup){
-	    .alg = alg, .op = op, .len = size, .key = key, .iv = iv, .tag = tag, .config = &config};
-	ctx = e->open(&setup, err, err_len);
-	if (!ctx)
-		goto done;
-	expect = op == CB_OP_DECRYPT_FORGED ? CB_REJECTED : CB_OK;
-	cpu0 = cb_thread_cpu_ns();
-	t0 = cb_wall_ns();
-	for (uint64_t i = 0; i < calls && kind != CB_FAULT_NOTHING; i++) {
-		int r = kind == CB_FAULT_ERROR ? CB_FAILED : e->call(ctx, data, size, out);
+	return 0;
+}
+
+/* The calls, timed, with the test-only fault KIND in their place. */
+struct timed {
+	uint64_t ns, cpu_ns;
+	int bad, rc; /* calls whose status was not the expected one, and the last */
+};
+
+static struct timed time_calls(const struct cb_engine *e, void *ctx, const struct request *q,
+                               enum cb_fault_kind kind, unsigned char *out)
+{
+	int expect = q->op == CB_OP_DECRYPT_FORGED ? CB_REJECTED : CB_OK;
+	struct timed t = {.rc = CB_OK};
+	uint64_t cpu0 = cb_thread_cpu_ns(), t0 = cb_wall_ns(), t1, cpu1;
+
+	for (uint64_t i = 0; i < q->calls && kind != CB_FAULT_NOTHING; i++) {
+		int r = kind == CB_FAULT_ERROR ? CB_FAILED : e->call(ctx, q->data, q->size, out);
 
 		if (r != expect) {
-			rc = r;
-			bad++;
+			t.rc = r;
+			t.bad++;
 		}
 	}
 	t1 = cb_wall_ns();
@@ -183,30 +188,66 @@ static json_t *run(const struct cb_engine *e, const struct cb_fault *fault, json
 		t1 = cb_wall_ns();
 	}
 	if (kind == CB_FAULT_NOTHING)
-		memset(out, 0xa5, size + CB_OUTPUT_SLACK);
+		memset(out, 0xa5, q->size + CB_OUTPUT_SLACK);
 	if (kind == CB_FAULT_WRONG)
 		out[0] ^= 1;
-	if (bad) {
-		cb_errorf(err, err_len, "%d of %llu calls returned %d", bad,
-		          (unsigned long long)calls, rc);
+	t.ns = t1 - t0;
+	t.cpu_ns = cpu1 - cpu0;
+	return t;
+}
+
+static json_t *answer_of(const struct request *q, const struct timed *t, const unsigned char *out)
+{
+	size_t out_len = q->op == CB_OP_DECRYPT_FORGED ? 0 : cb_output_len(q->alg, q->op, q->size);
+	char *b64 = cb_base64_encode(out, out_len);
+	json_t *answer =
+	    json_pack("{s:s, s:I, s:I, s:I, s:s, s:s}", "status",
+	              q->op == CB_OP_DECRYPT_FORGED ? "rejected" : "ok", "calls",
+	              (json_int_t)q->calls, "ns", (json_int_t)t->ns, "cpu_ns",
+	              (json_int_t)t->cpu_ns, "input_sha256", q->sha, "output", b64 ? b64 : "");
+
+	free(b64);
+	return answer;
+}
+
+/* One request: its answer (status, times, digest of the input, output). */
+static json_t *run(const struct cb_engine *e, const struct cb_fault *fault, json_t *req, char *err,
+                   size_t err_len)
+{
+	struct request q = {0};
+	struct cb_engine_config config = {.mode = CB_MODE_MESSAGE};
+	struct cb_cell_setup setup;
+	unsigned char *out = NULL;
+	void *ctx = NULL;
+	json_t *answer = NULL;
+	enum cb_fault_kind kind = fault_for(fault, e, req);
+
+	if (read_request(req, &q, err, err_len) != 0)
+		goto done;
+	if (!(out = malloc(q.size + CB_OUTPUT_SLACK))) {
+		cb_errorf(err, err_len, "out of memory");
 		goto done;
 	}
-	{
-		size_t out_len = op == CB_OP_DECRYPT_FORGED ? 0 : cb_output_len(alg, op, size);
-		char *b64 = cb_base64_encode(out, out_len);
-
-		answer = json_pack("{s:s, s:I, s:I, s:I, s:s, s:s}", "status",
-		                   op == CB_OP_DECRYPT_FORGED ? "rejected" : "ok", "calls",
-		                   (json_int_t)calls, "ns", (json_int_t)(t1 - t0), "cpu_ns",
-		                   (json_int_t)(cpu1 - cpu0), "input_sha256", sha, "output",
-		                   b64 ? b64 : "");
-		free(b64);
-	}
+	setup = (struct cb_cell_setup){.alg = q.alg,
+	                               .op = q.op,
+	                               .len = q.size,
+	                               .key = q.key,
+	                               .iv = q.iv,
+	                               .tag = q.tag,
+	                               .config = &config};
+	if (!(ctx = e->open(&setup, err, err_len)))
+		goto done;
+	struct timed t = time_calls(e, ctx, &q, kind, out);
+	if (t.bad)
+		cb_errorf(err, err_len, "%d of %llu calls returned %d", t.bad,
+		          (unsigned long long)q.calls, t.rc);
+	else
+		answer = answer_of(&q, &t, out);
 done:
 	if (ctx)
 		e->close(ctx);
-	cb_input_free(&in);
-	free(ct);
+	cb_input_free(&q.in);
+	free(q.ct);
 	free(out);
 	return answer;
 }
