@@ -4,6 +4,7 @@
 #include "core/cli/run_auto.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,19 @@ int cb_runs_auto_open(struct cb_runs_auto *a, const char *dir, double budget_s, 
 	a->dir = dir;
 	a->budget_s = budget_s;
 	snprintf(path, sizeof path, "%s/plan.log", dir);
+	if (budget_s == 0 && (a->log = fopen(path, "r"))) {
+		/* A resumed folder keeps the budget its last decision was made in. */
+		char line[4096];
+		json_t *last = NULL;
+
+		while (fgets(line, sizeof line, a->log)) {
+			json_decref(last);
+			last = json_loads(line, 0, NULL);
+		}
+		a->budget_s = json_number_value(json_object_get(last, "budget_s"));
+		json_decref(last);
+		fclose(a->log);
+	}
 	if (!(a->log = fopen(path, "a")))
 		return cb_errorf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
 	return 0;
@@ -49,15 +63,21 @@ static double run_seconds(const struct cb_results *r)
 	return virtual_s;
 }
 
+/* X as JSON: null when it is not a number (no plan: no time left). */
+static json_t *number_json(double x)
+{
+	return isfinite(x) ? json_real(x) : json_null();
+}
+
 static void log_step(struct cb_runs_auto *a, unsigned k, const struct cb_plan_step *step)
 {
 	json_t *line = json_pack(
-	    "{s:i, s:s, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:s}", "after_runs", (int)k,
+	    "{s:i, s:s, s:I, s:I, s:I, s:I, s:I, s:o, s:f, s:f, s:s}", "after_runs", (int)k,
 	    "decision", cb_plan_decision_name(step->decision), "rounds", (json_int_t)step->rounds,
 	    "runs_planned", (json_int_t)step->runs_planned, "runs_in_set",
 	    (json_int_t)step->runs_in_set, "unresolved", (json_int_t)step->unresolved, "cannot",
-	    (json_int_t)step->cannot, "seconds_left", step->seconds_left, "elapsed_s", a->elapsed_s,
-	    "budget_s", a->budget_s, "why", step->why);
+	    (json_int_t)step->cannot, "seconds_left", number_json(step->seconds_left), "elapsed_s",
+	    a->elapsed_s, "budget_s", a->budget_s, "why", step->why);
 	char *text = line ? json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 
 	if (text) {
