@@ -55,6 +55,9 @@ struct cb_run {
 	bool sequential;
 	bool *open;            /* per cell: still in the rotation */
 	unsigned first_look;   /* measured rounds before the first look */
+	unsigned stratum_pad;  /* added to the round a placement is drawn for, so that
+	                        * the layout's strata of 8 rounds (trial.h) are the
+	                        * blocks of measured rounds, warm-up before them */
 	unsigned looked;       /* measured rounds at the last look (of this file) */
 	double elapsed_before; /* wall seconds the file had counted before a resume */
 	double virtual_s;      /* the trials' virtual seconds (a plan of virtual clocks) */
@@ -265,6 +268,7 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 		for (size_t i = 0; i < plan->n_cells; i++)
 			run->open[i] = true;
 		run->first_look = cb_scenario_first_look(sc);
+		run->stratum_pad = (8 - sc->warmup_rounds % 8) % 8;
 	}
 	return run;
 oom:
@@ -783,7 +787,8 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 			show_progress(run, finished, to_do, slot);
 		cb_trial_place(&run->buffers,
 		               run->plan->scenario->layout_per_trial
-		                   ? cb_trial_layout_draw(run->layout_seed, slot->cell, slot->round)
+		                   ? cb_trial_layout_draw(run->layout_seed, slot->cell,
+		                                          slot->round + run->stratum_pad)
 		                   : (struct cb_trial_layout){0, 0});
 		if (!s->calls && !s->broken[0])
 			calibrate(run, s, slot, k);

@@ -88,7 +88,9 @@ int cb_run_write_skips(const struct cb_run *run, struct cb_writer *w);
  * Each look writes a "look" line (round, elapsed_s, the hook's fields, and
  * "measuring": the keys of the cells still measured) and a closed cell's
  * later slots are left out, so the order rule applies to the open cells and
- * each cell's rounds stay whole blocks (the layout's strata). The run ends
+ * each cell's measured rounds stay whole blocks; the placements are drawn so
+ * that each block of 8 measured rounds is one of the layout's strata
+ * (trial.h: the 8 stack classes once), the warm-up rounds before them. The run ends
  * when no cell is open, after the last planned round, or before a block
  * that the time per trial so far says would end past the budget. Time is
  * the wall clock, or on a plan of virtual clocks only (the sim engine) the
