@@ -262,7 +262,7 @@ static size_t table_runs(const struct cb_runs_plan *p, size_t rounds, double *p_
 
 static void table_plan(struct cb_runs_plan *p)
 {
-	size_t grid[CB_PLAN_GRID], n = rounds_grid(&p->options, NAN, grid);
+	size_t grid[CB_PLAN_GRID] = {0}, n = rounds_grid(&p->options, NAN, grid);
 	double best = INFINITY;
 
 	p->runs = p->rounds = 0;
