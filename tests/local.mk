@@ -20,7 +20,9 @@ unit_tests = \
 	tests/test_sim \
 	tests/test_stats \
 	tests/test_derive \
+	tests/test_stopping \
 	tests/test_validation \
+	tests/test_sequential \
 	tests/test_clock \
 	tests/test_host \
 	tests/test_engines \

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/stats/confseq.h"
 #include "analysis/verdicts/masks.h"
 #include "core/errbuf.h"
 #include "core/units.h"
@@ -432,8 +433,9 @@ static void print_derived(FILE *out, const struct cb_analysis *a, const struct c
 	}
 	snprintf(title, sizeof title,
 	         "Derived metrics (ratio of throughputs paired by round, in bytes per cycle where "
-	         "the cells have cycles, else MB/s: exp of the median per-round log ratio; exact "
-	         "sign-test %s interval; verdicts with delta %.3g%%)",
+	         "the cells have cycles, else MB/s: exp of the median per-round log ratio; %s "
+	         "%s interval; verdicts with delta %.3g%%)",
+	         a->summary->options.sequential ? "confidence-sequence" : "exact sign-test",
 	         bonferroni && !o->details ? "95% (Bonferroni-widened where one denominator "
 	                                     "serves several)"
 	                                   : "95%",
@@ -648,6 +650,16 @@ static void print_skips(FILE *out, const struct cb_results *r, enum cb_report_fo
 		    json_string_value(json_object_get(json_array_get(r->skips, i), "reason")));
 }
 
+/* A run that stopped by its rule: its intervals are not the legend's. */
+static void print_sequential(FILE *out, const struct cb_analysis *a)
+{
+	if (a->summary->options.sequential)
+		fprintf(out,
+		        "Intervals: %s at %.0f%%, valid at the round the stop rule stopped\nat "
+		        "(wider than a fixed-round run's fixed-n intervals).\n",
+		        cb_confseq_method, a->summary->options.level * 100);
+}
+
 static void print_legend(FILE *out, const struct cb_report_options *o)
 {
 	fprintf(out,
@@ -702,6 +714,7 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
 			if (i)
 				fputc('\n', out);
 			print_title(out, as[i], f);
+			print_sequential(out, as[i]);
 			print_winners(out, as[i], o);
 			print_cells(out, as[i], o);
 			print_derived(out, as[i], o);

@@ -25,8 +25,9 @@ json_t *cb_report_json_stats(const struct cb_stats_summary *s)
 	    "n", (json_int_t)s->n, "min", NUM(s->min), "max", NUM(s->max), "median", NUM(s->median),
 	    "median_ci", "lo", NUM(ci->lo), "hi", NUM(ci->hi), "level", ci->level, "coverage",
 	    NUM(ci->coverage), "rank_lo", (json_int_t)ci->rank_lo, "rank_hi",
-	    (json_int_t)ci->rank_hi, "method", "order statistics (binomial, distribution-free)",
-	    "q1", NUM(s->q1), "q3", NUM(s->q3), "p10", NUM(s->p10), "p90", NUM(s->p90), "iqr",
+	    (json_int_t)ci->rank_hi, "method",
+	    ci->method ? ci->method : "order statistics (binomial, distribution-free)", "q1",
+	    NUM(s->q1), "q3", NUM(s->q3), "p10", NUM(s->p10), "p90", NUM(s->p90), "iqr",
 	    NUM(s->iqr), "mad", NUM(s->mad), "robust_cv", NUM(s->robust_cv), "mean", NUM(s->mean),
 	    "sd", NUM(s->sd), "tukey_outliers", "1.5_iqr", "low", (json_int_t)s->outliers_low_15,
 	    "high", (json_int_t)s->outliers_high_15, "3_iqr", "low", (json_int_t)s->outliers_low_3,
@@ -101,7 +102,9 @@ static json_t *derived_json(const struct cb_derived *m)
 	              (json_int_t)m->ratio.skipped, "above_1", (json_int_t)m->ratio.above,
 	              "interval", "lo", NUM(m->ratio.ci.lo), "hi", NUM(m->ratio.ci.hi), "level",
 	              m->level, "coverage", NUM(m->ratio.ci.coverage), "method",
-	              m->family > 1 ? "exact sign test, Bonferroni" : "exact sign test"));
+	              m->ratio.ci.method ? m->ratio.ci.method
+	              : m->family > 1    ? "exact sign test, Bonferroni"
+	                                 : "exact sign test"));
 	json_object_set_new(o, "throughput",
 	                    json_string(m->on_cycles ? "bytes per cycle" : "MB/s"));
 	json_object_set_new(o, "bonferroni_m", json_integer((json_int_t)m->family));
@@ -135,7 +138,7 @@ static json_t *slope_json(const struct cb_slope *s)
 }
 
 /* The fastest engines of each group (winners.h). */
-static json_t *winners_json(const struct cb_winners *w)
+static json_t *winners_json(const struct cb_winners *w, bool sequential)
 {
 	static const char *const standing[] = {"leader", "tied", "not resolved", "slower"};
 	json_t *groups = json_array();
@@ -170,8 +173,12 @@ static json_t *winners_json(const struct cb_winners *w)
 		                      c->label, "level", NUM(g->level), "engines", members));
 	}
 	return json_pack("{s:s, s:o, s:o}", "method",
-	                 "median per-round throughput; others over the fastest paired by round, "
-	                 "exact sign-test interval, Bonferroni; tied: equivalent within delta",
+	                 sequential ? "median per-round throughput; others over the fastest paired "
+	                              "by round, confidence sequence (normal mixture), Bonferroni; "
+	                              "tied: equivalent within delta"
+	                            : "median per-round throughput; others over the fastest paired "
+	                              "by round, exact sign-test interval, Bonferroni; tied: "
+	                              "equivalent within delta",
 	                 "delta", NUM(w ? w->delta : NAN), "groups", groups);
 }
 
@@ -222,7 +229,7 @@ json_t *cb_report_run_json(const struct cb_analysis *a, const struct cb_report_o
 	}
 	for (size_t i = 0; i < a->n_notes; i++)
 		json_array_append_new(notes, json_string(a->notes[i]));
-	json_object_set_new(j, "winners", winners_json(a->winners));
+	json_object_set_new(j, "winners", winners_json(a->winners, a->summary->options.sequential));
 	json_object_set_new(j, "cells", cells);
 	json_object_set_new(j, "derived", der);
 	json_object_set_new(j, "slopes", sl);

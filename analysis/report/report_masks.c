@@ -158,7 +158,8 @@ static json_t *ratio_json(const struct cb_ratio *r)
 	return json_pack("{s:o, s:o, s:o, s:f, s:o, s:s}", "value", cb_report_json_number(r->value),
 	                 "lo", cb_report_json_number(r->ci.lo), "hi",
 	                 cb_report_json_number(r->ci.hi), "level", r->ci.level, "coverage",
-	                 cb_report_json_number(r->ci.coverage), "method", "exact sign test");
+	                 cb_report_json_number(r->ci.coverage), "method",
+	                 r->ci.method ? r->ci.method : "exact sign test");
 }
 
 static json_t *cell_json(const struct cb_mask *m, const struct cb_mask_cell *c)
