@@ -106,7 +106,7 @@ static int add_cells(struct cb_plan *plan, const struct cb_scenario *s)
 void cb_plan_schedule(struct cb_plan *plan)
 {
 	const struct cb_scenario *s = plan->scenario;
-	unsigned rounds = s->warmup_rounds + s->rounds;
+	unsigned rounds = s->warmup_rounds + cb_scenario_planned_rounds(s);
 	size_t k = 0;
 
 	if (s->order == CB_ORDER_BLOCKED) {
@@ -153,7 +153,16 @@ struct cb_plan *cb_plan_build(const struct cb_scenario *scenario, char *err, siz
 		cb_plan_free(plan);
 		return NULL;
 	}
-	plan->n_slots = (size_t)(scenario->warmup_rounds + scenario->rounds) * plan->n_cells;
+	if (cb_scenario_sequential(scenario) && scenario->order == CB_ORDER_BLOCKED) {
+		cb_errorf(err, err_len,
+		          "%s: order \"blocked\" runs each cell's rounds at once, so it cannot "
+		          "measure in blocks until resolved (use round-robin or randomized)",
+		          scenario->file);
+		cb_plan_free(plan);
+		return NULL;
+	}
+	plan->n_slots = (size_t)(scenario->warmup_rounds + cb_scenario_planned_rounds(scenario)) *
+	                plan->n_cells;
 	plan->slots = calloc(plan->n_slots, sizeof *plan->slots);
 	if (!plan->slots)
 		goto oom;
@@ -175,6 +184,12 @@ void cb_plan_free(struct cb_plan *plan)
 	free(plan->cells);
 	free(plan->slots);
 	free(plan);
+}
+
+void cb_cell_key(const struct cb_cell *cell, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s|%s|%s|%zu|%u", cell->variant->label, cell->alg->name,
+	         cb_op_name(cell->op), cell->size, cell->threads);
 }
 
 json_t *cb_cell_to_json(const struct cb_cell *cell)

@@ -41,13 +41,15 @@ struct cb_plan {
 	size_t n_skips;
 
 	struct cb_slot *slots; /* the whole run, in order */
-	size_t n_slots;        /* (warmup_rounds + rounds) * n_cells */
+	size_t n_slots;        /* (warmup_rounds + rounds) * n_cells; a sequential
+	                        * scenario plans its max rounds (scenario.h), and the
+	                        * runner leaves out the slots of cells that stopped */
 };
 
 /* Build the plan of SCENARIO: engines x algorithms x ops x sizes x threads,
  * minus what an engine does not support or a size the algorithm cannot take
  * (each recorded as a skip), then the schedule. NULL with ERR on failure
- * (e.g. no cell left). */
+ * (e.g. no cell left, or a sequential scenario in blocked order). */
 struct cb_plan *cb_plan_build(const struct cb_scenario *scenario, char *err, size_t err_len);
 void cb_plan_free(struct cb_plan *plan);
 
@@ -56,6 +58,10 @@ void cb_plan_free(struct cb_plan *plan);
  * drawn from the scenario's order_seed. Blocked: all rounds of cell 0, then
  * of cell 1, ... (kept to show its bias). */
 void cb_plan_schedule(struct cb_plan *plan);
+
+/* CELL's key as the results reader makes it (cb_result_cell.key):
+ * "label|algorithm|op|size|threads". */
+void cb_cell_key(const struct cb_cell *cell, char *buf, size_t len);
 
 /* JSON of a cell as the results file writes it: engine, label, algorithm,
  * op, size, threads, mode. New reference. */

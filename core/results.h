@@ -3,7 +3,22 @@
  *   {"type":"run", ...header...}
  *   {"type":"trial", ...} one per trial, flushed as written
  *   {"type":"skip", ...}  a combination that could not run, with the reason
+ *   {"type":"look", ...}  a run until resolved (its header's "stop" holds the
+ *                         rule): after each block of rounds, the questions
+ *                         still open and which cells are still measured
  *   {"type":"end", ...}   last; "interrupted": true when cut short
+ *
+ * A look line: "round" (the block's last round, numbered as trial rounds),
+ * "elapsed_s" (the run's time so far: wall, or the trials' virtual time on
+ * virtual clocks only), the stopping rule's state (the open questions and
+ * why each closed cell stopped: analysis/verdicts/stopping.h),
+ * "questions_open" (how many) and "measuring" (the keys, as
+ * cb_result_cell.key, of the cells still in the rotation; a cell not listed
+ * gets no more trials). The end line of such a run has "stop": {"outcome":
+ * "resolved" | "max_rounds" | "budget" | "interrupted", "looks", "rounds"
+ * (measured rounds at the last look), "open_cells", "questions_open",
+ * "elapsed_s"}. Lines of other types are skipped by this reader, so a newer
+ * file's new lines do not stop an older reader that knows the same schema.
  *
  * A file without an end line (a hard kill) still reads: every complete line
  * before the cut counts, and the reader says the run was interrupted. A last
@@ -117,6 +132,7 @@ struct cb_results {
 	size_t n_clocks;
 	json_t *skips;            /* array of skip lines */
 	json_t *resumes;          /* array of resume lines */
+	json_t *looks;            /* array of look lines, in order */
 	long long header_cells;   /* the header's "cells", or -1 */
 	size_t torn_line;         /* the last line, cut short and skipped (0: none) */
 	long long complete_bytes; /* the bytes before it: where --resume appends */

@@ -491,7 +491,7 @@ static int take_scanned(struct cb_results *r, const char *buf, size_t len, size_
 	return 1;
 }
 
-static const char *const known_types[] = {"run", "trial", "skip", "resume", "end"};
+static const char *const known_types[] = {"run", "trial", "skip", "resume", "look", "end"};
 
 static bool known_type(const char *type)
 {
@@ -550,6 +550,15 @@ static int take_line(struct cb_results *r, json_t *line, size_t lineno, struct r
 			return -1;
 	} else if (strcmp(type, "skip") == 0) {
 		json_array_append(r->skips, line);
+	} else if (strcmp(type, "look") == 0) {
+		json_t *round = json_object_get(line, "round");
+
+		if (!json_is_integer(round) || json_integer_value(round) < 0 ||
+		    json_integer_value(round) > UINT32_MAX)
+			return cb_errorf(err, err_len,
+			                 "look \"round\" is not a whole number from 0 to %u",
+			                 UINT32_MAX);
+		json_array_append(r->looks, line);
 	} else if (strcmp(type, "resume") == 0) {
 		json_array_append(r->resumes, line);
 		rd->end_line = 0;
@@ -665,10 +674,11 @@ struct cb_results *cb_results_read(const char *path, char *err, size_t err_len)
 	r->compression = cb_lines_compression(l);
 	r->skips = json_array();
 	r->resumes = json_array();
+	r->looks = json_array();
 	r->clocks = calloc(1, sizeof *r->clocks);
 	r->n_clocks = 1;
 	r->header_cells = -1;
-	if (!r->path || !r->skips || !r->resumes || !r->clocks) {
+	if (!r->path || !r->skips || !r->resumes || !r->looks || !r->clocks) {
 		cb_error_at(err, err_len, path, 0, "out of memory");
 		goto fail;
 	}
@@ -718,6 +728,7 @@ void cb_results_free(struct cb_results *r)
 	json_decref(r->end);
 	json_decref(r->skips);
 	json_decref(r->resumes);
+	json_decref(r->looks);
 	free(r->path);
 	free(r);
 }

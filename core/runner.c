@@ -51,6 +51,17 @@ struct cb_run {
 	size_t input_len; /* kept when the input itself is freed */
 	char input_sha256[65], unit_sha256[65];
 	uint64_t started_ns;
+	/* A sequential run (cb_run_execute): */
+	bool sequential;
+	bool *open;            /* per cell: still in the rotation */
+	unsigned first_look;   /* measured rounds before the first look */
+	unsigned stratum_pad;  /* added to the round a placement is drawn for, so that
+	                        * the layout's strata of 8 rounds (trial.h) are the
+	                        * blocks of measured rounds, warm-up before them */
+	unsigned looked;       /* measured rounds at the last look (of this file) */
+	double elapsed_before; /* wall seconds the file had counted before a resume */
+	double virtual_s;      /* the trials' virtual seconds (a plan of virtual clocks) */
+	uint64_t trials_total; /* in the file, this process's and before */
 };
 
 static size_t max_size(const struct cb_plan *plan, const struct cb_algorithm *alg, int decrypt_only)
@@ -245,6 +256,20 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 	for (size_t i = 0; i < plan->n_cells; i++)
 		run->real_clock |= plan->cells[i].variant->engine->virtual_ns == NULL;
 	run->core_hz_start = run->real_clock ? cb_core_hz_estimate(20000000) : 0;
+	run->sequential = cb_scenario_sequential(sc);
+	if (run->sequential) {
+		if (!options->look) {
+			cb_errorf(err, err_len,
+			          "a run until resolved needs its looks (no hook given)");
+			goto fail;
+		}
+		if (!(run->open = malloc(plan->n_cells * sizeof *run->open)))
+			goto oom;
+		for (size_t i = 0; i < plan->n_cells; i++)
+			run->open[i] = true;
+		run->first_look = cb_scenario_first_look(sc);
+		run->stratum_pad = (8 - sc->warmup_rounds % 8) % 8;
+	}
 	return run;
 oom:
 	cb_errorf(err, err_len, "out of memory preparing the run (largest payload %zu bytes)",
@@ -262,6 +287,7 @@ void cb_run_free(struct cb_run *run)
 		free(run->ciphertexts[i].allocation);
 	free(run->ciphertexts);
 	free(run->states);
+	free(run->open);
 	cb_trial_buffers_free(&run->buffers);
 	cb_input_free(&run->input);
 	cb_cycles_close(&run->cycles);
@@ -551,6 +577,173 @@ static unsigned char *slots_done(struct cb_run *run)
 	return done;
 }
 
+/* The run's time so far, against its budget: the wall clock, or the
+ * trials' virtual time on a plan of virtual clocks only (cb_run_execute). */
+static double elapsed_s(const struct cb_run *run)
+{
+	if (!run->real_clock)
+		return run->virtual_s;
+	return run->elapsed_before + (double)(cb_wall_ns() - run->started_ns) / 1e9;
+}
+
+static bool decide(const struct cb_run *run, bool last, struct cb_run_totals *totals);
+
+/* A resumed sequential file: the cells its last look left open, the rounds
+ * it had looked at, and the time it had counted (the last look's, plus the
+ * trials after it). True when the run was over at that look. */
+static bool resume_looks(struct cb_run *run, struct cb_run_totals *totals)
+{
+	const struct cb_results *old = run->options->resume;
+	json_t *last, *measuring, *key;
+	long long last_round = -1;
+	size_t i;
+
+	bool after_last = false;
+
+	if (!old)
+		return false;
+	last = json_array_size(old->looks)
+	           ? json_array_get(old->looks, json_array_size(old->looks) - 1)
+	           : NULL;
+	if (last) {
+		unsigned warmup = run->plan->scenario->warmup_rounds;
+		char cell_key[1024];
+
+		last_round = json_integer_value(json_object_get(last, "round"));
+		run->looked = last_round >= warmup ? (unsigned)(last_round - warmup + 1) : 0;
+		run->elapsed_before = json_number_value(json_object_get(last, "elapsed_s"));
+		measuring = json_object_get(last, "measuring");
+		for (size_t c = 0; c < run->plan->n_cells; c++) {
+			bool found = false;
+
+			cb_cell_key(&run->plan->cells[c], cell_key, sizeof cell_key);
+			json_array_foreach(measuring, i, key) found |=
+			    json_is_string(key) && strcmp(json_string_value(key), cell_key) == 0;
+			run->open[c] = found;
+			totals->open_cells += found;
+		}
+		totals->looks = (unsigned)json_array_size(old->looks);
+		totals->measured_rounds = run->looked;
+		totals->questions_open =
+		    (size_t)json_integer_value(json_object_get(last, "questions_open"));
+	}
+	for (size_t t = 0; t < old->n_trials; t++) {
+		const struct cb_result_trial *trial = &old->trials[t];
+		double ns = trial->valid ? trial->ns : 0;
+
+		run->virtual_s += ns / 1e9;
+		if ((long long)trial->round > last_round) {
+			run->elapsed_before += ns / 1e9;
+			after_last = true;
+		}
+	}
+	run->trials_total = old->n_trials;
+	/* Killed after a look and before the next trial: what that look
+	 * decided is decided again, from the same numbers. */
+	return last && !after_last &&
+	       decide(run, run->looked >= cb_scenario_planned_rounds(run->plan->scenario), totals);
+}
+
+/* One look: the hook says which cells stay open; the look line records it.
+ * 0, or -1 with ERR. */
+static int look(struct cb_run *run, struct cb_writer *w, const struct cb_slot *slot,
+                unsigned measured, struct cb_run_totals *totals, char *err, size_t err_len)
+{
+	struct cb_run_look lk = {.round = slot->round,
+	                         .measured = measured,
+	                         .elapsed_s = elapsed_s(run),
+	                         .open = run->open};
+	json_t *line, *measuring = json_array();
+	char key[1024];
+	size_t n_open = 0;
+	int rc;
+
+	if (run->options->look(run->options->look_ctx, &lk, err, err_len) != 0) {
+		json_decref(lk.fields);
+		json_decref(measuring);
+		return -1;
+	}
+	line = json_pack("{s:i, s:f}", "round", (int)slot->round, "elapsed_s", lk.elapsed_s);
+	if (lk.fields)
+		json_object_update(line, lk.fields);
+	json_decref(lk.fields);
+	for (size_t c = 0; c < run->plan->n_cells; c++)
+		if (run->open[c]) {
+			cb_cell_key(&run->plan->cells[c], key, sizeof key);
+			json_array_append_new(measuring, json_string(key));
+			n_open++;
+		}
+	json_object_set_new(line, "questions_open", json_integer((json_int_t)lk.questions_open));
+	json_object_set_new(line, "measuring", measuring);
+	rc = cb_writer_line(w, "look", line);
+	json_decref(line);
+	if (rc != 0 || cb_writer_sync(w) != 0) {
+		totals->write_failed = true;
+		return cb_errorf(err, err_len, "cannot write the look after round %u: %s",
+		                 slot->round, strerror(errno));
+	}
+	cb_kill_point("look");
+	run->looked = measured;
+	totals->looks++; /* of the file, those before a resume too */
+	totals->measured_rounds = measured;
+	totals->open_cells = n_open;
+	totals->questions_open = lk.questions_open;
+	return 0;
+}
+
+/* Whether the next block, at the time per trial so far, ends within the
+ * budget. */
+static bool next_block_fits(const struct cb_run *run, size_t open_cells)
+{
+	const struct cb_stop_settings *stop = &run->plan->scenario->stop;
+	double now = elapsed_s(run), budget = (double)stop->budget_ns / 1e9;
+	double per_trial = run->trials_total ? now / (double)run->trials_total : 0;
+
+	return !stop->budget_ns || now + per_trial * (double)(open_cells * stop->block) <= budget;
+}
+
+/* After a look (LAST: at the last planned round): whether the run is over,
+ * and why (totals->outcome). */
+static bool decide(const struct cb_run *run, bool last, struct cb_run_totals *totals)
+{
+	const struct cb_stop_settings *stop = &run->plan->scenario->stop;
+
+	if (totals->questions_open == 0)
+		totals->outcome = CB_STOP_RESOLVED;
+	else if (totals->open_cells == 0)
+		totals->outcome = stop->budget_ns && elapsed_s(run) >= (double)stop->budget_ns / 1e9
+		                      ? CB_STOP_BUDGET
+		                      : CB_STOP_MAX_ROUNDS;
+	else if (last)
+		totals->outcome = CB_STOP_MAX_ROUNDS;
+	else if (!next_block_fits(run, totals->open_cells))
+		totals->outcome = CB_STOP_BUDGET;
+	return totals->outcome != NULL;
+}
+
+/* After the last slot of a round (LAST: of the plan): sync, and in a
+ * sequential run the look at a block's end and whether the run goes on.
+ * 0 go on, 1 the run is over (totals->outcome says why), -1 a failed look
+ * or write (ERR). */
+static int after_round(struct cb_run *run, struct cb_writer *w, const struct cb_slot *slot,
+                       bool last, struct cb_run_totals *totals, char *err, size_t err_len)
+{
+	const struct cb_scenario *sc = run->plan->scenario;
+	unsigned measured;
+
+	cb_writer_sync(w);
+	if (!run->sequential || slot->warmup)
+		return 0;
+	measured = slot->round - sc->warmup_rounds + 1;
+	if (measured <= run->looked)
+		return 0; /* looked at before the file was resumed */
+	if (!last && (measured < run->first_look || (measured - run->first_look) % sc->stop.block))
+		return 0;
+	if (look(run, w, slot, measured, totals, err, err_len) != 0)
+		return -1;
+	return decide(run, last, totals) ? 1 : 0;
+}
+
 int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals *totals, char *err,
                    size_t err_len)
 {
@@ -564,6 +757,8 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 		cb_errorf(err, err_len, "out of memory");
 		return -1;
 	}
+	if (run->sequential && resume_looks(run, totals))
+		rc = 1; /* nothing left to measure */
 	for (size_t k = 0; k < plan->n_slots; k++)
 		to_do += !done[k];
 	for (size_t k = 0; k < plan->n_slots && rc == 0; k++) {
@@ -574,10 +769,16 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 		                             .seq = k,
 		                             .len = s->cell->size};
 		struct cb_trial_result r;
+		bool round_ends = k + 1 == plan->n_slots || plan->slots[k + 1].round != slot->round;
 		json_t *line;
 
-		if (done[k])
+		/* A cell that left the rotation keeps its slots empty. */
+		if (done[k] || (run->sequential && !slot->warmup && !run->open[slot->cell])) {
+			if (round_ends && (rc = after_round(run, w, slot, k + 1 == plan->n_slots,
+			                                    totals, err, err_len)) != 0)
+				break;
 			continue;
+		}
 		if (run->options->stop && *run->options->stop) {
 			totals->interrupted = true;
 			break;
@@ -586,7 +787,8 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 			show_progress(run, finished, to_do, slot);
 		cb_trial_place(&run->buffers,
 		               run->plan->scenario->layout_per_trial
-		                   ? cb_trial_layout_draw(run->layout_seed, slot->cell, slot->round)
+		                   ? cb_trial_layout_draw(run->layout_seed, slot->cell,
+		                                          slot->round + run->stratum_pad)
 		                   : (struct cb_trial_layout){0, 0});
 		if (!s->calls && !s->broken[0])
 			calibrate(run, s, slot, k);
@@ -609,6 +811,9 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 		json_decref(line);
 		cb_kill_point("trial");
 		totals->trials++;
+		run->trials_total++;
+		if (r.valid)
+			run->virtual_s += (double)r.ns / 1e9;
 		finished++;
 		if (!r.valid) {
 			totals->invalid++;
@@ -618,13 +823,18 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 				         s->cell->alg->name, cb_op_name(s->cell->op), r.error);
 		}
 		/* A round ends when the next slot starts another (or the run ends). */
-		if (k + 1 == plan->n_slots || plan->slots[k + 1].round != slot->round)
-			cb_writer_sync(w);
+		if (round_ends)
+			rc =
+			    after_round(run, w, slot, k + 1 == plan->n_slots, totals, err, err_len);
 	}
+	if (rc < 0 && run->sequential)
+		totals->interrupted = true; /* a failed look: the file resumes from its last one */
+	if (totals->interrupted)
+		totals->outcome = CB_STOP_INTERRUPTED;
 	if (run->options->progress)
 		fprintf(stderr, "\r\033[K");
 	free(done);
-	return rc;
+	return rc < 0 ? -1 : 0;
 }
 
 json_t *cb_run_end(const struct cb_run *run, const struct cb_run_totals *totals)
@@ -640,5 +850,13 @@ json_t *cb_run_end(const struct cb_run *run, const struct cb_run_totals *totals)
 	if (run->real_clock)
 		json_object_set_new(end, "core_hz_end", json_real(cb_core_hz_estimate(20000000)));
 	json_object_set_new(end, "host", cb_host_state());
+	if (run->sequential)
+		json_object_set_new(
+		    end, "stop",
+		    json_pack("{s:s, s:i, s:i, s:I, s:I, s:f}", "outcome",
+		              totals->outcome ? totals->outcome : CB_STOP_INTERRUPTED, "looks",
+		              (int)totals->looks, "rounds", (int)totals->measured_rounds,
+		              "open_cells", (json_int_t)totals->open_cells, "questions_open",
+		              (json_int_t)totals->questions_open, "elapsed_s", elapsed_s(run)));
 	return end;
 }

@@ -17,6 +17,44 @@ const char *cb_order_name(enum cb_order order)
 	return (unsigned)order < sizeof names / sizeof names[0] ? names[order] : "?";
 }
 
+bool cb_scenario_sequential(const struct cb_scenario *sc)
+{
+	return sc->stop.until == CB_UNTIL_RESOLVED ||
+	       (sc->stop.until == CB_UNTIL_DEFAULT && sc->stop.given);
+}
+
+unsigned cb_scenario_first_look(const struct cb_scenario *sc)
+{
+	unsigned block = sc->stop.block ? sc->stop.block : 8;
+
+	return (sc->rounds + block - 1) / block * block;
+}
+
+unsigned cb_scenario_planned_rounds(const struct cb_scenario *sc)
+{
+	unsigned first = cb_scenario_first_look(sc);
+
+	if (!cb_scenario_sequential(sc))
+		return sc->rounds;
+	return sc->stop.max_rounds > first ? sc->stop.max_rounds : first;
+}
+
+/* The stop settings as the scenario records them: only when some were
+ * given, so that a scenario without them records what it always did. */
+static json_t *stop_json(const struct cb_scenario *sc)
+{
+	static const char *const until[] = {"default", "resolved", "rounds"};
+	json_t *o = json_object();
+
+	json_object_set_new(o, "until", json_string(until[sc->stop.until]));
+	json_object_set_new(o, "sequential", json_boolean(cb_scenario_sequential(sc)));
+	json_object_set_new(o, "budget_s", json_real((double)sc->stop.budget_ns / 1e9));
+	json_object_set_new(o, "max_rounds", json_integer(sc->stop.max_rounds));
+	json_object_set_new(o, "precision", json_real(sc->stop.precision));
+	json_object_set_new(o, "block", json_integer(sc->stop.block));
+	return o;
+}
+
 void cb_scenario_free(struct cb_scenario *sc)
 {
 	if (sc == NULL)
@@ -152,6 +190,8 @@ json_t *cb_scenario_to_json(const struct cb_scenario *sc)
 	json_object_set_new(input, "seed", json_integer(sc->input_seed));
 	json_object_set_new(input, "offset", json_integer((json_int_t)sc->input_offset));
 	SET("input", input);
+	if (sc->stop.given || sc->stop.until != CB_UNTIL_DEFAULT)
+		SET("stop", stop_json(sc));
 	SET("dropped", a = json_array());
 	for (size_t i = 0; i < sc->n_dropped; i++) {
 		json_t *d = json_object();

@@ -15,6 +15,24 @@
 
 enum cb_order { CB_ORDER_ROUND_ROBIN, CB_ORDER_RANDOMIZED, CB_ORDER_BLOCKED };
 
+/* Sequential rounds, "measure until the answer is known": the scenario's
+ * `stop = { budget = "10m", max_rounds = 400, precision = "1%", block = 8 }`
+ * or `run --until resolved [--budget 3m]` (--set until=..., stop_budget=...,
+ * stop_max_rounds=, stop_precision=, stop_block=). With it the measured
+ * rounds run in blocks with a look after each (core/runner.h); the
+ * scenario's `rounds` are the first rounds, measured in every cell before
+ * the first look (rounded up to a whole block). */
+enum cb_until { CB_UNTIL_DEFAULT, CB_UNTIL_RESOLVED, CB_UNTIL_ROUNDS };
+
+struct cb_stop_settings {
+	bool given;          /* the script has a `stop` table (or --set stop_*) */
+	enum cb_until until; /* --set until=resolved|rounds; default: resolved when given */
+	uint64_t budget_ns;  /* wall time for the whole run; 0: none */
+	unsigned max_rounds; /* measured rounds at most, per cell */
+	double precision;    /* each cell's headline within +-precision (relative); 0: not asked */
+	unsigned block;      /* measured rounds per block, a multiple of 8 (the layout's stratum) */
+};
+
 /* One entry of `engines`: an engine and the conditions of this variant. */
 struct cb_variant {
 	char *label; /* unique in the scenario */
@@ -69,6 +87,8 @@ struct cb_scenario {
 	bool layout_per_trial;  /* layout = "trial" (default): each trial's stack and output
 	                         * placement drawn anew (trial.h); "run": fixed per run */
 
+	struct cb_stop_settings stop;
+
 	json_t *derive;   /* array of cb.derive{} declarations, as JSON */
 	json_t *includes; /* files cb.include() ran: [{path, sha256, source}] */
 	struct cb_param *params;
@@ -84,5 +104,14 @@ void cb_scenario_free(struct cb_scenario *scenario);
 json_t *cb_scenario_to_json(const struct cb_scenario *scenario);
 
 const char *cb_order_name(enum cb_order order);
+
+/* Whether SCENARIO measures until resolved (a stop table, or until=resolved,
+ * and not until=rounds). */
+bool cb_scenario_sequential(const struct cb_scenario *scenario);
+/* Measured rounds before the first look: `rounds` rounded up to a block. */
+unsigned cb_scenario_first_look(const struct cb_scenario *scenario);
+/* Measured rounds the plan holds: `rounds`, or for a sequential scenario
+ * the larger of max_rounds and the first look. */
+unsigned cb_scenario_planned_rounds(const struct cb_scenario *scenario);
 
 #endif

@@ -121,6 +121,38 @@ int cb_parse_duration(const char *text, uint64_t *ns)
 	return parse_quantity(text, duration_units, ns);
 }
 
+int cb_parse_span(const char *text, uint64_t *ns)
+{
+	static const struct unit parts[] = {
+	    {"h", 3600000000000ull}, {"m", 60000000000ull}, {"s", 1000000000ull}};
+	size_t next = 0; /* the largest unit the next part may have */
+	uint64_t total = 0;
+
+	if (text == NULL || *text == '\0')
+		return -1;
+	while (*text) {
+		const char *unit = text, *stop = NULL;
+		uint64_t value;
+		size_t u;
+
+		while ((*unit >= '0' && *unit <= '9') || *unit == '.')
+			unit++;
+		for (u = next; u < sizeof parts / sizeof parts[0]; u++)
+			if (*unit == parts[u].suffix[0])
+				break;
+		/* "3ms" is not 3 minutes and a stray s: each part ends at its unit. */
+		if (u == sizeof parts / sizeof parts[0] ||
+		    parse_scaled(text, parts[u].scale, &value, &stop) != 0 || stop != unit ||
+		    value > UINT64_MAX - total)
+			return -1;
+		total += value;
+		next = u + 1;
+		text = unit + 1;
+	}
+	*ns = total;
+	return 0;
+}
+
 int cb_is_unitless(const char *text)
 {
 	const char *p = text;

@@ -16,6 +16,11 @@ int cb_parse_size(const char *text, size_t *bytes);
 /* Parse a duration: "20ms", "1s", "500us", "250ns". The unit is required:
  * "10" is not a duration. 0 on success; -1 otherwise. */
 int cb_parse_duration(const char *text, uint64_t *ns);
+/* Parse a wall-clock span as a budget is written: parts in hours, minutes
+ * and seconds, largest first, each at most once: "1h30m", "3m", "90s",
+ * "1.5h", "2m30s". The unit is required. 0 on success; -1 otherwise. */
+int cb_parse_span(const char *text, uint64_t *ns);
+#define CB_SPAN_UNITS "h, m, s, largest first (like 1h30m, 3m, 90s)"
 /* Whether TEXT is a plain number, with no unit (what an error then names). */
 int cb_is_unitless(const char *text);
 

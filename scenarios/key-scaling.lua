@@ -7,7 +7,11 @@
 -- several blocks at once, and GCM adds GHASH, which does not depend on the key
 -- length: their ratios may sit above 10/14.
 --
---   cryptobench run scenarios/key-scaling.lua --runs 5 -o results/key-scaling
+-- One run measures until every derived ratio has its verdict, within the
+-- stop budget (40 rounds first, then blocks of 8); runs until compare
+-- resolves the table, each of the rounds the plan for runs gives:
+--
+--   cryptobench run scenarios/key-scaling.lua --runs auto --budget 30m -o results/key-scaling
 --   cryptobench compare results/key-scaling
 local cb = require "cryptobench"
 
@@ -26,6 +30,7 @@ cb.scenario {
   order       = "round-robin",
   trial_time  = "20ms",
   input       = { seed = 20260804 },
+  stop        = { budget = "10m" },
 }
 
 -- Ratios of throughput, paired by round: AES-256 over AES-128, per engine, op

@@ -51,6 +51,7 @@ cli_tests = \
 	tests/cli_bad_results.sh \
 	tests/cli_compressed.sh \
 	tests/cli_kill_resume.sh \
+	tests/cli_until.sh \
 	tests/cli_disk_full.sh \
 	tests/cli_verify.sh \
 	tests/cli_workers.sh \

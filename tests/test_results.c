@@ -69,6 +69,23 @@ int main(void)
 		cb_results_free(r);
 	}
 
+	/* A run until resolved: its looks are kept in order, a torn look dropped. */
+	write_file(HEADER TRIAL(0, true) "{\"type\":\"look\",\"round\":0,\"measuring\":[]}\n" TRIAL(
+	    1, true) "{\"type\":\"look\",\"round\":1}\n{\"type\":\"look\",\"rou");
+	r = cb_results_read(path, err, sizeof err);
+	ok(r != NULL, "a file with look lines reads: %s", r ? "" : err);
+	if (r) {
+		is_num(json_array_size(r->looks), 2, "both whole looks are kept");
+		is_num(json_integer_value(json_object_get(json_array_get(r->looks, 1), "round")), 1,
+		       "in the order written");
+		is_num(r->n_trials, 2, "the trials between them too");
+		cb_results_free(r);
+	}
+	write_file(HEADER TRIAL(0, true) "{\"type\":\"look\",\"round\":-1}\n");
+	r = cb_results_read(path, err, sizeof err);
+	ok(r == NULL && strstr(err, ":3:") && strstr(err, "look"),
+	   "a look without a whole round is an error at its line: %s", r ? "read" : err);
+
 	write_file("{\"type\":\"run\",\"schema\":\"cryptobench/2\"}\n");
 	r = cb_results_read(path, err, sizeof err);
 	ok(r == NULL && strstr(err, "cryptobench/2") && strstr(err, ":1:"),

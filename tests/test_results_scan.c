@@ -40,6 +40,10 @@ static char path[] = "/tmp/cb-test-scan-XXXXXX";
 	",\"warmup\":false,\"calls\":10,\"bytes\":"                                                \
 	"640,\"valid\":true,\"ns\":1100,\"clock\":\"virtual\"}\n"
 #define END "{\"type\":\"end\",\"interrupted\":false}\n"
+/* A look of a run until resolved (results.h): read by jansson alone. */
+#define LOOK                                                                                       \
+	"{\"type\":\"look\",\"round\":1,\"elapsed_s\":0.25,\"questions_open\":1,"                  \
+	"\"measuring\":[\"sim-a|sha256|hash|64|2\"]}\n"
 
 /* A line as the sim writes it: what the random variants start from. */
 static const char base[] =
@@ -53,6 +57,9 @@ static const char base[] =
  * or leave to it. */
 static const char *const hand[] = {
     base,
+    /* a look line with a trial's fields: not the scanner's (it is no trial) */
+    "{\"type\":\"look\",\"round\":0,\"seq\":3," CELL ",\"valid\":true,\"ns\":5}",
+    "{\"type\":\"look\",\"round\":\"1\"}",
     "{\"type\":\"trial\",\"round\":0,\"seq\":3," CELL ",\"valid\":false,\"error\":\"no key\"}",
     "{\"type\":\"trial\",\"round\":0,\"seq\":3," CELL
     ",\"valid\":false,\"error\":5,\"clock\":null}",
@@ -146,7 +153,7 @@ static void write_file(const char *line, size_t len)
 
 	fputs(HEADER FIRST, f);
 	fwrite(line, 1, len, f);
-	fputs("\n" LAST END, f);
+	fputs("\n" LOOK LAST END, f);
 	fclose(f);
 }
 
@@ -169,6 +176,11 @@ static bool same_reading(const struct cb_results *a, const char *ea, const struc
 		snprintf(why, why_len, "scanner: %s / jansson: %s", a ? "read" : ea,
 		         b ? "read" : eb);
 		return !a && !b && strcmp(ea, eb) == 0;
+	}
+	if (!json_equal(a->looks, b->looks)) {
+		snprintf(why, why_len, "%zu/%zu look lines, or unequal", json_array_size(a->looks),
+		         json_array_size(b->looks));
+		return false;
 	}
 	if (a->n_trials != b->n_trials || a->n_cells != b->n_cells || a->n_clocks != b->n_clocks ||
 	    a->torn_line != b->torn_line || a->complete_bytes != b->complete_bytes) {

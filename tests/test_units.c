@@ -39,6 +39,23 @@ static void duration_rejected(const char *text)
 	ok(cb_parse_duration(text, &got) == -1 && got == 12345, "duration '%s' is rejected", text);
 }
 
+static void span_is(const char *text, uint64_t want)
+{
+	uint64_t got = 0;
+	int status = cb_parse_span(text, &got);
+
+	if (!ok(status == 0 && got == want, "span '%s' is %llu ns", text, (unsigned long long)want))
+		diag("status %d, got %llu", status, (unsigned long long)got);
+}
+
+static void span_rejected(const char *text)
+{
+	uint64_t got = 12345;
+
+	ok(cb_parse_span(text, &got) == -1 && got == 12345, "span '%s' is rejected",
+	   text ? text : "(null)");
+}
+
 static void formats_as(size_t bytes, const char *want)
 {
 	char buf[32];
@@ -59,7 +76,7 @@ static bool round_trips(size_t bytes)
 
 int main(void)
 {
-	tap_plan(68);
+	tap_plan(84);
 	/* powers of two */
 	size_rejected("16"); /* a unit is required */
 	size_is("16B", 16);
@@ -124,6 +141,23 @@ int main(void)
 	duration_rejected("-1s");
 	duration_rejected("20m");
 	duration_rejected("99999999999s");
+
+	span_is("3m", 180000000000ull);
+	span_is("90s", 90000000000ull);
+	span_is("1h30m", 5400000000000ull);
+	span_is("1.5h", 5400000000000ull);
+	span_is("2m30s", 150000000000ull);
+	span_is("1h0m5s", 3605000000000ull);
+	span_is("0.5s", 500000000ull);
+	span_rejected("3");     /* a unit is required */
+	span_rejected("3ms");   /* not minutes and a stray s */
+	span_rejected("30m1h"); /* largest first */
+	span_rejected("1m1m");
+	span_rejected("");
+	span_rejected(NULL);
+	span_rejected("1 m");
+	span_rejected("-1m");
+	span_rejected("m");
 
 	formats_as(16, "16B");
 	formats_as(4096, "4KiB");

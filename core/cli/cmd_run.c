@@ -173,17 +173,25 @@ static void catch_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-/* A long run says so before it starts, terminal or not. */
-static void say_long_run(const struct cb_run_args *a, const struct cb_plan *plan)
+/* A long run says so before it starts, terminal or not. A run until
+ * resolved plans its max rounds: its budget, when it has one, bounds it. */
+static void say_long_run(const struct cb_run_args *a, const struct cb_scenario *s,
+                         const struct cb_plan *plan)
 {
 	double total = cb_run_estimate(plan).total_s * a->runs;
+	double budget = a->runs_auto ? a->budget_s : (double)s->stop.budget_ns / 1e9;
+	bool open_ended = a->runs_auto || cb_scenario_sequential(s);
 	char text[32];
 
-	if (total > LONG_RUN_S)
+	if (open_ended && budget > 0 && budget < total)
+		fprintf(stderr, "budget: %s (%s)\n", cb_format_duration(budget, text),
+		        a->runs_auto ? "runs until compare resolves the table"
+		                     : "rounds until every question is answered");
+	else if (total > LONG_RUN_S)
 		fprintf(stderr,
-		        "estimated duration: %s (%zu trials%s); see the plan with --dry-run\n",
-		        cb_format_duration(total, text), plan->n_slots * a->runs,
-		        a->runs > 1 ? " over all runs" : "");
+		        "estimated duration: %s%s (%zu trials%s); see the plan with --dry-run\n",
+		        open_ended ? "at most " : "", cb_format_duration(total, text),
+		        plan->n_slots * a->runs, a->runs > 1 ? " over all runs" : "");
 }
 
 /* The plan printed (--dry-run), or run: once, or N times (or a --runs
@@ -202,7 +210,7 @@ static int go(struct cb_run_args *a, const struct cb_scenario *s, const struct c
 	if (rc != CB_EXIT_OK)
 		return rc;
 	if (a->run_index < 0)
-		say_long_run(a, plan);
+		say_long_run(a, s, plan);
 	if ((a->runs > 1 || a->resume_folder) && a->run_index < 0)
 		return cb_run_many(a, s, argc, argv, &stop_requested);
 	return cb_run_measure(a, s, plan, &stop_requested);

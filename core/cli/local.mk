@@ -9,6 +9,7 @@ cryptobench_SOURCES += \
 	core/cli/cmd_fleet.c core/cli/fleet_slurm.c core/cli/fleet.h \
 	core/cli/run_plan.c core/cli/run_plan.h core/cli/run_oneline.c core/cli/run_oneline.h \
 	core/cli/run_recorded.c core/cli/run_recorded.h \
+	core/cli/run_until.c core/cli/run_until.h core/cli/run_auto.c core/cli/run_auto.h \
 	core/cli/run_args.c core/cli/run_args.h core/cli/run_output.c core/cli/run_output.h \
 	core/cli/run_many.c core/cli/run_many.h core/cli/run_measure.c core/cli/run_measure.h \
 	core/cli/options.c core/cli/options.h \

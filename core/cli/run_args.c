@@ -8,6 +8,8 @@
 
 #include "core/cli/cli.h"
 #include "core/cli/options.h"
+#include "core/cli/run_auto.h"
+#include "core/units.h"
 
 static const char run_help[] =
     "usage: cryptobench run SCENARIO.lua [options]\n"
@@ -16,6 +18,13 @@ static const char run_help[] =
     "  -o, --output FILE     results file (default results/NAME-TIME.jsonl); with\n"
     "                        --runs N, a folder that gets run-1.jsonl .. run-N.jsonl\n"
     "      --runs N          N independent runs, each a fresh process (default 1)\n"
+    "      --runs auto       runs until compare resolves the table: after each run the\n"
+    "                        runs so far are planned again (runs, rounds; plan.log)\n"
+    "      --until resolved  rounds in blocks of 8 until every question the scenario\n"
+    "                        asks is answered (winners, derived metrics, masks); its\n"
+    "                        rounds are the first block(s); --until rounds: fixed\n"
+    "      --budget D        wall time for the run until resolved, or for all the\n"
+    "                        runs of --runs auto (like 3m, 90s, 1h30m)\n"
     "      --set KEY=VALUE   override a scenario field (rounds, sizes, trial_time, ...)\n"
     "                        or a cb.param(); may repeat\n"
     "      --quick           a preview: few rounds, short trials, sizes up to 1 MiB\n"
@@ -44,6 +53,12 @@ static int set_runs(void *args, const char *value)
 	char *end;
 	long n = strtol(value, &end, 10);
 
+	if (strcmp(value, "auto") == 0) {
+		a->runs_auto = 1;
+		a->runs = CB_RUNS_AUTO_MAX;
+		return CB_EXIT_OK;
+	}
+	a->runs_auto = 0;
 	if (*end || n < 1 || n > 1000)
 		return cb_usage_error("run", "--runs wants a number from 1 to 1000, not '%s'",
 		                      value);
@@ -69,6 +84,32 @@ static int set_override(void *args, const char *value)
 	return CB_EXIT_OK;
 }
 
+/* --until resolved|rounds: the scenario field until (scenario.h). */
+static int set_until(void *args, const char *value)
+{
+	char set[64];
+
+	if (strcmp(value, "resolved") != 0 && strcmp(value, "rounds") != 0)
+		return cb_usage_error("run", "--until wants resolved or rounds, not '%s'", value);
+	snprintf(set, sizeof set, "until=%s", value);
+	return set_override(args, set);
+}
+
+static int set_budget(void *args, const char *value)
+{
+	struct cb_run_args *a = args;
+	uint64_t ns;
+
+	if (cb_parse_span(value, &ns) != 0 || ns < 1000000000ull)
+		return cb_usage_error("run",
+		                      "--budget wants a duration of at least 1s like 3m, 90s or "
+		                      "1h30m (units: %s), not '%s'",
+		                      CB_SPAN_UNITS, value);
+	a->budget = value;
+	a->budget_s = (double)ns / 1e9;
+	return CB_EXIT_OK;
+}
+
 static int set_run_index(void *args, const char *value)
 {
 	((struct cb_run_args *)args)->run_index = atoi(value);
@@ -82,6 +123,8 @@ static const struct cb_cli_option run_options[] = {
     STRING("--output", "-o", output),
     CB_OPTION_CALL("--runs", NULL, set_runs),
     CB_OPTION_CALL("--set", NULL, set_override),
+    CB_OPTION_CALL("--until", NULL, set_until),
+    CB_OPTION_CALL("--budget", NULL, set_budget),
     FLAG("--quick", quick, 1),
     STRING("--resume", NULL, resume),
     FLAG("--progress", progress, 1),
@@ -129,6 +172,22 @@ static int check_args(struct cb_run_args *a)
 		                             "not both (use --set with a file)");
 	if (a->extra)
 		return cb_usage_error("run", "one scenario at a time ('%s' is extra)", a->extra);
+	if (a->runs_auto) {
+		for (size_t i = 0; i < a->n_overrides; i++)
+			if (strcmp(a->overrides[i].key, "until") == 0 &&
+			    strcmp(a->overrides[i].value, "resolved") == 0)
+				return cb_usage_error("run",
+				                      "--runs auto plans runs of a fixed number "
+				                      "of rounds: not with --until resolved");
+	} else if (a->budget) {
+		/* The budget of this run: the scenario's stop budget (scenario.h). */
+		char set[128];
+		int rc;
+
+		snprintf(set, sizeof set, "stop_budget=%s", a->budget);
+		if ((rc = set_override(a, set)) != CB_EXIT_OK)
+			return rc;
+	}
 	if (a->resume) {
 		struct stat st;
 

@@ -17,6 +17,9 @@ struct cb_run_args {
 	const char *output;
 	const char *resume;
 	unsigned runs;
+	int runs_auto;      /* --runs auto: runs until the table is known (run_auto.h) */
+	const char *budget; /* --budget D: of the run until resolved, or of --runs auto */
+	double budget_s;
 	int run_index; /* internal: this process is run K of --runs */
 	int progress;  /* -1: decide from the terminal */
 	struct cb_override overrides[CB_RUN_MAX_OVERRIDES];

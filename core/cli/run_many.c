@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/cli/cli.h"
+#include "core/cli/run_auto.h"
 #include "core/cli/run_output.h"
 #include "core/killpoint.h"
 #include "core/results.h"
@@ -161,12 +162,13 @@ static int own_option(const char *arg, int *with_value)
 	return 0;
 }
 
-/* The argv of run K (its file FILE, resumed when RESUME), the strings it
- * points to in TEXT; NULL when memory runs out. */
+/* The argv of run K (its file FILE, resumed when RESUME; ROUNDS measured
+ * rounds when not 0: --runs auto's plan), the strings it points to in
+ * TEXT; NULL when memory runs out. */
 static char **run_argv(const struct folder *f, unsigned k, const char *file, int resume,
-                       char text[2][64])
+                       unsigned rounds, char text[3][64])
 {
-	char **child = calloc((size_t)f->argc + 10, sizeof *child);
+	char **child = calloc((size_t)f->argc + 16, sizeof *child);
 	int n = 0, with_value;
 
 	if (!child)
@@ -179,7 +181,9 @@ static char **run_argv(const struct folder *f, unsigned k, const char *file, int
 	for (int i = 1; i < f->argc; i++)
 		if (own_option(f->argv[i], &with_value))
 			i += with_value;
-		else
+		else if (f->a->runs_auto && strcmp(f->argv[i], "--budget") == 0)
+			i++; /* the folder's budget, not each run's */
+		else if (!(f->a->runs_auto && strncmp(f->argv[i], "--budget=", 9) == 0))
 			child[n++] = f->argv[i];
 	if (!resume && f->a->resume_folder && !f->a->scenario &&
 	    !cb_oneline_given(&f->a->oneline)) {
@@ -197,17 +201,27 @@ static char **run_argv(const struct folder *f, unsigned k, const char *file, int
 		child[n++] = "--set";
 		child[n++] = text[1];
 	}
+	if (rounds && !resume) {
+		snprintf(text[2], sizeof text[2], "rounds=%u", rounds);
+		child[n++] = "--set";
+		child[n++] = text[2];
+	}
+	if (f->a->runs_auto && !resume && cb_scenario_sequential(f->s)) {
+		/* --runs auto plans runs of fixed rounds, the pilot's too */
+		child[n++] = "--set";
+		child[n++] = "until=rounds";
+	}
 	return child;
 }
 
 /* Run K into FILE in a process of its own, and wait for it: its exit
  * status, or -1 when it was killed (said, with how to go on). */
 static int run_one(const struct folder *f, unsigned k, const char *file, int resume,
-                   volatile sig_atomic_t *stop)
+                   unsigned rounds, volatile sig_atomic_t *stop)
 {
 	uint64_t draw = mix64(f->seed + k);
-	char text[2][64], seed_text[32], pad[4200];
-	char **child = run_argv(f, k, file, resume, text);
+	char text[3][64], seed_text[32], pad[4200];
+	char **child = run_argv(f, k, file, resume, rounds, text);
 	int wstatus = 0;
 	pid_t pid;
 
@@ -216,7 +230,11 @@ static int run_one(const struct folder *f, unsigned k, const char *file, int res
 	snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)f->seed);
 	memset(pad, 'x', sizeof pad);
 	pad[(draw >> 8) % 4096] = '\0';
-	fprintf(stderr, "run %u of %u -> %s\n", k + 1, f->a->runs, file);
+	if (f->a->runs_auto)
+		fprintf(stderr, "run %u (--runs auto, at most %u) -> %s\n", k + 1, f->a->runs,
+		        file);
+	else
+		fprintf(stderr, "run %u of %u -> %s\n", k + 1, f->a->runs, file);
 	pid = fork();
 	if (pid == 0) {
 		setenv("CRYPTOBENCH_SETUP_SEED", seed_text, 1);
@@ -243,14 +261,46 @@ static int run_one(const struct folder *f, unsigned k, const char *file, int res
 	return WEXITSTATUS(wstatus);
 }
 
+/* After run K+1 of --runs auto: 1 make run K+2 (of *ROUNDS rounds), 0 the
+ * folder is done, -1 an error (said). A run that already exists (a resumed
+ * folder) was decided before. */
+static int auto_next(const struct folder *f, struct cb_runs_auto *au, unsigned k, unsigned *rounds)
+{
+	char next[4200], err[1024];
+	int rc;
+
+	snprintf(next, sizeof next, "%s/run-%u.jsonl", f->dir, k + 2);
+	if (f->a->resume_folder && access(next, F_OK) == 0) {
+		*rounds = 0; /* its header has its rounds */
+		return 1;
+	}
+	if ((rc = cb_runs_auto_next(au, k + 1, rounds, err, sizeof err)) < 0)
+		fprintf(stderr, "%s\n", err);
+	return rc;
+}
+
 int cb_run_many(struct cb_run_args *a, const struct cb_scenario *s, int argc, char **argv,
                 volatile sig_atomic_t *stop)
 {
 	struct folder f = {.a = a, .s = s, .argc = argc, .argv = argv};
+	struct cb_runs_auto au = {0};
 	int status = CB_EXIT_OK;
+	unsigned rounds = 0; /* --runs auto: the next run's, 0 the scenario's */
+	char err[1024];
 
 	if ((status = draw_layout(&f)) != CB_EXIT_OK || (status = make_folder(&f)) != CB_EXIT_OK)
 		return status;
+	if (a->resume_folder && !a->runs_auto) {
+		/* A folder of --runs auto knows it by its plan.log. */
+		char log[4200];
+
+		snprintf(log, sizeof log, "%s/plan.log", f.dir);
+		a->runs_auto = access(log, F_OK) == 0;
+	}
+	if (a->runs_auto && cb_runs_auto_open(&au, f.dir, a->budget_s, err, sizeof err) != 0) {
+		fprintf(stderr, "%s\n", err);
+		return CB_EXIT_USAGE;
+	}
 	for (unsigned k = 0; k < a->runs && !*stop; k++) {
 		char file[4200];
 		int state = 0;
@@ -260,15 +310,26 @@ int cb_run_many(struct cb_run_args *a, const struct cb_scenario *s, int argc, ch
 			status = CB_EXIT_USAGE;
 			break;
 		}
-		if (state == 2)
-			continue; /* complete */
-		status = run_one(&f, k, file, state == 1, stop);
-		if (status < 0)
-			return CB_EXIT_PROBLEM;
-		if (status != CB_EXIT_OK)
-			break;
-		cb_kill_point("run");
+		if (state != 2) { /* not complete yet */
+			status = run_one(&f, k, file, state == 1, rounds, stop);
+			if (status < 0) {
+				cb_runs_auto_close(&au);
+				return CB_EXIT_PROBLEM;
+			}
+			if (status != CB_EXIT_OK)
+				break;
+			cb_kill_point("run");
+		}
+		if (a->runs_auto && !*stop) {
+			int go_on = auto_next(&f, &au, k, &rounds);
+
+			if (go_on <= 0) {
+				status = go_on < 0 ? CB_EXIT_PROBLEM : CB_EXIT_OK;
+				break;
+			}
+		}
 	}
+	cb_runs_auto_close(&au);
 	if (*stop || status == CB_EXIT_INTERRUPTED) {
 		fprintf(stderr, "interrupted: %s keeps every finished trial; continue with\n  ",
 		        f.dir);

@@ -10,6 +10,7 @@
 
 #include "core/cli/cli.h"
 #include "core/cli/run_output.h"
+#include "core/cli/run_until.h"
 #include "core/errbuf.h"
 #include "core/killpoint.h"
 #include "core/results.h"
@@ -61,7 +62,8 @@ static int open_output(struct cb_run_args *a, const struct cb_scenario *s,
 
 /* A resumed file gets a line saying so; a new one its header and the cells
  * the plan skips. */
-static int write_start(const struct cb_run_args *a, struct cb_run *run, struct output *o)
+static int write_start(const struct cb_run_args *a, struct cb_run *run, struct output *o,
+                       const struct cb_until_looks *until)
 {
 	char err[512];
 	json_t *line;
@@ -77,6 +79,8 @@ static int write_start(const struct cb_run_args *a, struct cb_run *run, struct o
 	line = cb_run_header(run);
 	if (a->only)
 		json_object_set_new(line, "only", json_string(a->only));
+	if (until) /* the stopping rule, for the analysis and a resume */
+		json_object_set_new(line, "stop", cb_until_rule_json(until));
 	rc = cb_writer_header(o->w, line, err, sizeof err);
 	json_decref(line);
 	if (rc != 0 || cb_run_write_skips(run, o->w) != 0) {
@@ -87,6 +91,23 @@ static int write_start(const struct cb_run_args *a, struct cb_run *run, struct o
 		return CB_EXIT_USAGE;
 	}
 	cb_kill_point("header");
+	return CB_EXIT_OK;
+}
+
+/* A run until resolved: its looks, with the rule of the file it resumes
+ * (the same rule to the end) or the scenario's. */
+static int until_of(const struct cb_scenario *s, const struct cb_plan *plan, const struct output *o,
+                    struct cb_until_looks *u)
+{
+	char err[512];
+
+	cb_until_init(u, s, plan, o->path);
+	u->verbose = 1;
+	if (o->old && json_object_get(o->old->header, "stop") &&
+	    cb_stop_rule_of(o->old, &u->rule, err, sizeof err) != 0) {
+		fprintf(stderr, "%s: %s\n", o->path, err);
+		return CB_EXIT_USAGE;
+	}
 	return CB_EXIT_OK;
 }
 
@@ -112,6 +133,11 @@ static int say_end(const struct cb_run_args *a, const char *path,
 {
 	fprintf(stderr, "%s: %llu trials written, %llu invalid\n", path,
 	        (unsigned long long)totals->trials, (unsigned long long)totals->invalid);
+	if (totals->outcome && !totals->interrupted)
+		fprintf(stderr,
+		        "stopped (%s) after %u measured rounds, %u looks: %zu questions open\n",
+		        totals->outcome, totals->measured_rounds, totals->looks,
+		        totals->questions_open);
 	if (totals->invalid)
 		fprintf(stderr, "warning: invalid trials (no timing kept), first: %s\n",
 		        totals->first_error);
@@ -136,6 +162,8 @@ int cb_run_measure(struct cb_run_args *a, const struct cb_scenario *s, const str
 	                                 .stop = stop,
 	                                 .command_line = a->command_line};
 	struct output o = {0};
+	struct cb_until_looks until;
+	bool sequential = cb_scenario_sequential(s);
 	struct cb_run_totals totals;
 	struct cb_run *run;
 	json_t *line;
@@ -144,6 +172,15 @@ int cb_run_measure(struct cb_run_args *a, const struct cb_scenario *s, const str
 	options.progress = a->progress >= 0 ? a->progress : isatty(STDERR_FILENO);
 	if ((rc = open_output(a, s, &options, &o)) != CB_EXIT_OK)
 		return rc;
+	if (sequential && (rc = until_of(s, plan, &o, &until)) != CB_EXIT_OK) {
+		cb_writer_close(o.w, NULL);
+		cb_results_free(o.old);
+		return rc;
+	}
+	if (sequential) {
+		options.look = cb_until_look;
+		options.look_ctx = &until;
+	}
 	if (!(run = cb_run_prepare(plan, &options, err, sizeof err))) {
 		fprintf(stderr, "%s: %s\n", s->file, err);
 		if (o.old)
@@ -153,7 +190,7 @@ int cb_run_measure(struct cb_run_args *a, const struct cb_scenario *s, const str
 		cb_results_free(o.old);
 		return CB_EXIT_PROBLEM;
 	}
-	if ((rc = write_start(a, run, &o)) != CB_EXIT_OK) {
+	if ((rc = write_start(a, run, &o, sequential ? &until : NULL)) != CB_EXIT_OK) {
 		cb_writer_discard(o.w);
 		cb_run_free(run);
 		return rc;

@@ -229,7 +229,9 @@ int cb_plan_only(struct cb_plan *plan, const char *spec, char *err, size_t err_l
 		return -1;
 	}
 	plan->n_cells = kept;
-	plan->n_slots = (size_t)(plan->scenario->warmup_rounds + plan->scenario->rounds) * kept;
+	plan->n_slots =
+	    (size_t)(plan->scenario->warmup_rounds + cb_scenario_planned_rounds(plan->scenario)) *
+	    kept;
 	cb_plan_schedule(plan);
 	return 0;
 }

@@ -44,8 +44,21 @@ void cb_run_plan_print(FILE *out, const struct cb_plan *plan, unsigned runs)
 	char a[32], b[32], c[32], size[32];
 
 	fprintf(out, "plan of %s (%s)\n", s->name, s->file);
-	fprintf(out, "  %zu cells x (%u rounds + %u warm-up) = %zu trials per run, %s order\n",
-	        plan->n_cells, s->rounds, s->warmup_rounds, plan->n_slots, cb_order_name(s->order));
+	if (cb_scenario_sequential(s))
+		fprintf(
+		    out,
+		    "  %zu cells x (%u rounds, then blocks of %u until resolved, at most %u; + %u "
+		    "warm-up) = at most %zu trials per run, %s order%s%s\n",
+		    plan->n_cells, cb_scenario_first_look(s), s->stop.block,
+		    cb_scenario_planned_rounds(s), s->warmup_rounds, plan->n_slots,
+		    cb_order_name(s->order), s->stop.budget_ns ? ", budget " : "",
+		    s->stop.budget_ns ? cb_format_duration((double)s->stop.budget_ns / 1e9, a)
+		                      : "");
+	else
+		fprintf(out,
+		        "  %zu cells x (%u rounds + %u warm-up) = %zu trials per run, %s order\n",
+		        plan->n_cells, s->rounds, s->warmup_rounds, plan->n_slots,
+		        cb_order_name(s->order));
 	fprintf(out, "  trial time %s (calibrated per cell)\n",
 	        cb_format_duration((double)s->trial_time_ns / 1e9, a));
 	fprintf(out, "  estimated duration: %s per run (trials %s, calibration %s)",

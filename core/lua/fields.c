@@ -284,6 +284,108 @@ static void parse_input(struct cb_loading *ld, lua_State *L, int idx, const stru
 	}
 }
 
+/* ---- stop = { budget, max_rounds, precision, block } (scenario.h) ---- */
+
+#define MAX_BLOCK 1024
+
+static void parse_stop_budget(struct cb_loading *ld, lua_State *L, int idx,
+                              const struct cb_site *site)
+{
+	const char *text = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+	char buf[128];
+	uint64_t ns = 0;
+
+	cb_check_describe(L, idx, buf, sizeof buf);
+	if (!text || cb_parse_span(text, &ns) != 0)
+		cb_check_fail(ld, L, site, text,
+		              "'%s' wants a duration like \"10m\" (units: %s), not %s", site->key,
+		              CB_SPAN_UNITS, buf);
+	if (ns < 1000000000ull || ns > 30 * 24 * 3600ull * 1000000000ull)
+		cb_check_fail(ld, L, site, text, "'%s' %s is out of range (1s .. 30 days)",
+		              site->key, buf);
+	ld->sc->stop.budget_ns = ns;
+	ld->sc->stop.given = true;
+}
+
+static void parse_stop_max_rounds(struct cb_loading *ld, lua_State *L, int idx,
+                                  const struct cb_site *site)
+{
+	ld->sc->stop.max_rounds = (unsigned)cb_check_integer(ld, L, idx, site, 1, MAX_ROUNDS);
+	ld->sc->stop.given = true;
+}
+
+static void parse_stop_precision(struct cb_loading *ld, lua_State *L, int idx,
+                                 const struct cb_site *site)
+{
+	const char *text = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+	char buf[128], *end = NULL;
+	double percent = text ? strtod(text, &end) : 0;
+
+	/* Always as a percentage: a bare 1 could be 1% or 100%. */
+	if (!text || end == text || strcmp(end, "%") != 0 || !(percent > 0 && percent < 100))
+		cb_check_fail(ld, L, site, text,
+		              "'%s' wants a percentage above 0 and below 100, like \"1%%\", not %s",
+		              site->key, cb_check_describe(L, idx, buf, sizeof buf));
+	ld->sc->stop.precision = percent / 100;
+	ld->sc->stop.given = true;
+}
+
+static void parse_stop_block(struct cb_loading *ld, lua_State *L, int idx,
+                             const struct cb_site *site)
+{
+	lua_Integer n = cb_check_integer(ld, L, idx, site, 8, MAX_BLOCK);
+
+	/* Each block of 8 rounds gives every cell the 8 stack classes once
+	 * (trial.h): a look inside a stratum would see some classes twice. */
+	if (n % 8 != 0)
+		cb_check_fail(ld, L, site, NULL,
+		              "'%s' %lld is not a multiple of 8 (the layout's "
+		              "block: each 8 rounds see the 8 stack placements once)",
+		              site->key, (long long)n);
+	ld->sc->stop.block = (unsigned)n;
+	ld->sc->stop.given = true;
+}
+
+static void parse_stop(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	static const char *const keys[] = {"budget", "max_rounds", "precision", "block"};
+	static const cb_field_parser parsers[] = {parse_stop_budget, parse_stop_max_rounds,
+	                                          parse_stop_precision, parse_stop_block};
+
+	if (lua_type(L, idx) != LUA_TTABLE) {
+		char buf[128];
+		cb_check_fail(ld, L, site, NULL,
+		              "'stop' must be a table like { budget = \"10m\" } (got %s)",
+		              cb_check_describe(L, idx, buf, sizeof buf));
+	}
+	cb_check_keys(ld, L, idx, keys, 4, false, " in 'stop'");
+	ld->sc->stop.given = true; /* stop = {} : until resolved, with the defaults */
+	for (int i = 0; i < 4; i++, lua_pop(L, 1)) {
+		struct cb_site inner = {.key = keys[i]};
+		lua_pushstring(L, keys[i]);
+		if (lua_rawget(L, idx) != LUA_TNIL)
+			parsers[i](ld, L, lua_gettop(L), &inner);
+	}
+}
+
+/* --set until=resolved|rounds (run --until): whether rounds run in blocks
+ * until the answer is known, or as a fixed number. */
+static void parse_until(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	static const char *const names[] = {"resolved", "rounds"};
+	const char *text = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+	char hint[256];
+
+	for (int i = 0; text && i < 2; i++)
+		if (strcmp(text, names[i]) == 0) {
+			ld->sc->stop.until = i == 0 ? CB_UNTIL_RESOLVED : CB_UNTIL_ROUNDS;
+			return;
+		}
+	cb_check_fail(ld, L, site, text, "'until' wants resolved or rounds, not '%s'%s",
+	              text ? text : "?",
+	              text ? cb_check_hint(text, names, 2, hint, sizeof hint) : "");
+}
+
 /* ---- Engine entries ---- */
 
 static const char *const variant_keys[] = {"label", "mode", "reuse", "chunk", "env"};
@@ -553,6 +655,7 @@ static const struct cb_field scenario_fields[] = {
     FIELD(pin),
     FIELD(layout),
     FIELD(input),
+    FIELD(stop),
 };
 #define N_SCENARIO_FIELDS (sizeof scenario_fields / sizeof scenario_fields[0])
 
@@ -570,6 +673,11 @@ const struct cb_field cb_set_fields[] = {
     FIELD(input_offset),
     FIELD(pin),
     FIELD(layout),
+    FIELD(until),
+    FIELD(stop_budget),
+    FIELD(stop_max_rounds),
+    FIELD(stop_precision),
+    FIELD(stop_block),
 };
 #undef FIELD
 const size_t cb_n_set_fields = sizeof cb_set_fields / sizeof cb_set_fields[0];

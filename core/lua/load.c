@@ -25,6 +25,8 @@
 #define MAX_GEOMETRIC 256 /* sizes one cb.geometric() may make */
 #define QUICK_MAX_SIZE ((size_t)1 << 20)
 #define QUICK_ROUNDS 5
+#define DEFAULT_MAX_ROUNDS 400 /* a stop rule's, as analysis/verdicts/stopping.h's */
+#define DEFAULT_BLOCK 8        /* the layout's stratum (core/trial.h) */
 #define QUICK_TRIAL_NS 5000000u
 #define DEFAULT_ROUNDS 30
 #define DEFAULT_ORDER_SEED 20260804u
@@ -486,6 +488,8 @@ static int set_defaults(struct cb_scenario *sc)
 	sc->input_seed = CB_INPUT_DEFAULT_SEED;
 	sc->input_offset = 0;
 	sc->layout_per_trial = true;
+	sc->stop.max_rounds = DEFAULT_MAX_ROUNDS;
+	sc->stop.block = DEFAULT_BLOCK;
 	return 0;
 }
 

@@ -46,7 +46,7 @@ tally() {
 }
 
 echo "# A/A: $runs runs of key-scaling.lua, nothing changed ($(date -u +%H:%M) UTC, load $(cut -d' ' -f1-3 /proc/loadavg))"
-"$cb" run "$top/scenarios/key-scaling.lua" --runs "$runs" -o "$work/aa" --no-progress
+"$cb" run "$top/scenarios/key-scaling.lua" --until rounds --runs "$runs" -o "$work/aa" --no-progress
 "$cb" compare "$work/aa" --format json >"$work/aa.json"
 "$cb" compare "$work/aa" >"$work/aa.txt"
 tally <"$work/aa.json"
@@ -61,7 +61,7 @@ echo "# planted: openssl with extra = $extra (busy work per call), against A/A r
 sed "s/cb.available { \"openssl\",/cb.available { { \"openssl\", label = \"openssl\", extra = $extra },/" \
 	"$top/scenarios/key-scaling.lua" >"$work/key-scaling-planted.lua"
 grep -q "extra = $extra" "$work/key-scaling-planted.lua"
-"$cb" run "$work/key-scaling-planted.lua" -o "$work/planted.jsonl" --no-progress
+"$cb" run "$work/key-scaling-planted.lua" --until rounds -o "$work/planted.jsonl" --no-progress
 set --
 i=1
 while [ "$i" -lt "$runs" ]; do
