@@ -20,6 +20,7 @@ unit_tests = \
 	tests/test_sim \
 	tests/test_stats \
 	tests/test_derive \
+	tests/test_tables \
 	tests/test_validation \
 	tests/test_clock \
 	tests/test_host \
