@@ -33,6 +33,15 @@ libcbreport_a_SOURCES = \
 	analysis/report/report.c analysis/report/report.h \
 	analysis/report/report_json.c analysis/report/report_csv.c \
 	analysis/report/report_compare.c analysis/report/report_baseline.c \
-	analysis/report/report_hosts.c analysis/report/report_masks.c
+	analysis/report/report_hosts.c \
+	analysis/report/table.c analysis/report/table.h analysis/report/tables.h \
+	analysis/report/table_cells.c analysis/report/table_winners.c \
+	analysis/report/table_derived.c analysis/report/table_slopes.c \
+	analysis/report/table_crossovers.c analysis/report/table_masks.c \
+	analysis/report/table_compare.h analysis/report/table_compare_rows.c \
+	analysis/report/table_compare_cells.c analysis/report/table_compare_derived.c \
+	analysis/report/table_compare_engines.c analysis/report/table_flips.c \
+	analysis/report/table_baseline.h analysis/report/table_baseline.c \
+	analysis/report/table_hosts.c
 
 EXTRA_DIST += analysis/README.md analysis/report/README.md

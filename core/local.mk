@@ -4,6 +4,7 @@
 libcbcore_a_SOURCES += \
 	core/algorithm.c core/algorithm.h \
 	core/errbuf.c core/errbuf.h \
+	core/csv.c core/csv.h \
 	core/killpoint.c core/killpoint.h \
 	core/datadir.c core/datadir.h \
 	core/units.c core/units.h \

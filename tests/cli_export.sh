@@ -3,7 +3,7 @@
 # JSON, from files and folders, streaming (its memory does not grow with the
 # file).
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 22
+plan 23
 S="$top_srcdir/tests/scenarios/sim/cost.lua"
 PY=$(command -v python3 || echo /usr/bin/python3)
 COLS="host,run,engine,label,algorithm,op,mode,size,threads,round,seq,warmup,calls,bytes,ns,cpu_ns,cycles,valid,reason,file"
@@ -26,7 +26,7 @@ print(json.dumps({
     "ns_sum": sum(float(r[header.index("ns")]) for r in body),
     "hosts": sorted(set(r[header.index("host")] for r in body)),
     "runs": list(dict.fromkeys(r[header.index("run")] for r in body)),
-    "reasons": [r[header.index("reason")] for r in body if r[header.index("valid")] == "FALSE"],
+    "reasons": [r[header.index("reason")] for r in body if r[header.index("valid")] == "false"],
     "valid": sorted(set(r[header.index("valid")] for r in body)),
 }))
 EOF
@@ -40,10 +40,12 @@ py "$WORK/a.csv"
 check "Python's csv module reads one header row with the columns" pyq ".header == \"$COLS\" and .headers_seen == 0"
 check "one row per trial line ($trials)" pyq ".rows == $trials"
 check "every row has the 20 fields" pyq '.widths == [20]'
+# One dialect with the report's tables (core/csv.h): LF line ends, no CR.
+check "records end with LF alone (no CR)" sh -c "! grep -q \"\$(printf '\\r')\" '$WORK/a.csv'"
 ns_sum=$(jq -s '[.[] | select(.type == "trial") | .ns] | add' "$WORK/a.jsonl")
 check "the ns column adds up to the file's trials' ns ($ns_sum)" pyq ".ns_sum == $ns_sum"
 check "host and run come from the header" pyq ".hosts == [\"$(head -n 1 "$WORK/a.jsonl" | jq -r .host.hostname)\"] and .runs == [\"$(head -n 1 "$WORK/a.jsonl" | jq -r .run_id)\"]"
-check "warm-up and cell fields as in the file" sh -c "[ \$(grep -c ',sim-a,sha256,hash,message,64,1,0,[0-9]*,TRUE,' '$WORK/a.csv') -eq 1 ] && [ \$(grep -c ',sim-a,sha256,hash,message,64,1,1,[0-9]*,FALSE,' '$WORK/a.csv') -eq 1 ]"
+check "warm-up and cell fields as in the file" sh -c "[ \$(grep -c ',sim-a,sha256,hash,message,64,1,0,[0-9]*,true,' '$WORK/a.csv') -eq 1 ] && [ \$(grep -c ',sim-a,sha256,hash,message,64,1,1,[0-9]*,false,' '$WORK/a.csv') -eq 1 ]"
 
 # An invalid trial whose reason has a comma, quotes and a newline.
 jq -c 'if .type == "trial" and .seq == 3 then .valid = false | .error = "output differs, got \"ab\",\nthen more" else . end' \

@@ -21,6 +21,7 @@ unit_tests = \
 	tests/test_stats \
 	tests/test_derive \
 	tests/test_stopping \
+	tests/test_tables \
 	tests/test_validation \
 	tests/test_sequential \
 	tests/test_plan_runs \

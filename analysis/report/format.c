@@ -1,6 +1,8 @@
 /* format.c: numbers with a sensible precision, and tables in three dresses. */
 #include "analysis/report/format.h"
 
+#include "core/csv.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -182,21 +184,6 @@ static size_t width_of(const char *s)
 	return w;
 }
 
-void cb_csv_field(FILE *out, const char *s)
-{
-	if (!strpbrk(s, ",\"\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void print_text(FILE *out, const struct cb_table *t)
 {
 	size_t rows = cb_table_rows(t), *w = calloc(t->ncols, sizeof *w);
@@ -251,14 +238,17 @@ static void print_markdown(FILE *out, const struct cb_table *t)
 static void print_csv(FILE *out, const struct cb_table *t)
 {
 	size_t rows = cb_table_rows(t);
+	struct cb_csv w;
 
-	for (size_t r = 0; r <= rows; r++)
+	cb_csv_init(&w, out);
+	for (size_t r = 0; r <= rows; r++) {
 		for (size_t c = 0; c < t->ncols; c++) {
 			const char *s = r == 0 ? t->headers[c] : cell_at(t, r - 1, c);
 
-			cb_csv_field(out, strcmp(s, "-") == 0 ? "" : s);
-			fputc(c + 1 == t->ncols ? '\n' : ',', out);
+			cb_csv_text(&w, strcmp(s, "-") == 0 ? "" : s);
 		}
+		cb_csv_end(&w);
+	}
 }
 
 void cb_table_print(FILE *out, const struct cb_table *t, enum cb_report_format format)

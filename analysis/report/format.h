@@ -2,8 +2,8 @@
  *
  * Reports build a table cell by cell and print it once, so column widths fit
  * the widest entry and the same table comes out as aligned text, a Markdown
- * table or CSV. Missing numbers (NaN) print as "-" in text and Markdown and
- * as an empty field in CSV. */
+ * table or CSV (core/csv.h). Missing numbers (NaN) print as "-" in text and
+ * Markdown and as an empty field in CSV. */
 #ifndef CB_FORMAT_H
 #define CB_FORMAT_H
 
@@ -47,8 +47,5 @@ void cb_table_cell(struct cb_table *t, const char *fmt, ...) __attribute__((form
 void cb_table_print(FILE *out, const struct cb_table *t, enum cb_report_format format);
 size_t cb_table_rows(const struct cb_table *t);
 void cb_table_free(struct cb_table *t);
-
-/* Print S to OUT as one CSV field (quoted when it holds a comma, quote or newline). */
-void cb_csv_field(FILE *out, const char *s);
 
 #endif

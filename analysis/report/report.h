@@ -56,7 +56,7 @@ void cb_report_baseline(FILE *out, struct cb_baseline *const *b, size_t n,
  * adjustment withheld it), the summary line of B naming the two sides NAME
  * and BASE ("NAME is 7.2% [6.8, 7.6] faster than BASE on 12 of 14 cells,
  * equivalent on 2"), B as JSON, the text's closing explanation (ALPHA: the
- * error rate), and a row's CSV columns from measure to p_adjusted. */
+ * error rate). */
 const char *cb_report_baseline_verdict(const struct cb_baseline_row *row);
 void cb_report_baseline_summary(const struct cb_baseline *b, const char *name, const char *base,
                                 char *buf, size_t len);
@@ -65,7 +65,6 @@ json_t *cb_report_baseline_json(const struct cb_baseline *b);
 void cb_report_baseline_table(FILE *out, enum cb_report_format f, const char *title,
                               struct cb_table *t, const struct cb_baseline *b);
 void cb_report_baseline_footer(FILE *out, double alpha);
-void cb_csv_baseline_row(FILE *out, const struct cb_baseline_row *row);
 
 /* Files from several hosts (hosts.h; report_hosts.c), printed as FORMAT:
  * text and Markdown first show each host of several runs judged across them
@@ -86,26 +85,21 @@ void cb_report_hosts(FILE *out, const struct cb_hosts *h, enum cb_report_format 
  * Every --format csv output is ONE table with one header line, one row per
  * observation (long format): report's per run and cell (or per run and
  * metric, ...), compare's per cell (or metric) and run. The tables that
- * describe cells begin with the same key columns, CB_CSV_KEYS: file, run
- * (the file's place among those given, from 1), engine (the engine's name),
- * label (the variant), algorithm, op, size (bytes) and threads; a quantity
- * both commands give has one name in both (n, mb_per_s_median,
- * mb_per_s_median_lo, ...). --table NAME chooses another table. */
-#define CB_CSV_KEYS "file,run,engine,label,algorithm,op,size,threads"
+ * describe cells begin with the same key columns: file, run (the file's
+ * place among those given, from 1), engine (the engine's name), label (the
+ * variant), algorithm, op, size (bytes) and threads; a quantity both
+ * commands give has one name in both (n, mb_per_s_median,
+ * mb_per_s_median_lo, ...). --table NAME chooses another table. Each table
+ * is described once (table.h), its columns in tables.h's table_NAME.c; the
+ * dialect is core/csv.h's. */
 
-/* The tables by name, NULL-terminated; the first is the default. */
-extern const char *const cb_report_tables[];   /* cells winners derived slopes crossovers */
-extern const char *const cb_compare_tables[];  /* cells derived rankings flips */
-extern const char *const cb_baseline_tables[]; /* cells (the baseline comparison) */
+/* The tables' names, NULL-terminated; the first is the default. Made from
+ * the same lists as the descriptions (tables.h). */
+extern const char *const cb_report_tables[];   /* cells winners derived slopes crossovers masks */
+extern const char *const cb_compare_tables[];  /* cells derived engines rankings flips */
+extern const char *const cb_baseline_tables[]; /* cells (the baseline comparison, hosts) */
 /* Index of NAME in TABLES, or -1. */
 int cb_report_table_index(const char *const *tables, const char *name);
-
-/* The key columns of cell C of FILE, the RUN-th given: no trailing comma. */
-void cb_csv_cell_keys(FILE *out, const char *file, size_t run, const struct cb_result_cell *c);
-/* ",V" (%.6g), or "," when V is not finite. */
-void cb_csv_num(FILE *out, double v);
-/* "," then S as a CSV field (NULL: empty). */
-void cb_csv_text(FILE *out, const char *s);
 /* The report's CSV of the N analyses AS, the table O->table. */
 void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
                    const struct cb_report_options *o);
@@ -120,9 +114,6 @@ void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
 void cb_report_wrapped(FILE *out, const char *first, const char *text);
 /* A section's TITLE: a Markdown heading, or a blank line and the wrapped title. */
 void cb_report_heading(FILE *out, enum cb_report_format f, const char *title);
-/* A table row's first columns, the cell C: engine label, algorithm, op,
- * size, and its threads when THREADS (the table has a threads column). */
-void cb_report_cell_key(struct cb_table *t, const struct cb_result_cell *c, bool threads);
 
 /* The values of M's `by`, without their keys: "sim-fast 16KiB 2 threads". */
 void cb_report_by_values(const struct cb_derived *m, char *buf, size_t len);
@@ -136,12 +127,14 @@ json_t *cb_report_run_json(const struct cb_analysis *a, const struct cb_report_o
 /* The comparison C as JSON, as `compare --format json` prints it. */
 json_t *cb_report_compare_json(const struct cb_compare *c);
 
-/* The capability masks' section (text or Markdown) of A, as the analysis
- * built them: nothing when the run has no masked variant (report_masks.c). */
-void cb_masks_print(FILE *out, const struct cb_analysis *a, enum cb_report_format format);
+/* The capability masks' section (text or Markdown, as O asks) of A, as the
+ * analysis built them: nothing when the run has no masked variant
+ * (table_masks.c). */
+struct cb_table_options;
+void cb_masks_print(FILE *out, const struct cb_analysis *a, const struct cb_table_options *o);
 /* The same as JSON (an array, one object per mask), or NULL when the run has
  * no masked variant. */
-json_t *cb_masks_json(const struct cb_analysis *a);
+json_t *cb_masks_json(const struct cb_analysis *a, const struct cb_table_options *o);
 
 /* NaN-safe JSON number: null for NaN or infinity (report_json.c). */
 json_t *cb_report_json_number(double v);

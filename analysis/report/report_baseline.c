@@ -1,14 +1,14 @@
-/* report_baseline.c: runs against a baseline, printed (baseline.h). */
+/* report_baseline.c: runs against a baseline, printed (baseline.h): each
+ * run's table (table_baseline.c), its notes, the summary lines. */
 #include "analysis/report/report.h"
 
 #include <math.h>
 #include <string.h>
 
+#include "analysis/report/table_baseline.h"
 #include "core/units.h"
 
 #define NUM cb_report_json_number
-
-const char *const cb_baseline_tables[] = {"cells", NULL};
 
 const char *cb_report_baseline_verdict(const struct cb_baseline_row *row)
 {
@@ -67,22 +67,6 @@ void cb_report_baseline_summary(const struct cb_baseline *b, const char *name, c
 #undef ADD
 }
 
-static bool uniform_measure(const struct cb_baseline *b)
-{
-	for (size_t i = 1; i < b->n_rows; i++)
-		if (b->rows[i].measure != b->rows[0].measure)
-			return false;
-	return true;
-}
-
-static bool any_threads(const struct cb_baseline *b)
-{
-	for (size_t i = 1; i < b->n_rows; i++)
-		if (b->rows[i].base->cell->threads != b->rows[0].base->cell->threads)
-			return true;
-	return false;
-}
-
 void cb_report_baseline_table(FILE *out, enum cb_report_format f, const char *title,
                               struct cb_table *t, const struct cb_baseline *b)
 {
@@ -100,38 +84,10 @@ void cb_report_baseline_table(FILE *out, enum cb_report_format f, const char *ti
 static void print_table(FILE *out, const struct cb_baseline *b, size_t index,
                         enum cb_report_format f)
 {
-	const char *all[] = {"engine", "algorithm", "op",
-	                     "size",   "thr",       "on",
-	                     "MB/s A", "MB/s B",    "B/A: change [95% CI]",
-	                     "verdict"};
-	bool thr = any_threads(b), on = !uniform_measure(b);
-	const char *h[10];
-	char align[11], title[1024], measure[64];
-	size_t n = 0;
+	struct cb_table_options to = {.format = f};
+	bool on = cb_tb_conditions(b) & CB_IF_MEASURES;
+	char title[1024], measure[64];
 
-	for (size_t i = 0; i < 10; i++) {
-		if ((i == 4 && !thr) || (i == 5 && !on))
-			continue;
-		align[n] = i == 3 || i == 4 || i == 6 || i == 7 ? 'r' : 'l';
-		h[n++] = all[i];
-	}
-	align[n] = '\0';
-	struct cb_table *t = cb_table_new(h, n, align);
-	for (size_t i = 0; i < b->n_rows; i++) {
-		const struct cb_baseline_row *row = &b->rows[i];
-		const struct cb_result_cell *c = row->base->cell;
-		char x[3][80];
-
-		cb_report_cell_key(t, c, thr);
-		if (on)
-			cb_table_cell(t, "%s", cb_compare_measure_name(row->measure));
-		cb_table_cell(t, "%s", cb_fmt_num(row->base_mbs.value, x[0]));
-		cb_table_cell(t, "%s", cb_fmt_num(row->other_mbs.value, x[1]));
-		cb_table_cell(
-		    t, "%s",
-		    cb_fmt_change(row->margin.ratio, row->margin.lo, row->margin.hi, x[2]));
-		cb_table_cell(t, "%s", cb_report_baseline_verdict(row));
-	}
 	if (on || !b->n_rows)
 		snprintf(measure, sizeof measure, "the measure of column 'on'");
 	else
@@ -143,7 +99,7 @@ static void print_table(FILE *out, const struct cb_baseline *b, size_t index,
 	         index + 1, b->other->results->path, b->base->results->path, measure,
 	         (1 - b->alpha) * 100, b->n_rows ? b->rows[0].delta * 100 : NAN,
 	         on ? " on cycles, more on MB/s" : "");
-	cb_report_baseline_table(out, f, title, t, b);
+	cb_report_baseline_table(out, f, title, cb_table_text(&cb_table_baseline, 0, b, &to), b);
 	if (b->only_base || b->only_other) {
 		char line[256];
 
@@ -156,32 +112,11 @@ static void print_table(FILE *out, const struct cb_baseline *b, size_t index,
 
 static void print_csv(FILE *out, struct cb_baseline *const *bs, size_t n)
 {
-	fputs(CB_CSV_KEYS ",baseline_file,measure,baseline,baseline_lo,baseline_hi,estimate,"
-	                  "estimate_lo,estimate_hi,baseline_mb_per_s_median,mb_per_s_median,ratio,"
-	                  "ratio_lo,ratio_hi,delta,verdict,p_beyond,p_within,p_adjusted\n",
-	      out);
-	for (size_t k = 0; k < n; k++)
-		for (size_t i = 0; i < bs[k]->n_rows; i++) {
-			cb_csv_cell_keys(out, bs[k]->other->results->path, k + 1,
-			                 bs[k]->rows[i].other->cell);
-			cb_csv_text(out, bs[k]->base->results->path);
-			cb_csv_baseline_row(out, &bs[k]->rows[i]);
-			fputc('\n', out);
-		}
-}
+	struct cb_table_options to = {.format = CB_FORMAT_CSV};
 
-void cb_csv_baseline_row(FILE *out, const struct cb_baseline_row *row)
-{
-	cb_csv_text(out, cb_compare_measure_name(row->measure));
-	double v[] = {row->base_e.value, row->base_e.lo,  row->base_e.hi,      row->other_e.value,
-	              row->other_e.lo,   row->other_e.hi, row->base_mbs.value, row->other_mbs.value,
-	              row->margin.ratio, row->margin.lo,  row->margin.hi,      row->delta};
-	for (size_t j = 0; j < sizeof v / sizeof v[0]; j++)
-		cb_csv_num(out, v[j]);
-	cb_csv_text(out, cb_report_baseline_verdict(row));
-	cb_csv_num(out, row->margin.p_beyond);
-	cb_csv_num(out, row->margin.p_within);
-	cb_csv_num(out, row->p_adjusted);
+	cb_table_csv_header(out, &cb_table_baseline);
+	for (size_t k = 0; k < n; k++)
+		cb_table_csv_rows(out, &cb_table_baseline, bs[k], k + 1, &to);
 }
 
 static json_t *estimate_json(const struct cb_estimate *e)
@@ -192,28 +127,11 @@ static json_t *estimate_json(const struct cb_estimate *e)
 
 json_t *cb_report_baseline_json(const struct cb_baseline *b)
 {
-	json_t *cells = json_array(), *pools = json_object(), *notes = json_array();
+	struct cb_table_options to = {.format = CB_FORMAT_JSON};
+	json_t *cells = cb_table_json(&cb_table_baseline, b, 1, &to);
+	json_t *pools = json_object(), *notes = json_array();
 	char line[1024];
 
-	for (size_t i = 0; i < b->n_rows; i++) {
-		const struct cb_baseline_row *row = &b->rows[i];
-
-		json_array_append_new(
-		    cells,
-		    json_pack(
-		        "{s:O, s:s, s:o, s:o, s:o, s:o, s:o, s:s, s:b, s:o, s:o, s:o}", "cell",
-		        row->other->cell->json, "measure", cb_compare_measure_name(row->measure),
-		        "baseline", estimate_json(&row->base_e), "estimate",
-		        estimate_json(&row->other_e), "ratio",
-		        json_pack("{s:o, s:o, s:o}", "value", NUM(row->margin.ratio), "lo",
-		                  NUM(row->margin.lo), "hi", NUM(row->margin.hi)),
-		        "mb_per_s_median",
-		        json_pack("{s:o, s:o}", "baseline", NUM(row->base_mbs.value), "run",
-		                  NUM(row->other_mbs.value)),
-		        "delta", NUM(row->delta), "verdict", cb_ratio_verdict_name(row->verdict),
-		        "beyond_delta_alone", row->family, "p_beyond", NUM(row->margin.p_beyond),
-		        "p_within", NUM(row->margin.p_within), "p_adjusted", NUM(row->p_adjusted)));
-	}
 	for (int v = 0; v < 4; v++)
 		json_object_set_new(pools, cb_ratio_verdict_name((enum cb_ratio_verdict)v),
 		                    json_pack("{s:I, s:o}", "cells", (json_int_t)b->pools[v].cells,

@@ -1,5 +1,5 @@
 /* masks.c: capability masks judged honoured, ignored or not resolved
- * (masks.h); report/report_masks.c prints them. */
+ * (masks.h); report/table_masks.c prints them. */
 #include "analysis/verdicts/masks.h"
 
 #include <math.h>

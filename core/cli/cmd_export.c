@@ -8,7 +8,6 @@
  * a trial has a cell, a cut last line is a hard kill and is left out). */
 #include <dirent.h>
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +18,7 @@
 
 #include "core/cli/cli.h"
 #include "core/cli/options.h"
+#include "core/csv.h"
 #include "core/errbuf.h"
 #include "core/lines.h"
 #include "core/results.h"
@@ -40,9 +40,10 @@ static const char export_help[] =
     "  valid, reason   whether the output was verified, and why not\n"
     "  file            the results file the row comes from\n\n"
     "A value the file does not have is empty in CSV and null in JSON; CSV writes\n"
-    "booleans as TRUE and FALSE (as R and pandas read them).\n\n"
-    "  --format F      csv (default; RFC 4180, one header row) or json (an\n"
-    "                  array of objects, one per line)\n"
+    "booleans as true and false (as R and pandas read them) and numbers in the\n"
+    "fewest digits that read back to the same double.\n\n"
+    "  --format F      csv (default; RFC 4180 with LF line ends, one header row)\n"
+    "                  or json (an array of objects, one per line)\n"
     "  -o, --output FILE\n"
     "                  write FILE instead of standard output; an existing file\n"
     "                  is refused unless --force is given\n\n"
@@ -67,53 +68,26 @@ struct exporter {
 
 /* ---- Writing one row ---- */
 
-static void csv_string(FILE *out, const char *s)
-{
-	if (!s[strcspn(s, ",\"\r\n")]) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (const char *p = s; *p; p++) {
-		if (*p == '"')
-			fputc('"', out);
-		fputc(*p, out);
-	}
-	fputc('"', out);
-}
-
-/* A real number in the fewest digits that read back to the same double. */
-static void csv_real(FILE *out, double v)
-{
-	char text[40];
-
-	if (!isfinite(v))
-		return;
-	snprintf(text, sizeof text, "%.15g", v);
-	if (strtod(text, NULL) != v)
-		snprintf(text, sizeof text, "%.17g", v);
-	fputs(text, out);
-}
-
-static void csv_value(FILE *out, json_t *v)
+/* One value as a CSV field (core/csv.h): null, or a value no column
+ * expects, is empty. */
+static void csv_value(struct cb_csv *w, json_t *v)
 {
 	switch (json_typeof(v)) {
 	case JSON_STRING:
-		csv_string(out, json_string_value(v));
+		cb_csv_text(w, json_string_value(v));
 		break;
 	case JSON_INTEGER:
-		fprintf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		cb_csv_integer(w, (long long)json_integer_value(v));
 		break;
 	case JSON_REAL:
-		csv_real(out, json_real_value(v));
+		cb_csv_number(w, json_real_value(v));
 		break;
 	case JSON_TRUE:
-		fputs("TRUE", out);
-		break;
 	case JSON_FALSE:
-		fputs("FALSE", out);
+		cb_csv_bool(w, json_is_true(v));
 		break;
-	default: /* null, or a value no column expects: empty */
+	default:
+		cb_csv_empty(w);
 		break;
 	}
 }
@@ -124,9 +98,12 @@ static void write_header(struct exporter *x)
 		fputs("[", x->out);
 		return;
 	}
+	struct cb_csv w;
+
+	cb_csv_init(&w, x->out);
 	for (size_t i = 0; i < N_COLUMNS; i++)
-		fprintf(x->out, "%s%s", i ? "," : "", columns[i]);
-	fputs("\r\n", x->out);
+		cb_csv_text(&w, columns[i]);
+	cb_csv_end(&w);
 }
 
 static void write_footer(struct exporter *x)
@@ -139,13 +116,15 @@ static void write_footer(struct exporter *x)
 static void write_row(struct exporter *x, json_t *const row[N_COLUMNS])
 {
 	if (x->format == EXPORT_CSV) {
-		for (size_t i = 0; i < N_COLUMNS; i++) {
-			if (i)
-				fputc(',', x->out);
+		struct cb_csv w;
+
+		cb_csv_init(&w, x->out);
+		for (size_t i = 0; i < N_COLUMNS; i++)
 			if (row[i])
-				csv_value(x->out, row[i]);
-		}
-		fputs("\r\n", x->out);
+				csv_value(&w, row[i]);
+			else
+				cb_csv_empty(&w);
+		cb_csv_end(&w);
 	} else {
 		json_t *obj = json_object();
 		char *text;

@@ -1,0 +1,183 @@
+/* table_winners.c: who is fastest, one row per algorithm, op, size and
+ * threads of a run (verdicts/winners.h; tables.h). */
+#include <math.h>
+
+#include "analysis/report/report.h"
+#include "analysis/report/tables.h"
+#include "analysis/verdicts/analysis.h"
+
+#define GROUP(fn, ...) CB_GET(fn, struct cb_winner_group, g, __VA_ARGS__)
+
+static void rows(const void *source, cb_table_emit *emit, void *arg)
+{
+	const struct cb_winners *w = ((const struct cb_analysis *)source)->winners;
+
+	for (size_t i = 0; w && i < w->n_groups; i++)
+		emit(arg, &w->groups[i], 0);
+}
+
+static unsigned conditions(const void *source, const struct cb_table_options *o)
+{
+	(void)o;
+	const struct cb_winners *w = ((const struct cb_analysis *)source)->winners;
+
+	return w && w->several_threads ? CB_IF_THREADS : 0;
+}
+
+static const struct cb_result_cell *best(const struct cb_winner_group *g)
+{
+	return g->members[g->best].cell->cell;
+}
+
+/* The fastest of the slower engines, or NULL. */
+static const struct cb_winner_member *next(const struct cb_winner_group *g)
+{
+	return g->next < g->n_members ? &g->members[g->next] : NULL;
+}
+
+static json_t *members_json(const struct cb_winner_group *g)
+{
+	static const char *const standing[] = {"leader", "tied", "not resolved", "slower"};
+	json_t *members = json_array();
+
+	for (size_t k = 0; k < g->n_members; k++) {
+		const struct cb_winner_member *m = &g->members[k];
+		json_t *x =
+		    json_pack("{s:s, s:s, s:s, s:o, s:o}", "engine", m->cell->cell->engine, "label",
+		              m->cell->cell->label, "standing", standing[m->standing], "score",
+		              cb_report_json_number(m->score), "mb_per_s_median",
+		              cb_report_json_number(m->mbs));
+
+		if (k != g->best)
+			json_object_set_new(
+			    x, "ratio_to_leader",
+			    json_pack(
+			        "{s:o, s:o, s:o, s:I}", "value",
+			        cb_report_json_number(m->ratio_ok ? m->ratio.value : NAN), "lo",
+			        cb_report_json_number(m->ratio_ok ? m->ratio.ci.lo : NAN), "hi",
+			        cb_report_json_number(m->ratio_ok ? m->ratio.ci.hi : NAN), "rounds",
+			        (json_int_t)(m->ratio_ok ? m->ratio.n : 0)));
+		json_array_append_new(members, x);
+	}
+	return members;
+}
+
+CB_GET(file, struct cb_winner_group, g,
+       cb_value_text(v, ((const struct cb_analysis *)r->source)->results->path))
+CB_GET(run, struct cb_winner_group, g, cb_value_int(v, (long long)r->run))
+GROUP(algorithm, cb_value_text(v, best(g)->algorithm))
+GROUP(op, cb_value_text(v, best(g)->op))
+GROUP(size, cb_value_int(v, (long long)best(g)->size))
+GROUP(threads, cb_value_int(v, (long long)best(g)->threads))
+GROUP(engines, cb_value_int(v, (long long)g->n_members))
+GROUP(measure, cb_value_text(v, g->on_cycles ? "bytes per cycle" : "MB/s"))
+GROUP(fastest, cb_value_text(v, best(g)->label))
+GROUP(fastest_engine, cb_value_text(v, best(g)->engine))
+GROUP(mbs_median, cb_value_num(v, g->members[g->best].mbs))
+GROUP(headline, struct cb_headline h;
+      cb_summary_headline(g->members[g->best].cell, r->o->statistic, &h); cb_value_num(v, h.mbs))
+GROUP(tied, cb_value_text(v, cb_winners_names(g, CB_WINNER_TIED, v->buf, sizeof v->buf)))
+GROUP(unresolved,
+      cb_value_text(v, cb_winners_names(g, CB_WINNER_NOT_RESOLVED, v->buf, sizeof v->buf)))
+GROUP(next_label, if (!next(g)) v->missing = true;
+      else cb_value_text(v, next(g)->cell->cell->label))
+GROUP(next_ratio, if (!next(g)) v->missing = true; else cb_value_num(v, next(g)->ratio.value))
+GROUP(next_lo, if (!next(g)) v->missing = true; else cb_value_num(v, next(g)->ratio.ci.lo))
+GROUP(next_hi, if (!next(g)) v->missing = true; else cb_value_num(v, next(g)->ratio.ci.hi))
+GROUP(level, cb_value_num(v, g->level))
+CB_GET(delta, struct cb_winner_group, g,
+       cb_value_num(v, ((const struct cb_analysis *)r->source)->winners->delta))
+GROUP(members, v->j = members_json(g))
+
+#define WHY_MEMBERS(what) "in JSON: " what " of the engines array (each engine's standing)"
+
+static const struct cb_column columns[] = {
+    {"file", CB_COL_TEXT, NULL, file, CB_CSV, NULL, CB_WHY_FILE, NULL},
+    {"run", CB_COL_INT, NULL, run, CB_CSV, NULL, CB_WHY_RUN, NULL},
+    {"algorithm", CB_COL_TEXT, NULL, algorithm, CB_CSV_JSON, "algorithm", NULL, NULL},
+    {"op", CB_COL_TEXT, NULL, op, CB_CSV_JSON, "op", NULL, NULL},
+    {"size", CB_COL_INT, "bytes", size, CB_CSV_JSON, "size", NULL, NULL},
+    {"threads", CB_COL_INT, NULL, threads, CB_CSV_JSON, "threads", NULL, NULL},
+    {"engines", CB_COL_INT, NULL, engines, CB_CSV, NULL, WHY_MEMBERS("the length"), NULL},
+    {"measure", CB_COL_TEXT, NULL, measure, CB_CSV_JSON, "measure", NULL, NULL},
+    {"fastest", CB_COL_TEXT, NULL, fastest, CB_CSV_JSON, "fastest", NULL, NULL},
+    {"fastest_engine", CB_COL_TEXT, NULL, fastest_engine, CB_CSV, NULL,
+     WHY_MEMBERS("the engine of the leader"), NULL},
+    {"mb_per_s_median", CB_COL_NUM, "MB/s", mbs_median, CB_CSV, NULL,
+     WHY_MEMBERS("the leader's mb_per_s_median"), NULL},
+    {"headline_mb_per_s", CB_COL_NUM, "MB/s", headline, CB_CSV_JSON, "headline_mb_per_s", NULL,
+     NULL},
+    {"tied", CB_COL_TEXT, NULL, tied, CB_CSV, NULL, WHY_MEMBERS("the labels standing tied"), NULL},
+    {"not_resolved", CB_COL_TEXT, NULL, unresolved, CB_CSV, NULL,
+     WHY_MEMBERS("the labels standing not resolved"), NULL},
+    {"next", CB_COL_TEXT, NULL, next_label, CB_CSV, NULL,
+     WHY_MEMBERS("the fastest label standing slower"), NULL},
+    {"next_ratio", CB_COL_NUM, NULL, next_ratio, CB_CSV, NULL, WHY_MEMBERS("its ratio_to_leader"),
+     NULL},
+    {"next_ratio_lo", CB_COL_NUM, NULL, next_lo, CB_CSV, NULL, WHY_MEMBERS("its ratio_to_leader"),
+     NULL},
+    {"next_ratio_hi", CB_COL_NUM, NULL, next_hi, CB_CSV, NULL, WHY_MEMBERS("its ratio_to_leader"),
+     NULL},
+    {"level", CB_COL_NUM, NULL, level, CB_CSV_JSON, "level", NULL, NULL},
+    {"delta", CB_COL_NUM, NULL, delta, CB_CSV, NULL, "in JSON once for the run (winners.delta)",
+     NULL},
+    {"members", CB_COL_OBJECT, NULL, members, CB_JSON, "engines",
+     "every engine's standing, score and ratio to the leader: CSV and the text give the "
+     "leader, the tied, the not resolved and the next",
+     NULL},
+};
+
+/* ---- Text ---- */
+
+static void text_fastest(const struct cb_row *r, char *buf, size_t len)
+{
+	const struct cb_winner_group *g = r->item;
+	char tied[512];
+
+	cb_winners_names(g, CB_WINNER_TIED, tied, sizeof tied);
+	snprintf(buf, len, "%s%s%s", best(g)->label, tied[0] ? ", " : "", tied);
+}
+
+static void text_unresolved(const struct cb_row *r, char *buf, size_t len)
+{
+	cb_winners_names(r->item, CB_WINNER_NOT_RESOLVED, buf, len);
+	if (!buf[0])
+		snprintf(buf, len, "-");
+}
+
+static void text_next(const struct cb_row *r, char *buf, size_t len)
+{
+	const struct cb_winner_member *x = next(r->item);
+	char c[80];
+
+	if (x)
+		snprintf(buf, len, "%s %s", x->cell->cell->label,
+		         cb_fmt_change(x->ratio.value, x->ratio.ci.lo, x->ratio.ci.hi, c));
+	else
+		snprintf(buf, len, "-");
+}
+
+static const struct cb_text_column text[] = {
+    {"algorithm", 'l', 0, 0, "algorithm", CB_SHOW_VALUE, NULL, NULL, false},
+    {"op", 'l', 0, 0, "op", CB_SHOW_VALUE, NULL, NULL, false},
+    {"size", 'r', 0, 0, "size", CB_SHOW_SIZE, NULL, NULL, false},
+    {"thr", 'r', CB_IF_THREADS, 0, "threads", CB_SHOW_VALUE, NULL, NULL, false},
+    {"fastest", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_fastest, "fastest tied", false},
+    {"MB/s", 'r', 0, 0, "headline_mb_per_s", CB_SHOW_VALUE, NULL, NULL, false},
+    {"not resolved", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_unresolved, "not_resolved", false},
+    {"next: change [95% CI]", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_next,
+     "next next_ratio next_ratio_lo next_ratio_hi", false},
+};
+
+const struct cb_table_def cb_table_winners = {
+    .name = "winners",
+    .about = "one row per run, algorithm, op, size and threads: the fastest engine, those "
+             "tied with it, the not resolved and the next",
+    .json_rows = "winners.groups",
+    .rows = rows,
+    .conditions = conditions,
+    .json_order = "algorithm op size threads measure fastest level engines",
+    .columns = columns,
+    .n_columns = CB_N(columns),
+    .text = {text, CB_N(text), NULL, false},
+};
