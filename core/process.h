@@ -80,9 +80,11 @@ int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_l
 	{                                                                                          \
 		return cb_process_supports(&cb_pe_##sym, alg, op, mode);                           \
 	}                                                                                          \
-	static void *sym##_open(const struct cb_cell_setup *setup, char *err, size_t err_len)      \
+	static void *sym##_open(const struct cb_cell_setup *cell,                                  \
+	                        const struct cb_engine_setup *setup, char *err, size_t err_len)    \
 	{                                                                                          \
-		return cb_process_open(&cb_pe_##sym, setup, err, err_len);                         \
+		(void)setup;                                                                       \
+		return cb_process_open(&cb_pe_##sym, cell, err, err_len);                          \
 	}                                                                                          \
 	static void sym##_describe(json_t *obj)                                                    \
 	{                                                                                          \
