@@ -1,6 +1,7 @@
 /* process.h: what every engine running in a worker process shares (the
- * runtimes of runtimes.c, and in-process engines under a changed environment,
- * run by `cryptobench worker ENGINE`).
+ * other runtimes' engines, one CB_PROCESS_ENGINE line each in core/engines/
+ * such as python_hashlib.c and node_crypto.c, and in-process engines under a
+ * changed environment, run by `cryptobench worker ENGINE`).
  *
  * A process engine finds its worker command once (`find`, from the probe),
  * keeps the worker's hello, and answers version, supports and describe from
