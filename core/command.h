@@ -62,9 +62,11 @@ int cb_command_self_check(void *ctx, const unsigned char *in, size_t len, const 
 	{                                                                                          \
 		return cb_command_supports(&cb_ce_##sym, alg, op, mode);                           \
 	}                                                                                          \
-	static void *sym##_open(const struct cb_cell_setup *setup, char *err, size_t err_len)      \
+	static void *sym##_open(const struct cb_cell_setup *cell,                                  \
+	                        const struct cb_engine_setup *setup, char *err, size_t err_len)    \
 	{                                                                                          \
-		return cb_command_open(&cb_ce_##sym, setup, err, err_len);                         \
+		(void)setup;                                                                       \
+		return cb_command_open(&cb_ce_##sym, cell, err, err_len);                          \
 	}                                                                                          \
 	const struct cb_engine cb_engine_##sym = {                                                 \
 	    .name = label,                                                                         \

@@ -61,6 +61,29 @@ struct cb_cell_setup {
 	uint32_t input_seed; /* the generator's seed (engines that regenerate the input) */
 };
 
+/* What every library engine keeps of its cell, filled once by cb_engine_open
+ * from the cb_cell_setup it checked and handed to the engine's `open`, which
+ * copies it into its context (`c->setup = *setup`): an engine file declares
+ * only its library's own state. Reading a field of it from `call` costs what
+ * reading one of the engine's own fields does. */
+struct cb_engine_setup {
+	const struct cb_algorithm *alg;
+	enum cb_op op;
+	bool aead;                     /* alg->kind == CB_KIND_AEAD */
+	bool encrypt;                  /* op == CB_OP_ENCRYPT */
+	bool stream;                   /* config->mode == CB_MODE_STREAM */
+	bool recreate;                 /* config->recreate (message mode only) */
+	size_t chunk;                  /* config->chunk (hashes only; 0: one update) */
+	size_t len;                    /* the cell's message length */
+	unsigned char key[CB_MAX_KEY]; /* ciphers: alg->key_len bytes (hashes: zero) */
+	unsigned char iv[CB_MAX_IV];   /* ciphers: alg->iv_len bytes, the nonce for AEAD */
+	unsigned char tag[CB_MAX_TAG]; /* AEAD decrypt, decrypt-forged: the tag to check */
+	/* AEAD only: the caller's AAD, alive until close; NULL exactly when
+	 * aad_len is 0 (no AAD, the default of every measurement). */
+	const unsigned char *aad;
+	size_t aad_len; /* within the engine's max_aad */
+};
+
 /* What a virtual clock needs to know about the trial it times. */
 struct cb_trial_info {
 	unsigned run;   /* index of this run among --runs */
@@ -94,11 +117,15 @@ struct cb_engine {
 
 	/* Prepare a context (allocation, key schedule: not timed). NULL on
 	 * failure, with ERR filled ("NAME: reason"). Called only through
-	 * cb_engine_open, so SETUP has passed the shared checks: the engine
-	 * offers its algorithm and op in its mode, setup->config is not NULL,
+	 * cb_engine_open, so CELL has passed the shared checks: the engine
+	 * offers its algorithm and op in its mode, cell->config is not NULL,
 	 * recreate comes with message mode, chunk with a hash, a cipher has its
-	 * key and IV, AEAD decryption its tag, AAD its buffer (within max_aad). */
-	void *(*open)(const struct cb_cell_setup *setup, char *err, size_t err_len);
+	 * key and IV, AEAD decryption its tag, AAD its buffer (within max_aad).
+	 * SETUP is what of CELL a library engine keeps, already derived and
+	 * copied (valid during the call only: copy it); CELL stays for the
+	 * engine's options (cell->config) and what else only some engines use. */
+	void *(*open)(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+	              char *err, size_t err_len);
 	/* One message of LEN bytes from IN; output to OUT (cb_output_len bytes;
 	 * OUT has room for LEN + CB_OUTPUT_SLACK). The only timed code (through
 	 * `loop`). Returns CB_OK, CB_REJECTED or CB_FAILED. In stream mode only
@@ -166,8 +193,10 @@ const struct cb_engine *cb_engine_at(size_t i);
 const struct cb_engine *cb_engine_find(const char *name);
 
 /* The one way to open a context: the checks every engine shares (see
- * `open` above), with one wording, then ENGINE->open. NULL on failure with
- * ERR ("NAME: reason"). The runner, verify and the tests all open here. */
+ * `open` above), with one wording; then SETUP's cb_engine_setup, filled once
+ * for every engine, and ENGINE->open. NULL on failure with ERR ("NAME:
+ * reason"). The runner, verify, the worker command and the tests all open
+ * here. */
 void *cb_engine_open(const struct cb_engine *engine, const struct cb_cell_setup *setup, char *err,
                      size_t err_len);
 

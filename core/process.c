@@ -340,16 +340,18 @@ static bool in_worker_supports(const struct cb_algorithm *alg, enum cb_op op, en
 	return mode == CB_MODE_MESSAGE; /* the plan asked the engine itself */
 }
 
-static void *in_worker_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *in_worker_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                            char *err, size_t err_len)
 {
-	const struct cb_engine *inner = setup->config ? setup->config->in_worker : NULL;
+	const struct cb_engine *inner = cell->config ? cell->config->in_worker : NULL;
 	struct cb_process_engine *pe = inner ? in_worker_for(inner) : NULL;
 
 	if (!pe) {
 		cb_errorf(err, err_len, "no in-process engine to run in a worker");
 		return NULL;
 	}
-	return cb_process_open(pe, setup, err, err_len);
+	(void)setup;
+	return cb_process_open(pe, cell, err, err_len);
 }
 
 const struct cb_engine cb_engine_in_worker = {

@@ -1,6 +1,7 @@
 /* process.h: what every engine running in a worker process shares (the
- * runtimes of runtimes.c, and in-process engines under a changed environment,
- * run by `cryptobench worker ENGINE`).
+ * other runtimes' engines, one CB_PROCESS_ENGINE line each in core/engines/
+ * such as python_hashlib.c and node_crypto.c, and in-process engines under a
+ * changed environment, run by `cryptobench worker ENGINE`).
  *
  * A process engine finds its worker command once (`find`, from the probe),
  * keeps the worker's hello, and answers version, supports and describe from
@@ -80,9 +81,11 @@ int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_l
 	{                                                                                          \
 		return cb_process_supports(&cb_pe_##sym, alg, op, mode);                           \
 	}                                                                                          \
-	static void *sym##_open(const struct cb_cell_setup *setup, char *err, size_t err_len)      \
+	static void *sym##_open(const struct cb_cell_setup *cell,                                  \
+	                        const struct cb_engine_setup *setup, char *err, size_t err_len)    \
 	{                                                                                          \
-		return cb_process_open(&cb_pe_##sym, setup, err, err_len);                         \
+		(void)setup;                                                                       \
+		return cb_process_open(&cb_pe_##sym, cell, err, err_len);                          \
 	}                                                                                          \
 	static void sym##_describe(json_t *obj)                                                    \
 	{                                                                                          \

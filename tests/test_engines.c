@@ -193,12 +193,14 @@ static bool seam_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb
 	return cb_op_applies(alg, op) && !(mode == CB_MODE_STREAM && alg->kind == CB_KIND_AEAD);
 }
 
-static void *seam_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *seam_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                       char *err, size_t err_len)
 {
+	(void)setup;
 	(void)err;
 	(void)err_len;
 	seam_opens++;
-	return seam_open_fails ? NULL : (void *)setup;
+	return seam_open_fails ? NULL : (void *)cell;
 }
 
 static void seam_close(void *ctx)

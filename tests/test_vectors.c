@@ -228,11 +228,12 @@ struct wrapped {
 	unsigned calls;
 };
 
-static void *wrap_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *wrap_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                       char *err, size_t err_len)
 {
 	struct wrapped *w = calloc(1, sizeof *w);
 
-	if (!w || !(w->ctx = inner->open(setup, err, err_len))) {
+	if (!w || !(w->ctx = inner->open(cell, setup, err, err_len))) {
 		free(w);
 		return NULL;
 	}

@@ -235,7 +235,7 @@ static json_t *run(const struct cb_engine *e, const struct cb_fault *fault, json
 	                               .iv = q.iv,
 	                               .tag = q.tag,
 	                               .config = &config};
-	if (!(ctx = e->open(&setup, err, err_len)))
+	if (!(ctx = cb_engine_open(e, &setup, err, err_len)))
 		goto done;
 	struct timed t = time_calls(e, ctx, &q, kind, out);
 	if (t.bad)

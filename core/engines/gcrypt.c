@@ -41,20 +41,10 @@ static const struct gcrypt_alg {
 };
 
 struct gcrypt_ctx {
-	const struct cb_algorithm *alg;
+	struct cb_engine_setup setup;
 	const struct gcrypt_alg *id;
-	bool aead;
-	bool encrypt;
-	bool stream;
-	bool recreate;
-	size_t chunk;
 	gcry_md_hd_t md;
 	gcry_cipher_hd_t cipher;
-	unsigned char key[CB_MAX_KEY];
-	unsigned char iv[CB_MAX_IV];
-	unsigned char tag[CB_MAX_TAG];
-	const unsigned char *aad; /* the caller's buffer, alive until close */
-	size_t aad_len;           /* 0: no AAD, and no extra call per message */
 };
 
 /* Library initialisation, done once whichever of probe, version or describe
@@ -147,7 +137,7 @@ static int gcrypt_md_digest(const struct gcrypt_ctx *ctx, gcry_md_hd_t md, unsig
 
 	if (!digest)
 		return CB_FAILED;
-	memcpy(out, digest, ctx->alg->digest_len);
+	memcpy(out, digest, ctx->setup.alg->digest_len);
 	return CB_OK;
 }
 
@@ -155,8 +145,8 @@ static int gcrypt_md_digest(const struct gcrypt_ctx *ctx, gcry_md_hd_t md, unsig
 static gcry_error_t gcrypt_set_iv(const struct gcrypt_ctx *ctx, gcry_cipher_hd_t cipher)
 {
 	if (ctx->id->cipher_mode == GCRY_CIPHER_MODE_CTR)
-		return gcry_cipher_setctr(cipher, ctx->iv, ctx->alg->iv_len);
-	return gcry_cipher_setiv(cipher, ctx->iv, ctx->alg->iv_len);
+		return gcry_cipher_setctr(cipher, ctx->setup.iv, ctx->setup.alg->iv_len);
+	return gcry_cipher_setiv(cipher, ctx->setup.iv, ctx->setup.alg->iv_len);
 }
 
 static gcry_error_t gcrypt_cipher_new(const struct gcrypt_ctx *ctx, gcry_cipher_hd_t *cipher)
@@ -165,7 +155,7 @@ static gcry_error_t gcrypt_cipher_new(const struct gcrypt_ctx *ctx, gcry_cipher_
 
 	if (rc)
 		return rc;
-	rc = gcry_cipher_setkey(*cipher, ctx->key, ctx->alg->key_len);
+	rc = gcry_cipher_setkey(*cipher, ctx->setup.key, ctx->setup.alg->key_len);
 	if (!rc)
 		rc = gcrypt_set_iv(ctx, *cipher);
 	if (rc) {
@@ -178,7 +168,7 @@ static gcry_error_t gcrypt_cipher_new(const struct gcrypt_ctx *ctx, gcry_cipher_
 static gcry_error_t gcrypt_crypt(const struct gcrypt_ctx *ctx, gcry_cipher_hd_t cipher,
                                  const unsigned char *in, size_t len, unsigned char *out)
 {
-	if (ctx->encrypt)
+	if (ctx->setup.encrypt)
 		return gcry_cipher_encrypt(cipher, out, len, in, len);
 	return gcry_cipher_decrypt(cipher, out, len, in, len);
 }
@@ -190,15 +180,17 @@ static int gcrypt_cipher_message(const struct gcrypt_ctx *ctx, gcry_cipher_hd_t 
 {
 	gcry_error_t rc;
 
-	if (ctx->aad_len && gcry_cipher_authenticate(cipher, ctx->aad, ctx->aad_len))
+	if (ctx->setup.aad_len &&
+	    gcry_cipher_authenticate(cipher, ctx->setup.aad, ctx->setup.aad_len))
 		return CB_FAILED;
 	if (gcrypt_crypt(ctx, cipher, in, len, out))
 		return CB_FAILED;
-	if (!ctx->aead)
+	if (!ctx->setup.aead)
 		return CB_OK;
-	if (ctx->encrypt)
-		return gcry_cipher_gettag(cipher, out + len, ctx->alg->tag_len) ? CB_FAILED : CB_OK;
-	rc = gcry_cipher_checktag(cipher, ctx->tag, ctx->alg->tag_len);
+	if (ctx->setup.encrypt)
+		return gcry_cipher_gettag(cipher, out + len, ctx->setup.alg->tag_len) ? CB_FAILED
+		                                                                      : CB_OK;
+	rc = gcry_cipher_checktag(cipher, ctx->setup.tag, ctx->setup.alg->tag_len);
 	if (gcry_err_code(rc) == GPG_ERR_CHECKSUM)
 		return CB_REJECTED;
 	return rc ? CB_FAILED : CB_OK;
@@ -215,27 +207,22 @@ static void gcrypt_close(void *opaque)
 	free(ctx);
 }
 
-static void *gcrypt_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *gcrypt_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                         char *err, size_t err_len)
 {
-	const struct cb_engine_config *config = setup->config;
 	const struct cb_algorithm *alg = setup->alg;
 	const struct gcrypt_alg *id = gcrypt_find(alg->name);
-	bool stream = config->mode == CB_MODE_STREAM;
 	struct gcrypt_ctx *ctx;
 	gcry_error_t rc;
 
+	(void)cell;
 	ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
 		cb_errorf(err, err_len, "gcrypt: out of memory");
 		return NULL;
 	}
-	ctx->alg = alg;
+	ctx->setup = *setup;
 	ctx->id = id;
-	ctx->aead = alg->kind == CB_KIND_AEAD;
-	ctx->encrypt = setup->op == CB_OP_ENCRYPT;
-	ctx->stream = stream;
-	ctx->recreate = config->recreate;
-	ctx->chunk = config->chunk;
 	if (id->md) {
 		if (gcry_md_get_algo_dlen(id->md) != alg->digest_len) {
 			cb_errorf(err, err_len, "gcrypt: %s has digest length %u", alg->name,
@@ -249,14 +236,6 @@ static void *gcrypt_open(const struct cb_cell_setup *setup, char *err, size_t er
 			goto fail;
 		}
 	} else {
-		memcpy(ctx->key, setup->key, alg->key_len);
-		memcpy(ctx->iv, setup->iv, alg->iv_len);
-		if (ctx->aead && !ctx->encrypt)
-			memcpy(ctx->tag, setup->tag, alg->tag_len);
-		if (ctx->aead) {
-			ctx->aad = setup->aad;
-			ctx->aad_len = setup->aad_len;
-		}
 		/* Opened even when recreating, so a keying failure shows here. */
 		rc = gcrypt_cipher_new(ctx, &ctx->cipher);
 		if (rc) {
@@ -265,7 +244,7 @@ static void *gcrypt_open(const struct cb_cell_setup *setup, char *err, size_t er
 			goto fail;
 		}
 	}
-	if (ctx->recreate) {
+	if (ctx->setup.recreate) {
 		gcry_md_close(ctx->md);
 		gcry_cipher_close(ctx->cipher);
 		ctx->md = NULL;
@@ -287,7 +266,7 @@ static int gcrypt_call_recreate(const struct gcrypt_ctx *ctx, const unsigned cha
 
 		if (gcry_md_open(&md, ctx->id->md, 0))
 			return CB_FAILED;
-		gcrypt_md_feed(md, in, len, ctx->chunk);
+		gcrypt_md_feed(md, in, len, ctx->setup.chunk);
 		status = gcrypt_md_digest(ctx, md, out);
 		gcry_md_close(md);
 	} else {
@@ -305,17 +284,17 @@ static int gcrypt_call(void *opaque, const unsigned char *in, size_t len, unsign
 {
 	struct gcrypt_ctx *ctx = opaque;
 
-	if (len % ctx->alg->block_len != 0)
+	if (len % ctx->setup.alg->block_len != 0)
 		return CB_FAILED;
-	if (ctx->recreate)
+	if (ctx->setup.recreate)
 		return gcrypt_call_recreate(ctx, in, len, out);
 	if (ctx->md) {
-		if (!ctx->stream)
+		if (!ctx->setup.stream)
 			gcry_md_reset(ctx->md);
-		gcrypt_md_feed(ctx->md, in, len, ctx->chunk);
-		return ctx->stream ? CB_OK : gcrypt_md_digest(ctx, ctx->md, out);
+		gcrypt_md_feed(ctx->md, in, len, ctx->setup.chunk);
+		return ctx->setup.stream ? CB_OK : gcrypt_md_digest(ctx, ctx->md, out);
 	}
-	if (ctx->stream)
+	if (ctx->setup.stream)
 		return gcrypt_crypt(ctx, ctx->cipher, in, len, out) ? CB_FAILED : CB_OK;
 	/* A new IV (counter) starts a new message, AEAD state and tag included;
 	 * gcry_cipher_reset would also copy the key schedule back, a cost
@@ -329,7 +308,7 @@ static int gcrypt_finish(void *opaque, unsigned char *out)
 {
 	struct gcrypt_ctx *ctx = opaque;
 
-	if (!ctx->stream || !ctx->md)
+	if (!ctx->setup.stream || !ctx->md)
 		return CB_OK; /* ciphers wrote everything in their calls */
 	return gcrypt_md_digest(ctx, ctx->md, out);
 }

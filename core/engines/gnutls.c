@@ -34,21 +34,12 @@ static const struct {
 };
 
 struct gt_ctx {
-	const struct cb_algorithm *alg;
-	enum cb_op op;
-	bool stream;
-	bool recreate;
-	size_t chunk;
+	struct cb_engine_setup setup;
 	gnutls_digest_algorithm_t digest;
 	gnutls_cipher_algorithm_t cipher;
 	gnutls_hash_hd_t hash;
 	gnutls_cipher_hd_t cipher_hd;    /* CBC; AEAD decryption */
 	gnutls_aead_cipher_hd_t aead_hd; /* AEAD encryption */
-	unsigned char key[CB_MAX_KEY];
-	unsigned char iv[CB_MAX_IV];
-	unsigned char tag[CB_MAX_TAG];
-	const unsigned char *aad; /* the caller's buffer, alive until close (NULL: none) */
-	size_t aad_len;           /* 0: no AAD, and no add_auth call per message */
 };
 
 static const char *gt_name(const struct cb_algorithm *alg)
@@ -113,7 +104,7 @@ static bool gt_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_m
 static int gt_absorb(const struct gt_ctx *c, gnutls_hash_hd_t h, const unsigned char *in,
                      size_t len)
 {
-	size_t step = c->chunk ? c->chunk : len;
+	size_t step = c->setup.chunk ? c->setup.chunk : len;
 	size_t done = 0;
 
 	do {
@@ -132,7 +123,7 @@ static int gt_hash_message(struct gt_ctx *c, const unsigned char *in, size_t len
 	gnutls_hash_hd_t h;
 	int rc;
 
-	if (!c->recreate) {
+	if (!c->setup.recreate) {
 		if (gt_absorb(c, c->hash, in, len) != 0)
 			return CB_FAILED;
 		gnutls_hash_output(c->hash, out);
@@ -149,15 +140,15 @@ static int gt_hash_message(struct gt_ctx *c, const unsigned char *in, size_t len
 
 static int gt_cipher_open(const struct gt_ctx *c, gnutls_cipher_hd_t *h)
 {
-	gnutls_datum_t key = {(unsigned char *)c->key, (unsigned int)c->alg->key_len};
-	gnutls_datum_t iv = {(unsigned char *)c->iv, (unsigned int)c->alg->iv_len};
+	gnutls_datum_t key = {(unsigned char *)c->setup.key, (unsigned int)c->setup.alg->key_len};
+	gnutls_datum_t iv = {(unsigned char *)c->setup.iv, (unsigned int)c->setup.alg->iv_len};
 
 	return gnutls_cipher_init(h, c->cipher, &key, &iv);
 }
 
 static int gt_aead_open(const struct gt_ctx *c, gnutls_aead_cipher_hd_t *h)
 {
-	gnutls_datum_t key = {(unsigned char *)c->key, (unsigned int)c->alg->key_len};
+	gnutls_datum_t key = {(unsigned char *)c->setup.key, (unsigned int)c->setup.alg->key_len};
 
 	return gnutls_aead_cipher_init(h, c->cipher, &key);
 }
@@ -170,9 +161,9 @@ static int gt_cbc(struct gt_ctx *c, gnutls_cipher_hd_t h, const unsigned char *i
 
 	if (len % 16 != 0)
 		return CB_FAILED;
-	if (!c->stream)
-		gnutls_cipher_set_iv(h, c->iv, 16);
-	if (c->op == CB_OP_ENCRYPT)
+	if (!c->setup.stream)
+		gnutls_cipher_set_iv(h, c->setup.iv, 16);
+	if (c->setup.op == CB_OP_ENCRYPT)
 		rc = gnutls_cipher_encrypt2(h, in, len, out, len);
 	else
 		rc = gnutls_cipher_decrypt2(h, in, len, out, len);
@@ -183,8 +174,8 @@ static int gt_aead_encrypt(struct gt_ctx *c, gnutls_aead_cipher_hd_t h, const un
                            size_t len, unsigned char *out)
 {
 	size_t out_len = len + 16;
-	int rc = gnutls_aead_cipher_encrypt(h, c->iv, 12, c->aad, c->aad_len, 16, in, len, out,
-	                                    &out_len);
+	int rc = gnutls_aead_cipher_encrypt(h, c->setup.iv, 12, c->setup.aad, c->setup.aad_len, 16,
+	                                    in, len, out, &out_len);
 
 	return rc < 0 || out_len != len + 16 ? CB_FAILED : CB_OK;
 }
@@ -200,33 +191,33 @@ static int gt_aead_decrypt(struct gt_ctx *c, gnutls_cipher_hd_t h, const unsigne
 {
 	unsigned char tag[16];
 
-	gnutls_cipher_set_iv(h, c->iv, 12);
-	if (c->aad_len && gnutls_cipher_add_auth(h, c->aad, c->aad_len) < 0)
+	gnutls_cipher_set_iv(h, c->setup.iv, 12);
+	if (c->setup.aad_len && gnutls_cipher_add_auth(h, c->setup.aad, c->setup.aad_len) < 0)
 		return CB_FAILED;
 	if (gnutls_cipher_decrypt2(h, in, len, out, len) < 0 || gnutls_cipher_tag(h, tag, 16) < 0)
 		return CB_FAILED;
-	return gnutls_memcmp(tag, c->tag, 16) == 0 ? CB_OK : CB_REJECTED;
+	return gnutls_memcmp(tag, c->setup.tag, 16) == 0 ? CB_OK : CB_REJECTED;
 }
 
 static int gt_crypt(struct gt_ctx *c, const unsigned char *in, size_t len, unsigned char *out)
 {
 	gnutls_cipher_hd_t cipher_hd = c->cipher_hd;
 	gnutls_aead_cipher_hd_t aead_hd = c->aead_hd;
-	bool aead_encrypt = c->alg->kind == CB_KIND_AEAD && c->op == CB_OP_ENCRYPT;
+	bool aead_encrypt = c->setup.alg->kind == CB_KIND_AEAD && c->setup.op == CB_OP_ENCRYPT;
 	int rc;
 
-	if (c->recreate) {
+	if (c->setup.recreate) {
 		if (aead_encrypt ? gt_aead_open(c, &aead_hd) < 0
 		                 : gt_cipher_open(c, &cipher_hd) < 0)
 			return CB_FAILED;
 	}
-	if (c->alg->kind != CB_KIND_AEAD)
+	if (c->setup.alg->kind != CB_KIND_AEAD)
 		rc = gt_cbc(c, cipher_hd, in, len, out);
 	else if (aead_encrypt)
 		rc = gt_aead_encrypt(c, aead_hd, in, len, out);
 	else
 		rc = gt_aead_decrypt(c, cipher_hd, in, len, out);
-	if (c->recreate) {
+	if (c->setup.recreate) {
 		if (aead_encrypt)
 			gnutls_aead_cipher_deinit(aead_hd);
 		else
@@ -248,41 +239,28 @@ static void gt_release(struct gt_ctx *c)
 	free(c);
 }
 
-static void *gt_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *gt_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                     char *err, size_t err_len)
 {
 	const struct cb_algorithm *alg = setup->alg;
-	const struct cb_engine_config *config = setup->config;
 	struct gt_ctx *c;
 	int rc = 0;
 
+	(void)cell;
 	c = calloc(1, sizeof *c);
 	if (!c) {
 		cb_errorf(err, err_len, "gnutls: out of memory");
 		return NULL;
 	}
-	c->alg = alg;
-	c->op = setup->op;
-	c->stream = config->mode == CB_MODE_STREAM;
-	c->recreate = config->recreate;
-	c->chunk = config->chunk;
+	c->setup = *setup;
 	c->digest = gt_digest(alg);
 	c->cipher = gt_cipher(alg);
-	if (alg->kind != CB_KIND_HASH) {
-		memcpy(c->key, setup->key, alg->key_len);
-		memcpy(c->iv, setup->iv, alg->iv_len);
-	}
-	if (setup->tag && alg->kind == CB_KIND_AEAD)
-		memcpy(c->tag, setup->tag, alg->tag_len);
-	if (alg->kind == CB_KIND_AEAD) {
-		c->aad = setup->aad_len ? setup->aad : NULL;
-		c->aad_len = setup->aad_len;
-	}
 
-	if (c->recreate)
+	if (c->setup.recreate)
 		return c;
 	if (alg->kind == CB_KIND_HASH)
 		rc = gnutls_hash_init(&c->hash, c->digest);
-	else if (alg->kind == CB_KIND_AEAD && c->op == CB_OP_ENCRYPT)
+	else if (alg->kind == CB_KIND_AEAD && c->setup.op == CB_OP_ENCRYPT)
 		rc = gt_aead_open(c, &c->aead_hd);
 	else
 		rc = gt_cipher_open(c, &c->cipher_hd);
@@ -299,9 +277,9 @@ static int gt_call(void *ctx, const unsigned char *in, size_t len, unsigned char
 {
 	struct gt_ctx *c = ctx;
 
-	if (c->alg->kind != CB_KIND_HASH)
+	if (c->setup.alg->kind != CB_KIND_HASH)
 		return gt_crypt(c, in, len, out);
-	if (c->stream)
+	if (c->setup.stream)
 		return gt_absorb(c, c->hash, in, len) == 0 ? CB_OK : CB_FAILED;
 	return gt_hash_message(c, in, len, out);
 }
@@ -310,9 +288,9 @@ static int gt_finish(void *ctx, unsigned char *out)
 {
 	struct gt_ctx *c = ctx;
 
-	if (!c->stream)
+	if (!c->setup.stream)
 		return CB_FAILED;
-	if (c->alg->kind == CB_KIND_HASH)
+	if (c->setup.alg->kind == CB_KIND_HASH)
 		gnutls_hash_output(c->hash, out);
 	return CB_OK;
 }

@@ -46,18 +46,9 @@ static const struct {
 };
 
 struct kc_ctx {
-	const struct cb_algorithm *alg;
+	struct cb_engine_setup setup;
 	const char *kernel_name;
-	enum cb_op op;
-	bool stream;
-	bool recreate;
-	size_t chunk;
 	struct kcapi_handle *handle;
-	unsigned char key[CB_MAX_KEY];
-	unsigned char iv[CB_MAX_IV];
-	unsigned char tag[CB_MAX_TAG];
-	const unsigned char *aad; /* the caller's buffer, alive until close (NULL: none) */
-	size_t aad_len;
 	/* The kernel writes the AAD back ahead of the result: it lands here, so
 	 * OUT keeps the contract's layout (NULL when there is no AAD). */
 	unsigned char *aad_out;
@@ -138,9 +129,9 @@ static void kc_handle_close(const struct kc_ctx *c, struct kcapi_handle *h)
 {
 	if (!h)
 		return;
-	if (c->alg->kind == CB_KIND_HASH)
+	if (c->setup.alg->kind == CB_KIND_HASH)
 		kcapi_md_destroy(h);
-	else if (c->alg->kind == CB_KIND_CIPHER)
+	else if (c->setup.alg->kind == CB_KIND_CIPHER)
 		kcapi_cipher_destroy(h);
 	else
 		kcapi_aead_destroy(h);
@@ -149,27 +140,27 @@ static void kc_handle_close(const struct kc_ctx *c, struct kcapi_handle *h)
 /* A keyed handle (socket, bind, accept, setkey): negative errno on failure. */
 static int kc_handle_open(const struct kc_ctx *c, struct kcapi_handle **h)
 {
-	uint32_t key_len = (uint32_t)c->alg->key_len;
+	uint32_t key_len = (uint32_t)c->setup.alg->key_len;
 	int rc;
 
 	*h = NULL;
-	switch (c->alg->kind) {
+	switch (c->setup.alg->kind) {
 	case CB_KIND_HASH:
 		return kcapi_md_init(h, c->kernel_name, 0);
 	case CB_KIND_CIPHER:
 		rc = kcapi_cipher_init(h, c->kernel_name, 0);
 		if (rc == 0)
-			rc = kcapi_cipher_setkey(*h, c->key, key_len);
+			rc = kcapi_cipher_setkey(*h, c->setup.key, key_len);
 		break;
 	default:
 		rc = kcapi_aead_init(h, c->kernel_name, 0);
 		if (rc == 0)
-			rc = kcapi_aead_setkey(*h, c->key, key_len);
+			rc = kcapi_aead_setkey(*h, c->setup.key, key_len);
 		if (rc == 0)
-			rc = kcapi_aead_settaglen(*h, (uint32_t)c->alg->tag_len);
+			rc = kcapi_aead_settaglen(*h, (uint32_t)c->setup.alg->tag_len);
 		/* Sent with every operation's metadata (ALG_SET_AEAD_ASSOCLEN). */
 		if (rc == 0)
-			kcapi_aead_setassoclen(*h, c->aad_len);
+			kcapi_aead_setassoclen(*h, c->setup.aad_len);
 		break;
 	}
 	if (rc < 0) {
@@ -185,7 +176,7 @@ static int kc_handle_open(const struct kc_ctx *c, struct kcapi_handle **h)
 static int kc_absorb(const struct kc_ctx *c, struct kcapi_handle *h, const unsigned char *in,
                      size_t len)
 {
-	size_t step = c->chunk ? c->chunk : len;
+	size_t step = c->setup.chunk ? c->setup.chunk : len;
 	size_t done = 0;
 
 	do {
@@ -200,10 +191,10 @@ static int kc_absorb(const struct kc_ctx *c, struct kcapi_handle *h, const unsig
 static int kc_hash(const struct kc_ctx *c, struct kcapi_handle *h, const unsigned char *in,
                    size_t len, unsigned char *out)
 {
-	size_t digest_len = c->alg->digest_len;
+	size_t digest_len = c->setup.alg->digest_len;
 	ssize_t got;
 
-	if (c->chunk == 0)
+	if (c->setup.chunk == 0)
 		got = kcapi_md_digest(h, in, len, out, digest_len);
 	else if (kc_absorb(c, h, in, len) != 0)
 		return CB_FAILED;
@@ -247,14 +238,14 @@ static void kc_next_iv(const struct kc_ctx *c, unsigned char iv[16], const unsig
 static int kc_cipher(const struct kc_ctx *c, struct kcapi_handle *h, const unsigned char *in,
                      size_t len, unsigned char *out)
 {
-	bool encrypt = c->op == CB_OP_ENCRYPT;
+	bool encrypt = c->setup.op == CB_OP_ENCRYPT;
 	size_t step = kc_max_op_bytes();
 	unsigned char iv[CB_MAX_IV], last[16];
 	size_t done = 0;
 
-	if (len % c->alg->block_len != 0)
+	if (len % c->setup.alg->block_len != 0)
 		return CB_FAILED;
-	memcpy(iv, c->iv, sizeof iv);
+	memcpy(iv, c->setup.iv, sizeof iv);
 	while (done < len) {
 		size_t n = len - done < step ? len - done : step;
 		ssize_t got;
@@ -293,25 +284,27 @@ static int kc_cipher(const struct kc_ctx *c, struct kcapi_handle *h, const unsig
 static int kc_aead(const struct kc_ctx *c, struct kcapi_handle *h, const unsigned char *in,
                    size_t len, unsigned char *out)
 {
-	bool encrypt = c->op == CB_OP_ENCRYPT;
-	size_t out_len = encrypt ? len + c->alg->tag_len : len;
+	bool encrypt = c->setup.op == CB_OP_ENCRYPT;
+	size_t out_len = encrypt ? len + c->setup.alg->tag_len : len;
 	struct iovec input[3], output[2];
 	size_t n_in = 0, n_out = 0;
 	ssize_t got;
 
-	if (c->aad_len) {
-		input[n_in++] = (struct iovec){.iov_base = (void *)c->aad, .iov_len = c->aad_len};
-		output[n_out++] = (struct iovec){.iov_base = c->aad_out, .iov_len = c->aad_len};
+	if (c->setup.aad_len) {
+		input[n_in++] =
+		    (struct iovec){.iov_base = (void *)c->setup.aad, .iov_len = c->setup.aad_len};
+		output[n_out++] =
+		    (struct iovec){.iov_base = c->aad_out, .iov_len = c->setup.aad_len};
 	}
 	input[n_in++] = (struct iovec){.iov_base = (void *)in, .iov_len = len};
 	if (!encrypt)
-		input[n_in++] =
-		    (struct iovec){.iov_base = (void *)c->tag, .iov_len = c->alg->tag_len};
+		input[n_in++] = (struct iovec){.iov_base = (void *)c->setup.tag,
+		                               .iov_len = c->setup.alg->tag_len};
 	output[n_out++] =
-	    (struct iovec){.iov_base = out, .iov_len = out_len || c->aad_len ? out_len : 1};
+	    (struct iovec){.iov_base = out, .iov_len = out_len || c->setup.aad_len ? out_len : 1};
 
-	got = encrypt ? kcapi_aead_stream_init_enc(h, c->iv, NULL, 0)
-	              : kcapi_aead_stream_init_dec(h, c->iv, NULL, 0);
+	got = encrypt ? kcapi_aead_stream_init_enc(h, c->setup.iv, NULL, 0)
+	              : kcapi_aead_stream_init_dec(h, c->setup.iv, NULL, 0);
 	if (got < 0)
 		return CB_FAILED;
 	if (kcapi_aead_stream_update_last(h, input, n_in) < 0)
@@ -320,13 +313,13 @@ static int kc_aead(const struct kc_ctx *c, struct kcapi_handle *h, const unsigne
 	if (got == -EBADMSG)
 		return CB_REJECTED;
 	/* The kernel counts the AAD it wrote back. */
-	return got == (ssize_t)(c->aad_len + out_len) ? CB_OK : CB_FAILED;
+	return got == (ssize_t)(c->setup.aad_len + out_len) ? CB_OK : CB_FAILED;
 }
 
 static int kc_run(const struct kc_ctx *c, struct kcapi_handle *h, const unsigned char *in,
                   size_t len, unsigned char *out)
 {
-	switch (c->alg->kind) {
+	switch (c->setup.alg->kind) {
 	case CB_KIND_HASH:
 		return kc_hash(c, h, in, len, out);
 	case CB_KIND_CIPHER:
@@ -346,13 +339,14 @@ static size_t kc_max_len(const struct cb_algorithm *alg, enum cb_op op)
 	return alg->kind == CB_KIND_AEAD ? kc_max_op_bytes() - alg->tag_len : 0;
 }
 
-static void *kc_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *kc_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                     char *err, size_t err_len)
 {
 	const struct cb_algorithm *alg = setup->alg;
-	const struct cb_engine_config *config = setup->config;
 	struct kc_ctx *c;
 	int rc;
 
+	(void)cell;
 	kcapi_set_verbosity(KCAPI_LOG_NONE);
 	if (alg->kind == CB_KIND_AEAD) {
 		size_t limit = kc_max_op_bytes();
@@ -371,21 +365,9 @@ static void *kc_open(const struct cb_cell_setup *setup, char *err, size_t err_le
 		cb_errorf(err, err_len, "kcapi: out of memory");
 		return NULL;
 	}
-	c->alg = alg;
+	c->setup = *setup;
 	c->kernel_name = kc_kernel_name(alg);
-	c->op = setup->op;
-	c->stream = config->mode == CB_MODE_STREAM;
-	c->recreate = config->recreate;
-	c->chunk = config->chunk;
-	if (alg->kind != CB_KIND_HASH) {
-		memcpy(c->key, setup->key, alg->key_len);
-		memcpy(c->iv, setup->iv, alg->iv_len);
-	}
-	if (setup->tag && alg->kind == CB_KIND_AEAD)
-		memcpy(c->tag, setup->tag, alg->tag_len);
-	if (alg->kind == CB_KIND_AEAD && setup->aad_len) {
-		c->aad = setup->aad;
-		c->aad_len = setup->aad_len;
+	if (setup->aad_len) {
 		c->aad_out = malloc(setup->aad_len);
 		if (!c->aad_out) {
 			cb_errorf(err, err_len, "kcapi: out of memory");
@@ -404,7 +386,7 @@ static void *kc_open(const struct cb_cell_setup *setup, char *err, size_t err_le
 		free(c);
 		return NULL;
 	}
-	if (c->recreate) {
+	if (c->setup.recreate) {
 		kc_handle_close(c, c->handle);
 		c->handle = NULL;
 	}
@@ -417,9 +399,9 @@ static int kc_call(void *ctx, const unsigned char *in, size_t len, unsigned char
 	struct kcapi_handle *h;
 	int rc;
 
-	if (c->stream)
+	if (c->setup.stream)
 		return kc_absorb(c, c->handle, in, len) == 0 ? CB_OK : CB_FAILED;
-	if (!c->recreate)
+	if (!c->setup.recreate)
 		return kc_run(c, c->handle, in, len, out);
 	if (kc_handle_open(c, &h) < 0)
 		return CB_FAILED;
@@ -433,10 +415,10 @@ static int kc_finish(void *ctx, unsigned char *out)
 	struct kc_ctx *c = ctx;
 	ssize_t got;
 
-	if (!c->stream)
+	if (!c->setup.stream)
 		return CB_FAILED;
-	got = kcapi_md_final(c->handle, out, c->alg->digest_len);
-	return got == (ssize_t)c->alg->digest_len ? CB_OK : CB_FAILED;
+	got = kcapi_md_final(c->handle, out, c->setup.alg->digest_len);
+	return got == (ssize_t)c->setup.alg->digest_len ? CB_OK : CB_FAILED;
 }
 
 static void kc_close(void *ctx)

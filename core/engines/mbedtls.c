@@ -69,17 +69,8 @@ union mbed_state {
 
 struct mbed_ctx {
 	union mbed_state state;
-	const struct cb_algorithm *alg;
+	struct cb_engine_setup setup;
 	enum mbed_alg id;
-	enum cb_op op;
-	bool stream;
-	bool recreate;
-	size_t chunk;
-	unsigned char key[CB_MAX_KEY];
-	unsigned char iv[CB_MAX_IV];
-	unsigned char tag[CB_MAX_TAG];
-	const unsigned char *aad; /* the caller's buffer, alive until close (NULL: none) */
-	size_t aad_len;
 	/* CBC: the chaining value; CTR: the counter block, the unused key
 	 * stream and its offset. The library updates them in place, so they
 	 * carry a stream from one call to the next. */
@@ -131,7 +122,7 @@ static bool mbed_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb
 /* Initialise S for C's algorithm and, for ciphers, schedule the key. */
 static int mbed_setup(const struct mbed_ctx *c, union mbed_state *s)
 {
-	unsigned int bits = (unsigned int)c->alg->key_len * 8;
+	unsigned int bits = (unsigned int)c->setup.alg->key_len * 8;
 
 	switch (c->id) {
 	case MBED_MD5:
@@ -148,18 +139,18 @@ static int mbed_setup(const struct mbed_ctx *c, union mbed_state *s)
 		return 0;
 	case MBED_AES_CBC:
 		mbedtls_aes_init(&s->aes);
-		if (c->op == CB_OP_DECRYPT)
-			return mbedtls_aes_setkey_dec(&s->aes, c->key, bits);
-		return mbedtls_aes_setkey_enc(&s->aes, c->key, bits);
+		if (c->setup.op == CB_OP_DECRYPT)
+			return mbedtls_aes_setkey_dec(&s->aes, c->setup.key, bits);
+		return mbedtls_aes_setkey_enc(&s->aes, c->setup.key, bits);
 	case MBED_AES_CTR: /* CTR decrypts with the encryption schedule */
 		mbedtls_aes_init(&s->aes);
-		return mbedtls_aes_setkey_enc(&s->aes, c->key, bits);
+		return mbedtls_aes_setkey_enc(&s->aes, c->setup.key, bits);
 	case MBED_AES_GCM:
 		mbedtls_gcm_init(&s->gcm);
-		return mbedtls_gcm_setkey(&s->gcm, MBEDTLS_CIPHER_ID_AES, c->key, bits);
+		return mbedtls_gcm_setkey(&s->gcm, MBEDTLS_CIPHER_ID_AES, c->setup.key, bits);
 	case MBED_CHACHA20_POLY1305:
 		mbedtls_chachapoly_init(&s->chachapoly);
-		return mbedtls_chachapoly_setkey(&s->chachapoly, c->key);
+		return mbedtls_chachapoly_setkey(&s->chachapoly, c->setup.key);
 	}
 	return -1;
 }
@@ -247,7 +238,7 @@ static int mbed_hash_finish(enum mbed_alg id, union mbed_state *s, unsigned char
 static int mbed_absorb(const struct mbed_ctx *c, union mbed_state *s, const unsigned char *in,
                        size_t len)
 {
-	size_t step = c->chunk ? c->chunk : len;
+	size_t step = c->setup.chunk ? c->setup.chunk : len;
 	size_t done = 0;
 
 	do {
@@ -273,22 +264,22 @@ static int mbed_hash_message(struct mbed_ctx *c, union mbed_state *s, const unsi
 static int mbed_crypt(struct mbed_ctx *c, union mbed_state *s, const unsigned char *in, size_t len,
                       unsigned char *out)
 {
-	bool encrypt = c->op == CB_OP_ENCRYPT;
+	bool encrypt = c->setup.encrypt;
 	int rc;
 
 	switch (c->id) {
 	case MBED_AES_CBC:
 		if (len % 16 != 0)
 			return CB_FAILED;
-		if (!c->stream)
-			memcpy(c->chain, c->iv, 16);
+		if (!c->setup.stream)
+			memcpy(c->chain, c->setup.iv, 16);
 		rc = mbedtls_aes_crypt_cbc(&s->aes,
 		                           encrypt ? MBEDTLS_AES_ENCRYPT : MBEDTLS_AES_DECRYPT, len,
 		                           c->chain, in, out);
 		return rc == 0 ? CB_OK : CB_FAILED;
 	case MBED_AES_CTR:
-		if (!c->stream) {
-			memcpy(c->chain, c->iv, 16);
+		if (!c->setup.stream) {
+			memcpy(c->chain, c->setup.iv, 16);
 			c->stream_off = 0;
 		}
 		rc = mbedtls_aes_crypt_ctr(&s->aes, len, &c->stream_off, c->chain, c->stream_block,
@@ -296,23 +287,25 @@ static int mbed_crypt(struct mbed_ctx *c, union mbed_state *s, const unsigned ch
 		return rc == 0 ? CB_OK : CB_FAILED;
 	case MBED_AES_GCM:
 		if (encrypt) {
-			rc = mbedtls_gcm_crypt_and_tag(&s->gcm, MBEDTLS_GCM_ENCRYPT, len, c->iv, 12,
-			                               c->aad, c->aad_len, in, out, 16, out + len);
+			rc = mbedtls_gcm_crypt_and_tag(&s->gcm, MBEDTLS_GCM_ENCRYPT, len,
+			                               c->setup.iv, 12, c->setup.aad,
+			                               c->setup.aad_len, in, out, 16, out + len);
 			return rc == 0 ? CB_OK : CB_FAILED;
 		}
-		rc = mbedtls_gcm_auth_decrypt(&s->gcm, len, c->iv, 12, c->aad, c->aad_len, c->tag,
-		                              16, in, out);
+		rc = mbedtls_gcm_auth_decrypt(&s->gcm, len, c->setup.iv, 12, c->setup.aad,
+		                              c->setup.aad_len, c->setup.tag, 16, in, out);
 		if (rc == MBEDTLS_ERR_GCM_AUTH_FAILED)
 			return CB_REJECTED;
 		return rc == 0 ? CB_OK : CB_FAILED;
 	case MBED_CHACHA20_POLY1305:
 		if (encrypt) {
-			rc = mbedtls_chachapoly_encrypt_and_tag(&s->chachapoly, len, c->iv, c->aad,
-			                                        c->aad_len, in, out, out + len);
+			rc = mbedtls_chachapoly_encrypt_and_tag(&s->chachapoly, len, c->setup.iv,
+			                                        c->setup.aad, c->setup.aad_len, in,
+			                                        out, out + len);
 			return rc == 0 ? CB_OK : CB_FAILED;
 		}
-		rc = mbedtls_chachapoly_auth_decrypt(&s->chachapoly, len, c->iv, c->aad, c->aad_len,
-		                                     c->tag, in, out);
+		rc = mbedtls_chachapoly_auth_decrypt(&s->chachapoly, len, c->setup.iv, c->setup.aad,
+		                                     c->setup.aad_len, c->setup.tag, in, out);
 		if (rc == MBEDTLS_ERR_CHACHAPOLY_AUTH_FAILED)
 			return CB_REJECTED;
 		return rc == 0 ? CB_OK : CB_FAILED;
@@ -323,36 +316,24 @@ static int mbed_crypt(struct mbed_ctx *c, union mbed_state *s, const unsigned ch
 
 /* ---- Engine ---- */
 
-static void *mbed_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *mbed_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                       char *err, size_t err_len)
 {
 	const struct cb_algorithm *alg = setup->alg;
-	const struct cb_engine_config *config = setup->config;
 	struct mbed_ctx *c;
 
+	(void)cell;
 	c = calloc(1, sizeof *c);
 	if (!c) {
 		cb_errorf(err, err_len, "mbedtls: out of memory");
 		return NULL;
 	}
-	c->alg = alg;
+	c->setup = *setup;
 	c->id = (enum mbed_alg)mbed_lookup(alg);
-	c->op = setup->op;
-	c->stream = config->mode == CB_MODE_STREAM;
-	c->recreate = config->recreate;
-	c->chunk = config->chunk;
-	if (alg->kind != CB_KIND_HASH) {
-		memcpy(c->key, setup->key, alg->key_len);
-		memcpy(c->iv, setup->iv, alg->iv_len);
+	if (alg->kind != CB_KIND_HASH)
 		memcpy(c->chain, setup->iv, alg->iv_len);
-	}
-	if (setup->tag && alg->kind == CB_KIND_AEAD)
-		memcpy(c->tag, setup->tag, alg->tag_len);
-	if (alg->kind == CB_KIND_AEAD) {
-		c->aad = setup->aad_len ? setup->aad : NULL;
-		c->aad_len = setup->aad_len;
-	}
 
-	if (c->recreate)
+	if (c->setup.recreate)
 		return c; /* every call builds its own state */
 	if (mbed_setup(c, &c->state) != 0) {
 		cb_errorf(err, err_len, "mbedtls: setting up %s failed", alg->name);
@@ -360,7 +341,8 @@ static void *mbed_open(const struct cb_cell_setup *setup, char *err, size_t err_
 		free(c);
 		return NULL;
 	}
-	if (c->stream && alg->kind == CB_KIND_HASH && mbed_hash_start(c->id, &c->state) != 0) {
+	if (c->setup.stream && alg->kind == CB_KIND_HASH &&
+	    mbed_hash_start(c->id, &c->state) != 0) {
 		cb_errorf(err, err_len, "mbedtls: starting %s failed", alg->name);
 		mbed_release(c, &c->state);
 		free(c);
@@ -376,20 +358,20 @@ static int mbed_call(void *ctx, const unsigned char *in, size_t len, unsigned ch
 	union mbed_state *s = &c->state;
 	int rc;
 
-	if (c->stream && c->alg->kind == CB_KIND_HASH)
+	if (c->setup.stream && c->setup.alg->kind == CB_KIND_HASH)
 		return mbed_absorb(c, s, in, len) == 0 ? CB_OK : CB_FAILED;
-	if (c->recreate) {
+	if (c->setup.recreate) {
 		s = &fresh;
 		if (mbed_setup(c, s) != 0) {
 			mbed_release(c, s);
 			return CB_FAILED;
 		}
 	}
-	if (c->alg->kind == CB_KIND_HASH)
+	if (c->setup.alg->kind == CB_KIND_HASH)
 		rc = mbed_hash_message(c, s, in, len, out);
 	else
 		rc = mbed_crypt(c, s, in, len, out);
-	if (c->recreate)
+	if (c->setup.recreate)
 		mbed_release(c, s);
 	return rc;
 }
@@ -398,9 +380,9 @@ static int mbed_finish(void *ctx, unsigned char *out)
 {
 	struct mbed_ctx *c = ctx;
 
-	if (!c->stream)
+	if (!c->setup.stream)
 		return CB_FAILED;
-	if (c->alg->kind != CB_KIND_HASH)
+	if (c->setup.alg->kind != CB_KIND_HASH)
 		return CB_OK; /* a cipher stream has written everything already */
 	return mbed_hash_finish(c->id, &c->state, out) == 0 ? CB_OK : CB_FAILED;
 }
@@ -411,7 +393,7 @@ static void mbed_close(void *ctx)
 
 	if (!c)
 		return;
-	if (!c->recreate)
+	if (!c->setup.recreate)
 		mbed_release(c, &c->state);
 	free(c);
 }

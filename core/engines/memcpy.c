@@ -26,11 +26,13 @@ static bool memcpy_supports(const struct cb_algorithm *alg, enum cb_op op, enum 
 	return cb_op_applies(alg, op);
 }
 
-static void *memcpy_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *memcpy_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                         char *err, size_t err_len)
 {
+	(void)setup;
 	(void)err;
 	(void)err_len;
-	return (void *)setup;
+	return (void *)cell;
 }
 
 static int memcpy_call(void *ctx, const unsigned char *in, size_t len, unsigned char *out)

@@ -66,19 +66,10 @@ static const struct eng_nettle_alg {
 };
 
 struct eng_nettle_ctx {
-	const struct cb_algorithm *alg;
+	struct cb_engine_setup setup;
 	const struct eng_nettle_alg *id;
-	bool encrypt;
-	bool stream;
-	bool recreate;
-	size_t chunk;
 	size_t state_size;
 	void *state; /* hash, cipher or AEAD context, keyed in open; NULL when recreating */
-	uint8_t key[CB_MAX_KEY];
-	uint8_t iv[CB_MAX_IV];
-	uint8_t tag[CB_MAX_TAG];
-	const uint8_t *aad; /* the caller's buffer, alive until close */
-	size_t aad_len;     /* 0: no AAD, and no extra update per message */
 	/* Stream mode: the running CBC chaining value or CTR counter, and the
 	 * CTR keystream left over from a call that ended inside a block
 	 * (ctr_crypt itself discards it). */
@@ -134,19 +125,19 @@ static void eng_nettle_key(const struct eng_nettle_ctx *ctx, void *state)
 		id->hash->init(state);
 		break;
 	case ENG_NETTLE_CBC:
-		if (ctx->encrypt)
-			id->cipher->set_encrypt_key(state, ctx->key);
+		if (ctx->setup.encrypt)
+			id->cipher->set_encrypt_key(state, ctx->setup.key);
 		else
-			id->cipher->set_decrypt_key(state, ctx->key);
+			id->cipher->set_decrypt_key(state, ctx->setup.key);
 		break;
 	case ENG_NETTLE_CTR:
-		id->cipher->set_encrypt_key(state, ctx->key);
+		id->cipher->set_encrypt_key(state, ctx->setup.key);
 		break;
 	case ENG_NETTLE_AEAD:
-		if (ctx->encrypt)
-			id->aead->set_encrypt_key(state, ctx->key);
+		if (ctx->setup.encrypt)
+			id->aead->set_encrypt_key(state, ctx->setup.key);
 		else
-			id->aead->set_decrypt_key(state, ctx->key);
+			id->aead->set_decrypt_key(state, ctx->setup.key);
 		break;
 	}
 }
@@ -154,7 +145,7 @@ static void eng_nettle_key(const struct eng_nettle_ctx *ctx, void *state)
 static void eng_nettle_hash_feed(const struct eng_nettle_ctx *ctx, void *state, const uint8_t *in,
                                  size_t len)
 {
-	size_t step = ctx->chunk ? ctx->chunk : len;
+	size_t step = ctx->setup.chunk ? ctx->setup.chunk : len;
 
 	for (size_t done = 0; done < len; done += step)
 		ctx->id->hash->update(state, len - done < step ? len - done : step, in + done);
@@ -165,7 +156,7 @@ static void eng_nettle_hash_feed(const struct eng_nettle_ctx *ctx, void *state, 
 static void eng_nettle_cbc(const struct eng_nettle_ctx *ctx, const void *state, uint8_t *iv,
                            const uint8_t *in, size_t len, uint8_t *out)
 {
-	if (ctx->encrypt)
+	if (ctx->setup.encrypt)
 		ctx->id->cbc_encrypt(state, iv, len, out, in);
 	else
 		cbc_decrypt(state, ctx->id->cipher->decrypt, ENG_NETTLE_BLOCK, iv, len, out, in);
@@ -178,7 +169,7 @@ static int eng_nettle_message(const struct eng_nettle_ctx *ctx, void *state, con
 	const struct eng_nettle_alg *id = ctx->id;
 	uint8_t iv[ENG_NETTLE_BLOCK];
 	uint8_t tag[CB_MAX_TAG];
-	size_t tag_len = ctx->alg->tag_len;
+	size_t tag_len = ctx->setup.alg->tag_len;
 
 	switch (id->family) {
 	case ENG_NETTLE_HASH:
@@ -187,26 +178,26 @@ static int eng_nettle_message(const struct eng_nettle_ctx *ctx, void *state, con
 		id->hash->digest(state, id->hash->digest_size, out);
 		return CB_OK;
 	case ENG_NETTLE_CBC:
-		memcpy(iv, ctx->iv, ENG_NETTLE_BLOCK);
+		memcpy(iv, ctx->setup.iv, ENG_NETTLE_BLOCK);
 		eng_nettle_cbc(ctx, state, iv, in, len, out);
 		return CB_OK;
 	case ENG_NETTLE_CTR:
-		memcpy(iv, ctx->iv, ENG_NETTLE_BLOCK);
+		memcpy(iv, ctx->setup.iv, ENG_NETTLE_BLOCK);
 		ctr_crypt(state, id->cipher->encrypt, ENG_NETTLE_BLOCK, iv, len, out, in);
 		return CB_OK;
 	case ENG_NETTLE_AEAD:
-		id->aead->set_nonce(state, ctx->iv);
+		id->aead->set_nonce(state, ctx->setup.iv);
 		/* The nonce restarts the AEAD state; AAD must precede the data. */
-		if (ctx->aad_len)
-			id->aead->update(state, ctx->aad_len, ctx->aad);
-		if (ctx->encrypt) {
+		if (ctx->setup.aad_len)
+			id->aead->update(state, ctx->setup.aad_len, ctx->setup.aad);
+		if (ctx->setup.encrypt) {
 			id->aead->encrypt(state, len, out, in);
 			id->aead->digest(state, tag_len, out + len);
 			return CB_OK;
 		}
 		id->aead->decrypt(state, len, out, in);
 		id->aead->digest(state, tag_len, tag);
-		return memeql_sec(tag, ctx->tag, tag_len) ? CB_OK : CB_REJECTED;
+		return memeql_sec(tag, ctx->setup.tag, tag_len) ? CB_OK : CB_REJECTED;
 	}
 	return CB_FAILED;
 }
@@ -247,25 +238,21 @@ static void eng_nettle_close(void *opaque)
 	free(ctx);
 }
 
-static void *eng_nettle_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *eng_nettle_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                             char *err, size_t err_len)
 {
-	const struct cb_engine_config *config = setup->config;
 	const struct cb_algorithm *alg = setup->alg;
 	const struct eng_nettle_alg *id = eng_nettle_find(alg->name);
-	bool stream = config->mode == CB_MODE_STREAM;
 	struct eng_nettle_ctx *ctx;
 
+	(void)cell;
 	ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
 		cb_errorf(err, err_len, "nettle: out of memory");
 		return NULL;
 	}
-	ctx->alg = alg;
+	ctx->setup = *setup;
 	ctx->id = id;
-	ctx->encrypt = setup->op == CB_OP_ENCRYPT;
-	ctx->stream = stream;
-	ctx->recreate = config->recreate;
-	ctx->chunk = config->chunk;
 	ctx->state_size = id->hash     ? id->hash->context_size
 	                  : id->cipher ? id->cipher->context_size
 	                               : id->aead->context_size;
@@ -274,19 +261,10 @@ static void *eng_nettle_open(const struct cb_cell_setup *setup, char *err, size_
 		          id->hash->digest_size);
 		goto fail;
 	}
-	if (alg->kind != CB_KIND_HASH) {
-		memcpy(ctx->key, setup->key, alg->key_len);
-		memcpy(ctx->iv, setup->iv, alg->iv_len);
+	if (alg->kind != CB_KIND_HASH)
 		memcpy(ctx->chain, setup->iv,
 		       alg->iv_len < sizeof ctx->chain ? alg->iv_len : sizeof ctx->chain);
-		if (alg->kind == CB_KIND_AEAD && !ctx->encrypt)
-			memcpy(ctx->tag, setup->tag, alg->tag_len);
-		if (alg->kind == CB_KIND_AEAD) {
-			ctx->aad = setup->aad;
-			ctx->aad_len = setup->aad_len;
-		}
-	}
-	if (!ctx->recreate) {
+	if (!ctx->setup.recreate) {
 		ctx->state = malloc(ctx->state_size);
 		if (!ctx->state) {
 			cb_errorf(err, err_len, "nettle: out of memory");
@@ -307,9 +285,9 @@ static int eng_nettle_call(void *opaque, const unsigned char *in, size_t len, un
 	int status;
 
 	/* nettle's cbc_encrypt and cbc_decrypt assert on a partial block. */
-	if (len % ctx->alg->block_len != 0)
+	if (len % ctx->setup.alg->block_len != 0)
 		return CB_FAILED;
-	if (ctx->stream) {
+	if (ctx->setup.stream) {
 		switch (ctx->id->family) {
 		case ENG_NETTLE_HASH:
 			eng_nettle_hash_feed(ctx, ctx->state, in, len);
@@ -325,7 +303,7 @@ static int eng_nettle_call(void *opaque, const unsigned char *in, size_t len, un
 		}
 		return CB_FAILED;
 	}
-	if (!ctx->recreate)
+	if (!ctx->setup.recreate)
 		return eng_nettle_message(ctx, ctx->state, in, len, out);
 	state = malloc(ctx->state_size);
 	if (!state)
@@ -341,7 +319,7 @@ static int eng_nettle_finish(void *opaque, unsigned char *out)
 	struct eng_nettle_ctx *ctx = opaque;
 	const struct nettle_hash *hash = ctx->id->hash;
 
-	if (ctx->stream && hash)
+	if (ctx->setup.stream && hash)
 		hash->digest(ctx->state, hash->digest_size, out);
 	return CB_OK; /* ciphers wrote everything in their calls */
 }

@@ -27,11 +27,13 @@ static bool null_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb
 	return cb_op_applies(alg, op);
 }
 
-static void *null_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *null_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                       char *err, size_t err_len)
 {
+	(void)setup;
 	(void)err;
 	(void)err_len;
-	return (void *)setup; /* nothing to keep: any non-NULL pointer will do */
+	return (void *)cell; /* nothing to keep: any non-NULL pointer will do */
 }
 
 /* The output is the message length, so the compiler cannot drop the call

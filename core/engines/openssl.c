@@ -35,25 +35,14 @@ enum openssl_direct {
 };
 
 struct openssl_ctx {
-	const struct cb_algorithm *alg;
-	bool aead;
-	bool encrypt;
-	bool stream;
-	bool recreate;
-	size_t chunk;
+	struct cb_engine_setup setup;
 	EVP_MD *md;
 	EVP_CIPHER *cipher;
 	EVP_MD_CTX *md_ctx;         /* reused (message) or running (stream) */
 	EVP_CIPHER_CTX *cipher_ctx; /* keyed once in open */
-	unsigned char key[CB_MAX_KEY];
-	unsigned char iv[CB_MAX_IV];
-	unsigned char tag[CB_MAX_TAG];
-	const unsigned char *aad;   /* the caller's buffer, alive until close */
-	size_t aad_len;             /* 0: no AAD, and no extra update per message */
 	uint64_t spin;              /* extra busy work after each call (option extra) */
 	enum openssl_direct direct; /* the cell's calls in one library call, or as EVP_Digest */
-	size_t len;                 /* the cell's message length */
-	bool whole_blocks;          /* len is a multiple of the block length */
+	bool whole_blocks;          /* setup.len is a multiple of the block length */
 };
 
 /* Option extra = F (message mode): after each call, busy work worth F times
@@ -149,16 +138,16 @@ static EVP_CIPHER_CTX *openssl_cipher_ctx_new(const struct openssl_ctx *ctx)
 
 	if (!cipher_ctx)
 		return NULL;
-	if (!EVP_CipherInit_ex(cipher_ctx, ctx->cipher, NULL, NULL, NULL, ctx->encrypt))
+	if (!EVP_CipherInit_ex(cipher_ctx, ctx->cipher, NULL, NULL, NULL, ctx->setup.encrypt))
 		goto fail;
-	if (ctx->aead) {
-		if (EVP_CIPHER_CTX_ctrl(cipher_ctx, EVP_CTRL_AEAD_SET_IVLEN, (int)ctx->alg->iv_len,
-		                        NULL) <= 0)
+	if (ctx->setup.aead) {
+		if (EVP_CIPHER_CTX_ctrl(cipher_ctx, EVP_CTRL_AEAD_SET_IVLEN,
+		                        (int)ctx->setup.alg->iv_len, NULL) <= 0)
 			goto fail;
 	} else {
 		EVP_CIPHER_CTX_set_padding(cipher_ctx, 0);
 	}
-	if (!EVP_CipherInit_ex(cipher_ctx, NULL, NULL, ctx->key, ctx->iv, -1))
+	if (!EVP_CipherInit_ex(cipher_ctx, NULL, NULL, ctx->setup.key, ctx->setup.iv, -1))
 		goto fail;
 	return cipher_ctx;
 fail:
@@ -172,10 +161,10 @@ static int openssl_hash_message(const struct openssl_ctx *ctx, EVP_MD_CTX *md_ct
 	unsigned int out_len = 0;
 
 	if (!EVP_DigestInit_ex(md_ctx, ctx->md, NULL) ||
-	    !openssl_digest_update(md_ctx, in, len, ctx->chunk) ||
+	    !openssl_digest_update(md_ctx, in, len, ctx->setup.chunk) ||
 	    !EVP_DigestFinal_ex(md_ctx, out, &out_len))
 		return CB_FAILED;
-	return out_len == ctx->alg->digest_len ? CB_OK : CB_FAILED;
+	return out_len == ctx->setup.alg->digest_len ? CB_OK : CB_FAILED;
 }
 
 /* One whole message on CIPHER_CTX, which already holds the key; FRESH when it
@@ -185,24 +174,25 @@ static int openssl_cipher_message(const struct openssl_ctx *ctx, EVP_CIPHER_CTX 
                                   unsigned char *out)
 {
 	int final_len = 0, aad_out = 0;
-	int tag_len = (int)ctx->alg->tag_len;
+	int tag_len = (int)ctx->setup.alg->tag_len;
 
-	if (!fresh && !EVP_CipherInit_ex(cipher_ctx, NULL, NULL, NULL, ctx->iv, -1))
+	if (!fresh && !EVP_CipherInit_ex(cipher_ctx, NULL, NULL, NULL, ctx->setup.iv, -1))
 		return CB_FAILED;
-	if (ctx->aead && !ctx->encrypt &&
-	    EVP_CIPHER_CTX_ctrl(cipher_ctx, EVP_CTRL_AEAD_SET_TAG, tag_len, (void *)ctx->tag) <= 0)
+	if (ctx->setup.aead && !ctx->setup.encrypt &&
+	    EVP_CIPHER_CTX_ctrl(cipher_ctx, EVP_CTRL_AEAD_SET_TAG, tag_len,
+	                        (void *)ctx->setup.tag) <= 0)
 		return CB_FAILED;
-	if (ctx->aad_len &&
-	    !EVP_CipherUpdate(cipher_ctx, NULL, &aad_out, ctx->aad, (int)ctx->aad_len))
+	if (ctx->setup.aad_len &&
+	    !EVP_CipherUpdate(cipher_ctx, NULL, &aad_out, ctx->setup.aad, (int)ctx->setup.aad_len))
 		return CB_FAILED;
 	if (!openssl_cipher_update(cipher_ctx, out, in, len))
 		return CB_FAILED;
 	/* For AEAD decryption a failing final step is the tag check. */
 	if (!EVP_CipherFinal_ex(cipher_ctx, out + len, &final_len))
-		return ctx->aead && !ctx->encrypt ? CB_REJECTED : CB_FAILED;
+		return ctx->setup.aead && !ctx->setup.encrypt ? CB_REJECTED : CB_FAILED;
 	if (final_len != 0)
 		return CB_FAILED;
-	if (ctx->aead && ctx->encrypt &&
+	if (ctx->setup.aead && ctx->setup.encrypt &&
 	    EVP_CIPHER_CTX_ctrl(cipher_ctx, EVP_CTRL_AEAD_GET_TAG, tag_len, out + len) <= 0)
 		return CB_FAILED;
 	return CB_OK;
@@ -225,12 +215,12 @@ static void openssl_close(void *opaque)
 static int openssl_calibrate_extra(struct openssl_ctx *ctx, size_t len, double extra, char *err,
                                    size_t err_len);
 
-static void *openssl_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *openssl_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                          char *err, size_t err_len)
 {
-	const struct cb_engine_config *config = setup->config;
 	const struct cb_algorithm *alg = setup->alg;
 	const char *fetch_name = cb_reference_evp_name(alg);
-	bool stream = config->mode == CB_MODE_STREAM;
+	bool stream = setup->stream;
 	struct openssl_ctx *ctx;
 
 	ctx = calloc(1, sizeof *ctx);
@@ -238,12 +228,7 @@ static void *openssl_open(const struct cb_cell_setup *setup, char *err, size_t e
 		cb_errorf(err, err_len, "openssl: out of memory");
 		return NULL;
 	}
-	ctx->alg = alg;
-	ctx->aead = alg->kind == CB_KIND_AEAD;
-	ctx->encrypt = setup->op == CB_OP_ENCRYPT;
-	ctx->stream = stream;
-	ctx->recreate = config->recreate;
-	ctx->chunk = config->chunk;
+	ctx->setup = *setup;
 	if (alg->kind == CB_KIND_HASH) {
 		ctx->md = EVP_MD_fetch(NULL, fetch_name, NULL);
 		if (!ctx->md) {
@@ -261,14 +246,6 @@ static void *openssl_open(const struct cb_cell_setup *setup, char *err, size_t e
 			goto fail;
 		}
 	} else {
-		memcpy(ctx->key, setup->key, alg->key_len);
-		memcpy(ctx->iv, setup->iv, alg->iv_len);
-		if (ctx->aead && !ctx->encrypt)
-			memcpy(ctx->tag, setup->tag, alg->tag_len);
-		if (ctx->aead) {
-			ctx->aad = setup->aad;
-			ctx->aad_len = setup->aad_len;
-		}
 		ctx->cipher = EVP_CIPHER_fetch(NULL, fetch_name, NULL);
 		if (!ctx->cipher) {
 			openssl_error(err, err_len, "EVP_CIPHER_fetch");
@@ -281,21 +258,20 @@ static void *openssl_open(const struct cb_cell_setup *setup, char *err, size_t e
 			goto fail;
 		}
 	}
-	if (ctx->recreate) {
+	if (ctx->setup.recreate) {
 		EVP_MD_CTX_free(ctx->md_ctx);
 		EVP_CIPHER_CTX_free(ctx->cipher_ctx);
 		ctx->md_ctx = NULL;
 		ctx->cipher_ctx = NULL;
 	}
-	ctx->len = setup->len;
 	ctx->whole_blocks = setup->len % alg->block_len == 0;
-	if (stream && !ctx->chunk && ctx->whole_blocks && setup->len <= OPENSSL_MAX_UPDATE)
-		ctx->direct = ctx->md        ? OPENSSL_HASH_UPDATE
-		              : ctx->encrypt ? OPENSSL_ENCRYPT_UPDATE
-		                             : OPENSSL_DECRYPT_UPDATE;
-	if (ctx->recreate && ctx->md && !ctx->chunk)
+	if (stream && !ctx->setup.chunk && ctx->whole_blocks && setup->len <= OPENSSL_MAX_UPDATE)
+		ctx->direct = ctx->md              ? OPENSSL_HASH_UPDATE
+		              : ctx->setup.encrypt ? OPENSSL_ENCRYPT_UPDATE
+		                                   : OPENSSL_DECRYPT_UPDATE;
+	if (ctx->setup.recreate && ctx->md && !ctx->setup.chunk)
 		ctx->direct = OPENSSL_HASH_FRESH;
-	double extra = cb_option_number(config, "extra", 0);
+	double extra = cb_option_number(cell->config, "extra", 0);
 	if (extra != 0 && (stream || !(extra > 0 && extra < 10))) {
 		cb_errorf(err, err_len, "openssl: extra wants a share in (0, 10) in message mode");
 		goto fail;
@@ -317,15 +293,16 @@ static int openssl_call_once(struct openssl_ctx *ctx, const unsigned char *in, s
 
 	/* The block check without a division for the cell's own length (a
 	 * division costs tens of cycles: a few percent of a 16 B digest). */
-	if (len == ctx->len ? !ctx->whole_blocks : len % ctx->alg->block_len != 0)
+	if (len == ctx->setup.len ? !ctx->whole_blocks : len % ctx->setup.alg->block_len != 0)
 		return CB_FAILED;
-	if (ctx->stream) {
+	if (ctx->setup.stream) {
 		if (ctx->md_ctx)
-			return openssl_digest_update(ctx->md_ctx, in, len, ctx->chunk) ? CB_OK
-			                                                               : CB_FAILED;
+			return openssl_digest_update(ctx->md_ctx, in, len, ctx->setup.chunk)
+			           ? CB_OK
+			           : CB_FAILED;
 		return openssl_cipher_update(ctx->cipher_ctx, out, in, len) ? CB_OK : CB_FAILED;
 	}
-	if (!ctx->recreate) {
+	if (!ctx->setup.recreate) {
 		if (ctx->md)
 			return openssl_hash_message(ctx, ctx->md_ctx, in, len, out);
 		return openssl_cipher_message(ctx, ctx->cipher_ctx, false, in, len, out);
@@ -397,7 +374,7 @@ static int openssl_hash_fresh(void *opaque, const unsigned char *in, size_t len,
 	         EVP_DigestUpdate(md_ctx, in, len) && EVP_DigestFinal_ex(md_ctx, out, &out_len);
 
 	EVP_MD_CTX_free(md_ctx);
-	return ok && out_len == ctx->alg->digest_len ? CB_OK : CB_FAILED;
+	return ok && out_len == ctx->setup.alg->digest_len ? CB_OK : CB_FAILED;
 }
 
 static int openssl_call(void *opaque, const unsigned char *in, size_t len, unsigned char *out)
@@ -405,7 +382,7 @@ static int openssl_call(void *opaque, const unsigned char *in, size_t len, unsig
 	struct openssl_ctx *ctx = opaque;
 	int status;
 
-	switch (len == ctx->len ? ctx->direct : OPENSSL_GENERAL) {
+	switch (len == ctx->setup.len ? ctx->direct : OPENSSL_GENERAL) {
 	case OPENSSL_ENCRYPT_UPDATE:
 		return openssl_encrypt_update(ctx, in, len, out);
 	case OPENSSL_DECRYPT_UPDATE:
@@ -429,7 +406,7 @@ static uint64_t openssl_loop(void *opaque, const unsigned char *in, size_t len, 
 {
 	struct openssl_ctx *ctx = opaque;
 
-	switch (len == ctx->len ? ctx->direct : OPENSSL_GENERAL) {
+	switch (len == ctx->setup.len ? ctx->direct : OPENSSL_GENERAL) {
 	case OPENSSL_ENCRYPT_UPDATE:
 		return cb_engine_loop(openssl_encrypt_update, ctx, in, len, out, calls, expect,
 		                      last);
@@ -491,9 +468,10 @@ static int openssl_finish(void *opaque, unsigned char *out)
 	struct openssl_ctx *ctx = opaque;
 	unsigned int out_len = 0;
 
-	if (!ctx->stream || !ctx->md_ctx)
+	if (!ctx->setup.stream || !ctx->md_ctx)
 		return CB_OK; /* ciphers wrote everything in their calls */
-	if (!EVP_DigestFinal_ex(ctx->md_ctx, out, &out_len) || out_len != ctx->alg->digest_len)
+	if (!EVP_DigestFinal_ex(ctx->md_ctx, out, &out_len) ||
+	    out_len != ctx->setup.alg->digest_len)
 		return CB_FAILED;
 	return CB_OK;
 }

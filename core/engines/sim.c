@@ -150,10 +150,13 @@ static uint64_t mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *sim_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                      char *err, size_t err_len)
 {
-	const struct cb_engine_config *c = setup->config;
+	const struct cb_engine_config *c = cell->config;
 	struct sim *s = calloc(1, sizeof *s);
+
+	(void)setup;
 
 	if (!s || !(s->rng = gsl_rng_alloc(gsl_rng_mt19937))) {
 		free(s);
@@ -167,13 +170,13 @@ static void *sim_open(const struct cb_cell_setup *setup, char *err, size_t err_l
 		    cb_option_number(c, sim_numbers[i].name, sim_numbers[i].fallback);
 	s->seed = (uint64_t)cb_option_number(c, "seed", 1);
 	s->shared_seed = (uint64_t)cb_option_number(c, "shared_seed", 0);
-	s->forged = setup->op == CB_OP_DECRYPT_FORGED;
+	s->forged = cell->op == CB_OP_DECRYPT_FORGED;
 	if (cb_option_number(c, "cell_noise", 0) != 0) {
 		uint64_t h = 1469598103934665603ull; /* FNV-1a of the algorithm's name */
 
-		for (const char *p = setup->alg->name; *p; p++)
+		for (const char *p = cell->alg->name; *p; p++)
 			h = (h ^ (unsigned char)*p) * 1099511628211ull;
-		s->cell_seed = mix(h ^ mix(((uint64_t)setup->op << 48) ^ (uint64_t)setup->len));
+		s->cell_seed = mix(h ^ mix(((uint64_t)cell->op << 48) ^ (uint64_t)cell->len));
 	}
 	if (s->overhead_ns < 0 || s->ns_per_byte < 0 || s->jitter < 0 || s->spike_rate < 0 ||
 	    s->spike_rate > 1 || s->spike_factor <= 0 || s->contaminate_factor <= 0 ||

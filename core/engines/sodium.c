@@ -46,16 +46,8 @@ union sodium_hash {
 struct sodium_ctx {
 	crypto_aead_aes256gcm_state gcm; /* key schedule and GHASH powers */
 	union sodium_hash hash;
+	struct cb_engine_setup setup;
 	enum sodium_alg id;
-	enum cb_op op;
-	bool stream;
-	bool recreate;
-	size_t chunk;
-	unsigned char key[CB_MAX_KEY];
-	unsigned char nonce[CB_MAX_IV];
-	unsigned char tag[CB_MAX_TAG];
-	const unsigned char *aad; /* the caller's buffer, alive until close (NULL: none) */
-	unsigned long long aad_len;
 };
 
 static int sodium_lookup(const struct cb_algorithm *alg)
@@ -144,7 +136,7 @@ static int sodium_hash_final(enum sodium_alg id, union sodium_hash *h, unsigned 
 static int sodium_absorb(const struct sodium_ctx *c, union sodium_hash *h, const unsigned char *in,
                          size_t len)
 {
-	size_t step = c->chunk ? c->chunk : len;
+	size_t step = c->setup.chunk ? c->setup.chunk : len;
 	size_t done = 0;
 
 	do {
@@ -160,7 +152,7 @@ static int sodium_hash_message(struct sodium_ctx *c, const unsigned char *in, si
                                unsigned char *out)
 {
 	union sodium_hash fresh;
-	union sodium_hash *h = c->recreate ? &fresh : &c->hash;
+	union sodium_hash *h = c->setup.recreate ? &fresh : &c->hash;
 
 	if (sodium_hash_start(c->id, h) != 0 || sodium_absorb(c, h, in, len) != 0 ||
 	    sodium_hash_final(c->id, h, out) != 0)
@@ -175,29 +167,32 @@ static int sodium_aead_message(struct sodium_ctx *c, const unsigned char *in, si
 {
 	crypto_aead_aes256gcm_state fresh;
 	const crypto_aead_aes256gcm_state *gcm = &c->gcm;
-	bool encrypt = c->op == CB_OP_ENCRYPT;
+	bool encrypt = c->setup.encrypt;
 	int rc;
 
 	if (c->id == SODIUM_CHACHA20_POLY1305) {
 		if (encrypt)
 			rc = crypto_aead_chacha20poly1305_ietf_encrypt_detached(
-			    out, out + len, NULL, in, len, c->aad, c->aad_len, NULL, c->nonce,
-			    c->key);
+			    out, out + len, NULL, in, len, c->setup.aad, c->setup.aad_len, NULL,
+			    c->setup.iv, c->setup.key);
 		else
 			rc = crypto_aead_chacha20poly1305_ietf_decrypt_detached(
-			    out, NULL, in, len, c->tag, c->aad, c->aad_len, c->nonce, c->key);
+			    out, NULL, in, len, c->setup.tag, c->setup.aad, c->setup.aad_len,
+			    c->setup.iv, c->setup.key);
 	} else {
-		if (c->recreate) {
-			if (crypto_aead_aes256gcm_beforenm(&fresh, c->key) != 0)
+		if (c->setup.recreate) {
+			if (crypto_aead_aes256gcm_beforenm(&fresh, c->setup.key) != 0)
 				return CB_FAILED;
 			gcm = &fresh;
 		}
 		if (encrypt)
 			rc = crypto_aead_aes256gcm_encrypt_detached_afternm(
-			    out, out + len, NULL, in, len, c->aad, c->aad_len, NULL, c->nonce, gcm);
+			    out, out + len, NULL, in, len, c->setup.aad, c->setup.aad_len, NULL,
+			    c->setup.iv, gcm);
 		else
 			rc = crypto_aead_aes256gcm_decrypt_detached_afternm(
-			    out, NULL, in, len, c->tag, c->aad, c->aad_len, c->nonce, gcm);
+			    out, NULL, in, len, c->setup.tag, c->setup.aad, c->setup.aad_len,
+			    c->setup.iv, gcm);
 	}
 	if (rc == 0)
 		return CB_OK;
@@ -208,12 +203,13 @@ static int sodium_aead_message(struct sodium_ctx *c, const unsigned char *in, si
 
 /* ---- Engine ---- */
 
-static void *sodium_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *sodium_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                         char *err, size_t err_len)
 {
 	const struct cb_algorithm *alg = setup->alg;
-	const struct cb_engine_config *config = setup->config;
 	struct sodium_ctx *c;
 
+	(void)cell;
 	/* The BLAKE2b state asks for 64-byte alignment, beyond malloc's. */
 	c = aligned_alloc(alignof(struct sodium_ctx), sizeof *c);
 	if (!c) {
@@ -221,29 +217,16 @@ static void *sodium_open(const struct cb_cell_setup *setup, char *err, size_t er
 		return NULL;
 	}
 	memset(c, 0, sizeof *c);
+	c->setup = *setup;
 	c->id = (enum sodium_alg)sodium_lookup(alg);
-	c->op = setup->op;
-	c->stream = config->mode == CB_MODE_STREAM;
-	c->recreate = config->recreate;
-	c->chunk = config->chunk;
-	if (alg->kind != CB_KIND_HASH) {
-		memcpy(c->key, setup->key, alg->key_len);
-		memcpy(c->nonce, setup->iv, alg->iv_len);
-	}
-	if (setup->tag && alg->kind == CB_KIND_AEAD)
-		memcpy(c->tag, setup->tag, alg->tag_len);
-	if (alg->kind == CB_KIND_AEAD) {
-		c->aad = setup->aad_len ? setup->aad : NULL;
-		c->aad_len = setup->aad_len;
-	}
 
-	if (c->id == SODIUM_AES_256_GCM && !c->recreate &&
-	    crypto_aead_aes256gcm_beforenm(&c->gcm, c->key) != 0) {
+	if (c->id == SODIUM_AES_256_GCM && !c->setup.recreate &&
+	    crypto_aead_aes256gcm_beforenm(&c->gcm, c->setup.key) != 0) {
 		cb_errorf(err, err_len, "sodium: crypto_aead_aes256gcm_beforenm failed");
 		free(c);
 		return NULL;
 	}
-	if (c->stream && sodium_hash_start(c->id, &c->hash) != 0) {
+	if (c->setup.stream && sodium_hash_start(c->id, &c->hash) != 0) {
 		cb_errorf(err, err_len, "sodium: hash init failed");
 		free(c);
 		return NULL;
@@ -255,7 +238,7 @@ static int sodium_call(void *ctx, const unsigned char *in, size_t len, unsigned 
 {
 	struct sodium_ctx *c = ctx;
 
-	if (c->stream)
+	if (c->setup.stream)
 		return sodium_absorb(c, &c->hash, in, len) == 0 ? CB_OK : CB_FAILED;
 	if (c->id == SODIUM_AES_256_GCM || c->id == SODIUM_CHACHA20_POLY1305)
 		return sodium_aead_message(c, in, len, out);
@@ -266,7 +249,7 @@ static int sodium_finish(void *ctx, unsigned char *out)
 {
 	struct sodium_ctx *c = ctx;
 
-	if (!c->stream)
+	if (!c->setup.stream)
 		return CB_FAILED;
 	return sodium_hash_final(c->id, &c->hash, out) == 0 ? CB_OK : CB_FAILED;
 }

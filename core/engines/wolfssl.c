@@ -94,17 +94,8 @@ struct wolf_ctx {
 		union wolf_hash hash;
 		Aes aes;
 	} u;
-	const struct cb_algorithm *alg;
+	struct cb_engine_setup setup;
 	enum wolf_alg id;
-	enum cb_op op;
-	bool stream;
-	bool recreate;
-	size_t chunk;
-	unsigned char key[CB_MAX_KEY];
-	unsigned char iv[CB_MAX_IV];
-	unsigned char tag[CB_MAX_TAG];
-	const unsigned char *aad; /* the caller's buffer, alive until close (NULL: none) */
-	word32 aad_len;
 };
 
 static int wolf_lookup(const struct cb_algorithm *alg)
@@ -279,7 +270,7 @@ static void wolf_hash_free(enum wolf_alg id, union wolf_hash *h)
 static int wolf_absorb(const struct wolf_ctx *c, union wolf_hash *h, const unsigned char *in,
                        size_t len)
 {
-	size_t step = c->chunk ? c->chunk : len;
+	size_t step = c->setup.chunk ? c->setup.chunk : len;
 	size_t done = 0;
 
 	if (step > 0x40000000u)
@@ -299,7 +290,7 @@ static int wolf_hash_message(struct wolf_ctx *c, const unsigned char *in, size_t
 	union wolf_hash fresh;
 	int rc = CB_OK;
 
-	if (!c->recreate) {
+	if (!c->setup.recreate) {
 		if (wolf_absorb(c, &c->u.hash, in, len) != 0 ||
 		    wolf_hash_final(c->id, &c->u.hash, out) != 0)
 			return CB_FAILED;
@@ -318,19 +309,19 @@ static int wolf_hash_message(struct wolf_ctx *c, const unsigned char *in, size_t
 /* Initialise AES and schedule the key for C's mode and direction. */
 static int wolf_aes_setup(const struct wolf_ctx *c, Aes *aes)
 {
-	word32 key_len = (word32)c->alg->key_len;
+	word32 key_len = (word32)c->setup.alg->key_len;
 
 	if (wc_AesInit(aes, NULL, INVALID_DEVID) != 0)
 		return -1;
 	switch (c->id) {
 	case WOLF_AES_CBC:
-		return wc_AesSetKey(aes, c->key, key_len, c->iv,
-		                    c->op == CB_OP_ENCRYPT ? AES_ENCRYPTION : AES_DECRYPTION);
+		return wc_AesSetKey(aes, c->setup.key, key_len, c->setup.iv,
+		                    c->setup.op == CB_OP_ENCRYPT ? AES_ENCRYPTION : AES_DECRYPTION);
 	case WOLF_AES_CTR: /* CTR decrypts with the encryption schedule */
-		return wc_AesSetKey(aes, c->key, key_len, c->iv, AES_ENCRYPTION);
+		return wc_AesSetKey(aes, c->setup.key, key_len, c->setup.iv, AES_ENCRYPTION);
 #ifdef HAVE_AESGCM
 	case WOLF_AES_GCM:
-		return wc_AesGcmSetKey(aes, c->key, key_len);
+		return wc_AesGcmSetKey(aes, c->setup.key, key_len);
 #endif
 	default:
 		return -1;
@@ -340,7 +331,7 @@ static int wolf_aes_setup(const struct wolf_ctx *c, Aes *aes)
 static int wolf_aes(struct wolf_ctx *c, Aes *aes, const unsigned char *in, size_t len,
                     unsigned char *out)
 {
-	bool encrypt = c->op == CB_OP_ENCRYPT;
+	bool encrypt = c->setup.encrypt;
 	word32 n = (word32)len;
 	int rc;
 
@@ -349,7 +340,7 @@ static int wolf_aes(struct wolf_ctx *c, Aes *aes, const unsigned char *in, size_
 	case WOLF_AES_CBC:
 		if (len % 16 != 0)
 			return CB_FAILED;
-		if (!c->stream && wc_AesSetIV(aes, c->iv) != 0)
+		if (!c->setup.stream && wc_AesSetIV(aes, c->setup.iv) != 0)
 			return CB_FAILED;
 		rc =
 		    encrypt ? wc_AesCbcEncrypt(aes, out, in, n) : wc_AesCbcDecrypt(aes, out, in, n);
@@ -357,8 +348,8 @@ static int wolf_aes(struct wolf_ctx *c, Aes *aes, const unsigned char *in, size_
 #endif
 #ifdef WOLFSSL_AES_COUNTER
 	case WOLF_AES_CTR:
-		if (!c->stream) {
-			if (wc_AesSetIV(aes, c->iv) != 0)
+		if (!c->setup.stream) {
+			if (wc_AesSetIV(aes, c->setup.iv) != 0)
 				return CB_FAILED;
 			/* A new message must not use the key stream left
 			 * from a partial block. 5.5.4's wc_AesSetIV drops
@@ -370,11 +361,12 @@ static int wolf_aes(struct wolf_ctx *c, Aes *aes, const unsigned char *in, size_
 #ifdef HAVE_AESGCM
 	case WOLF_AES_GCM:
 		if (encrypt) {
-			rc = wc_AesGcmEncrypt(aes, out, in, n, c->iv, 12, out + len, 16, c->aad,
-			                      c->aad_len);
+			rc = wc_AesGcmEncrypt(aes, out, in, n, c->setup.iv, 12, out + len, 16,
+			                      c->setup.aad, (word32)c->setup.aad_len);
 			return rc == 0 ? CB_OK : CB_FAILED;
 		}
-		rc = wc_AesGcmDecrypt(aes, out, in, n, c->iv, 12, c->tag, 16, c->aad, c->aad_len);
+		rc = wc_AesGcmDecrypt(aes, out, in, n, c->setup.iv, 12, c->setup.tag, 16,
+		                      c->setup.aad, (word32)c->setup.aad_len);
 		if (rc == AES_GCM_AUTH_E)
 			return CB_REJECTED;
 		return rc == 0 ? CB_OK : CB_FAILED;
@@ -392,12 +384,14 @@ static int wolf_chachapoly(const struct wolf_ctx *c, const unsigned char *in, si
 #if defined(HAVE_CHACHA) && defined(HAVE_POLY1305)
 	int rc;
 
-	if (c->op == CB_OP_ENCRYPT) {
-		rc = wc_ChaCha20Poly1305_Encrypt(c->key, c->iv, c->aad, c->aad_len, in, (word32)len,
-		                                 out, out + len);
+	if (c->setup.op == CB_OP_ENCRYPT) {
+		rc = wc_ChaCha20Poly1305_Encrypt(c->setup.key, c->setup.iv, c->setup.aad,
+		                                 (word32)c->setup.aad_len, in, (word32)len, out,
+		                                 out + len);
 		return rc == 0 ? CB_OK : CB_FAILED;
 	}
-	rc = wc_ChaCha20Poly1305_Decrypt(c->key, c->iv, c->aad, c->aad_len, in, (word32)len, c->tag,
+	rc = wc_ChaCha20Poly1305_Decrypt(c->setup.key, c->setup.iv, c->setup.aad,
+	                                 (word32)c->setup.aad_len, in, (word32)len, c->setup.tag,
 	                                 out);
 	if (rc == MAC_CMP_FAILED_E)
 		return CB_REJECTED;
@@ -410,36 +404,23 @@ static int wolf_chachapoly(const struct wolf_ctx *c, const unsigned char *in, si
 
 /* ---- Engine ---- */
 
-static void *wolf_open(const struct cb_cell_setup *setup, char *err, size_t err_len)
+static void *wolf_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                       char *err, size_t err_len)
 {
 	const struct cb_algorithm *alg = setup->alg;
-	const struct cb_engine_config *config = setup->config;
 	struct wolf_ctx *c;
 	int rc = 0;
 
+	(void)cell;
 	c = calloc(1, sizeof *c);
 	if (!c) {
 		cb_errorf(err, err_len, "wolfssl: out of memory");
 		return NULL;
 	}
-	c->alg = alg;
+	c->setup = *setup;
 	c->id = (enum wolf_alg)wolf_lookup(alg);
-	c->op = setup->op;
-	c->stream = config->mode == CB_MODE_STREAM;
-	c->recreate = config->recreate;
-	c->chunk = config->chunk;
-	if (alg->kind != CB_KIND_HASH) {
-		memcpy(c->key, setup->key, alg->key_len);
-		memcpy(c->iv, setup->iv, alg->iv_len);
-	}
-	if (setup->tag && alg->kind == CB_KIND_AEAD)
-		memcpy(c->tag, setup->tag, alg->tag_len);
-	if (alg->kind == CB_KIND_AEAD) {
-		c->aad = setup->aad_len ? setup->aad : NULL;
-		c->aad_len = (word32)setup->aad_len;
-	}
 
-	if (c->recreate || c->id == WOLF_CHACHA20_POLY1305)
+	if (c->setup.recreate || c->id == WOLF_CHACHA20_POLY1305)
 		return c;
 	if (alg->kind == CB_KIND_HASH)
 		rc = wolf_hash_init(c->id, &c->u.hash);
@@ -459,15 +440,15 @@ static int wolf_call(void *ctx, const unsigned char *in, size_t len, unsigned ch
 	Aes fresh;
 	int rc;
 
-	if (len > UINT32_MAX && c->alg->kind != CB_KIND_HASH)
+	if (len > UINT32_MAX && c->setup.alg->kind != CB_KIND_HASH)
 		return CB_FAILED; /* wolfCrypt lengths are word32 */
-	if (c->stream && c->alg->kind == CB_KIND_HASH)
+	if (c->setup.stream && c->setup.alg->kind == CB_KIND_HASH)
 		return wolf_absorb(c, &c->u.hash, in, len) == 0 ? CB_OK : CB_FAILED;
-	if (c->alg->kind == CB_KIND_HASH)
+	if (c->setup.alg->kind == CB_KIND_HASH)
 		return wolf_hash_message(c, in, len, out);
 	if (c->id == WOLF_CHACHA20_POLY1305)
 		return wolf_chachapoly(c, in, len, out);
-	if (!c->recreate)
+	if (!c->setup.recreate)
 		return wolf_aes(c, &c->u.aes, in, len, out);
 	if (wolf_aes_setup(c, &fresh) != 0) {
 		wc_AesFree(&fresh);
@@ -482,9 +463,9 @@ static int wolf_finish(void *ctx, unsigned char *out)
 {
 	struct wolf_ctx *c = ctx;
 
-	if (!c->stream)
+	if (!c->setup.stream)
 		return CB_FAILED;
-	if (c->alg->kind != CB_KIND_HASH)
+	if (c->setup.alg->kind != CB_KIND_HASH)
 		return CB_OK; /* a cipher stream has written everything already */
 	return wolf_hash_final(c->id, &c->u.hash, out) == 0 ? CB_OK : CB_FAILED;
 }
@@ -495,9 +476,9 @@ static void wolf_close(void *ctx)
 
 	if (!c)
 		return;
-	if (!c->recreate && c->alg->kind == CB_KIND_HASH)
+	if (!c->setup.recreate && c->setup.alg->kind == CB_KIND_HASH)
 		wolf_hash_free(c->id, &c->u.hash);
-	else if (!c->recreate && c->id != WOLF_CHACHA20_POLY1305)
+	else if (!c->setup.recreate && c->id != WOLF_CHACHA20_POLY1305)
 		wc_AesFree(&c->u.aes);
 	free(c);
 }
