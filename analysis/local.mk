@@ -25,7 +25,8 @@ libcbverdicts_a_SOURCES = \
 	analysis/verdicts/compare.c analysis/verdicts/compare.h \
 	analysis/verdicts/baseline.c analysis/verdicts/baseline.h \
 	analysis/verdicts/hosts.c analysis/verdicts/hosts.h \
-	analysis/verdicts/plan_runs.c analysis/verdicts/plan_runs.h
+	analysis/verdicts/plan_runs.c analysis/verdicts/plan_runs.h \
+	analysis/verdicts/plan_runs_predict.c analysis/verdicts/plan_runs_predict.h
 
 # Printing: text, Markdown, CSV and JSON.
 libcbreport_a_SOURCES = \
