@@ -34,6 +34,7 @@ libcbreport_a_SOURCES = \
 	analysis/report/report.c analysis/report/report.h \
 	analysis/report/report_json.c analysis/report/report_csv.c \
 	analysis/report/report_compare.c analysis/report/report_baseline.c \
-	analysis/report/report_hosts.c analysis/report/report_masks.c
+	analysis/report/report_hosts.c analysis/report/report_masks.c \
+	analysis/report/report_plan.c
 
 EXTRA_DIST += analysis/README.md analysis/report/README.md
