@@ -25,7 +25,8 @@ libcbverdicts_a_SOURCES = \
 	analysis/verdicts/compare.c analysis/verdicts/compare.h \
 	analysis/verdicts/baseline.c analysis/verdicts/baseline.h \
 	analysis/verdicts/hosts.c analysis/verdicts/hosts.h \
-	analysis/verdicts/plan_runs.c analysis/verdicts/plan_runs.h
+	analysis/verdicts/plan_runs.c analysis/verdicts/plan_runs.h \
+	analysis/verdicts/plan_runs_predict.c analysis/verdicts/plan_runs_predict.h
 
 # Printing: text, Markdown, CSV and JSON.
 libcbreport_a_SOURCES = \
@@ -42,6 +43,7 @@ libcbreport_a_SOURCES = \
 	analysis/report/table_compare_cells.c analysis/report/table_compare_derived.c \
 	analysis/report/table_compare_engines.c analysis/report/table_flips.c \
 	analysis/report/table_baseline.h analysis/report/table_baseline.c \
-	analysis/report/table_hosts.c
+	analysis/report/table_hosts.c \
+	analysis/report/report_plan.c
 
 EXTRA_DIST += analysis/README.md analysis/report/README.md

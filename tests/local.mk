@@ -53,6 +53,7 @@ cli_tests = \
 	tests/cli_compressed.sh \
 	tests/cli_kill_resume.sh \
 	tests/cli_until.sh \
+	tests/cli_plan_runs.sh \
 	tests/cli_disk_full.sh \
 	tests/cli_verify.sh \
 	tests/cli_workers.sh \

@@ -45,6 +45,12 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
 void cb_report_compare(FILE *out, const struct cb_compare *c, enum cb_report_format format,
                        const char *table, bool details);
 
+/* Print the plan for runs P (plan_runs.h) to OUT as FORMAT (report_plan.c):
+ * each row compare left not resolved with what would resolve it, then the
+ * one plan for the whole table. CSV is not offered. */
+struct cb_runs_plan;
+void cb_report_plan(FILE *out, const struct cb_runs_plan *p, enum cb_report_format format);
+
 /* Print the N comparisons B[i] of runs against one baseline to OUT as FORMAT
  * (report_baseline.c): per cell the speed ratio with its interval and
  * verdict, then one summary line per run compared. */

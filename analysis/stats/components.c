@@ -143,20 +143,22 @@ double cb_components_robust_within(const double *const *y, const size_t *n, size
 	return scale;
 }
 
-double cb_components_between_medians(const double *const *y, const size_t *n, size_t k,
-                                     double scale)
+int cb_components_medians_spread(const double *const *y, const size_t *n, size_t k, double scale,
+                                 double *var, double *noise, size_t *runs_out)
 {
-	double sum = 0.0, sum2 = 0.0, noise = 0.0;
+	double sum = 0.0, sum2 = 0.0, own = 0.0;
 	size_t runs = 0;
 
+	*var = *noise = NAN;
+	*runs_out = 0;
 	if (!(scale >= 0.0))
-		return NAN;
+		return -1;
 	for (size_t i = 0; i < k; i++) {
 		double *v = malloc((n[i] ? n[i] : 1) * sizeof *v);
 		size_t m = 0;
 
 		if (!v)
-			return NAN;
+			return -1;
 		for (size_t j = 0; j < n[i]; j++)
 			if (isfinite(y[i][j]))
 				v[m++] = y[i][j];
@@ -164,14 +166,27 @@ double cb_components_between_medians(const double *const *y, const size_t *n, si
 			double med = median_of(v, m);
 			sum += med;
 			sum2 += med * med;
-			noise += M_PI / 2.0 * scale * scale / (double)m;
+			own += M_PI / 2.0 * scale * scale / (double)m;
 			runs++;
 		}
 		free(v);
 	}
 	if (runs < 2)
-		return NAN;
+		return -1;
 	double mean = sum / (double)runs;
-	double var = (sum2 - (double)runs * mean * mean) / ((double)runs - 1.0);
-	return fmax(0.0, var - noise / (double)runs);
+	*var = fmax(0.0, (sum2 - (double)runs * mean * mean) / ((double)runs - 1.0));
+	*noise = own / (double)runs;
+	*runs_out = runs;
+	return 0;
+}
+
+double cb_components_between_medians(const double *const *y, const size_t *n, size_t k,
+                                     double scale)
+{
+	double var, noise;
+	size_t runs;
+
+	if (cb_components_medians_spread(y, n, k, scale, &var, &noise, &runs) != 0)
+		return NAN;
+	return fmax(0.0, var - noise);
 }

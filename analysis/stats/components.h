@@ -73,4 +73,11 @@ double cb_components_robust_within(const double *const *y, const size_t *n, size
 double cb_components_between_medians(const double *const *y, const size_t *n, size_t k,
                                      double scale);
 
+/* The parts of the above: VAR the sample variance of the RUNS run medians
+ * (RUNS - 1 degrees of freedom), NOISE their own noise, pi/2 SCALE^2 / n_i
+ * averaged. What a plan needs to say how well the pilot knows sigma_b^2
+ * (plan_runs.h). -1 (all NaN, RUNS 0) in the cases above. */
+int cb_components_medians_spread(const double *const *y, const size_t *n, size_t k, double scale,
+                                 double *var, double *noise, size_t *runs);
+
 #endif

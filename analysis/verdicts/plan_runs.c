@@ -3,11 +3,9 @@
 #include "analysis/verdicts/plan_runs.h"
 
 #include "analysis/stats/stats.h"
+#include "analysis/verdicts/plan_runs_predict.h"
 #include "core/errbuf.h"
 
-#include <gsl/gsl_cdf.h>
-#include <gsl/gsl_randist.h>
-#include <gsl/gsl_rng.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,167 +24,6 @@ const char *cb_plan_status_name(enum cb_plan_status s)
 	static const char *const names[] = {"resolved", "needs", "cannot", "no data"};
 
 	return names[s];
-}
-
-/* ---- The run's standard error at n rounds ---- */
-
-/* Half-width over z of the exact median interval at LEVEL of n standard
- * normal values placed at their quantiles (i - 1/2) / n: how the interval
- * compare reads narrows with n, order statistics and all. NaN when n is
- * too small for LEVEL. */
-static double interval_shape(size_t n, double level)
-{
-	double *x = malloc((n ? n : 1) * sizeof *x), shape = NAN;
-	struct cb_stats_interval ci;
-
-	if (!x)
-		return NAN;
-	for (size_t i = 0; i < n; i++)
-		x[i] = gsl_cdf_ugaussian_Pinv(((double)i + 0.5) / (double)n);
-	if (cb_stats_median_interval(x, n, level, &ci) == 0 && ci.available)
-		shape = (ci.hi - ci.lo) / (2.0 * gsl_cdf_ugaussian_Pinv(1.0 - (1.0 - level) / 2.0));
-	free(x);
-	return shape;
-}
-
-double cb_plan_se(const struct cb_plan_model *m, size_t rounds)
-{
-	size_t pilot = (size_t)llround(m->pilot_rounds);
-	double at_pilot = interval_shape(pilot, m->level);
-
-	if (m->scale > 0.0)
-		return m->scale * interval_shape(rounds, m->level);
-	if (!(m->se_pilot > 0.0) || !(at_pilot > 0.0))
-		return NAN;
-	return m->se_pilot * interval_shape(rounds, m->level) / at_pilot;
-}
-
-/* ---- The range of K normals ---- */
-
-/* P(range of K standard normals <= W) = K int phi(x) (Phi(x + W) - Phi(x))^(K-1)
- * dx, by Simpson's rule on [-8, 8]: error far below the 1% a plan's target
- * is read at. */
-static double range_cdf(size_t k, double w)
-{
-	enum { STEPS = 320 };
-	const double a = -8.0, h = 16.0 / STEPS;
-	double sum = 0.0;
-
-	if (!(w > 0.0))
-		return 0.0;
-	if (isinf(w))
-		return 1.0;
-	if (k == 2)
-		return 2.0 * gsl_cdf_ugaussian_P(w / M_SQRT2) - 1.0;
-	for (int j = 0; j <= STEPS; j++) {
-		double x = a + h * j;
-		double f =
-		    gsl_ran_ugaussian_pdf(x) *
-		    pow(gsl_cdf_ugaussian_P(x + w) - gsl_cdf_ugaussian_P(x), (double)k - 1.0);
-		sum += f * (j == 0 || j == STEPS ? 1.0 : j % 2 ? 4.0 : 2.0);
-	}
-	return fmin(1.0, (double)k * sum * h / 3.0);
-}
-
-/* The analytic prediction: every run with the same standard error, the
- * largest pair difference deciding (see plan_runs.h). Used to prune the
- * search; the Monte Carlo below is what a plan is judged by. */
-static int predict_range(const struct cb_plan_model *m, size_t runs, size_t rounds,
-                         double *p_reproduced, double *p_beyond)
-{
-	double se = cb_plan_se(m, rounds);
-
-	*p_reproduced = *p_beyond = NAN;
-	if (runs < 2 || !(se > 0.0) || !(m->between >= 0.0) || !(m->delta > 0.0) ||
-	    !(m->alpha > 0.0 && m->alpha < 0.5))
-		return -1;
-	double pairs = (double)runs * ((double)runs - 1.0) / 2.0;
-	double family = m->family ? (double)m->family : 1.0;
-	double s = M_SQRT2 * se, margin = log1p(m->delta);
-	double omega = sqrt(m->between + se * se);
-	double z_within = gsl_cdf_ugaussian_Pinv(1.0 - m->alpha);
-	double z_beyond = gsl_cdf_ugaussian_Qinv(m->alpha / (2.0 * pairs * family));
-
-	*p_reproduced = range_cdf(runs, (margin - z_within * s) / omega);
-	*p_beyond = 1.0 - range_cdf(runs, (margin + z_beyond * s) / omega);
-	return 0;
-}
-
-/* The within-run scale the pilot's intervals imply: se_pilot over the
- * interval's shape at the pilot's rounds. */
-static double within_scale(const struct cb_plan_model *m)
-{
-	if (m->scale > 0.0)
-		return m->scale;
-	return m->se_pilot / interval_shape((size_t)llround(m->pilot_rounds), m->level);
-}
-
-/* U_(lo), U_(mid), [U_(mid+1)], U_(hi) of N uniforms from gamma spacings
- * (U_(j) = G_j / G_(n+1), G_j a sum of j exponentials), to normal. */
-static void order_stats(gsl_rng *rng, size_t n, size_t lo, size_t hi, double *x_lo, double *x_med,
-                        double *x_hi)
-{
-	size_t mid = (n + 1) / 2;
-	double g_lo = gsl_ran_gamma(rng, (double)lo, 1.0);
-	double g_mid = g_lo + (mid > lo ? gsl_ran_gamma(rng, (double)(mid - lo), 1.0) : 0.0);
-	double g_mid2 = n % 2 ? g_mid : g_mid + gsl_ran_exponential(rng, 1.0);
-	double g_hi = g_mid2 + (hi > mid + (n % 2 ? 0 : 1)
-	                            ? gsl_ran_gamma(rng, (double)(hi - mid - (n % 2 ? 0 : 1)), 1.0)
-	                            : 0.0);
-	double total = g_hi + gsl_ran_gamma(rng, (double)(n + 1 - hi), 1.0);
-
-	*x_lo = gsl_cdf_ugaussian_Pinv(g_lo / total);
-	*x_hi = gsl_cdf_ugaussian_Pinv(g_hi / total);
-	*x_med =
-	    (gsl_cdf_ugaussian_Pinv(g_mid / total) + gsl_cdf_ugaussian_Pinv(g_mid2 / total)) / 2;
-}
-
-enum { CB_PLAN_DRAWS = 2000 };
-
-/* compare's rule on simulated sets: RUNS runs, each of ROUNDS normal rounds
- * of the pilot's within-run scale around its own N(0, sigma_b^2) offset,
- * each with its exact median interval, judged by cb_repro_compare; a
- * non-reproducible set counts when its p is below alpha / family. The
- * draws are seeded by (runs, rounds): the same plan, the same answer. */
-int cb_plan_predict(const struct cb_plan_model *m, size_t runs, size_t rounds, double *p_reproduced,
-                    double *p_beyond)
-{
-	double sigma = within_scale(m), sb = sqrt(m->between);
-	size_t lo, hi, rep = 0, bey = 0;
-	double coverage;
-	struct cb_repro_options opt = {m->level, m->alpha, m->delta, NAN};
-	struct cb_estimate *e = malloc((runs ? runs : 1) * sizeof *e);
-	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-	int rc = -1;
-
-	*p_reproduced = *p_beyond = NAN;
-	if (!e || !rng || runs < 2 || !(sigma > 0.0) || !(sb >= 0.0) ||
-	    cb_stats_median_ranks(rounds, m->level, &lo, &hi, &coverage) != 0)
-		goto done;
-	gsl_rng_set(rng, 20260804u ^ (runs << 20) ^ rounds);
-	for (size_t d = 0; d < CB_PLAN_DRAWS; d++) {
-		struct cb_repro r;
-
-		for (size_t i = 0; i < runs; i++) {
-			double b = sb > 0.0 ? gsl_ran_gaussian(rng, sb) : 0.0, x_lo, x_med, x_hi;
-
-			order_stats(rng, rounds, lo, hi, &x_lo, &x_med, &x_hi);
-			e[i] = (struct cb_estimate){exp(b + sigma * x_med), exp(b + sigma * x_lo),
-			                            exp(b + sigma * x_hi)};
-		}
-		if (cb_repro_compare(e, NULL, runs, &opt, &r, NULL, 0) != 0)
-			goto done;
-		rep += r.verdict == CB_REPRO_REPRODUCED;
-		bey += r.verdict == CB_REPRO_NON_REPRODUCIBLE &&
-		       r.p_beyond < m->alpha / (double)(m->family ? m->family : 1);
-	}
-	*p_reproduced = (double)rep / CB_PLAN_DRAWS;
-	*p_beyond = (double)bey / CB_PLAN_DRAWS;
-	rc = 0;
-done:
-	gsl_rng_free(rng);
-	free(e);
-	return rc;
 }
 
 /* ---- The cheapest plan ---- */
@@ -257,7 +94,7 @@ static size_t fewest_runs(const struct cb_plan_model *m, size_t rounds,
 	for (size_t k = 2; k <= opt->max_runs; k++) {
 		double r, b;
 
-		if (predict_range(m, k, rounds, &r, &b) != 0)
+		if (cb_plan_predict_range(m, k, rounds, &r, &b) != 0)
 			return 0;
 		if (r + b > *best)
 			*best = r + b;
@@ -294,8 +131,8 @@ static bool confirm(const struct cb_plan_model *m, const struct cb_plan_options 
 		bool can_k = *k<opt->max_runs, can_n = n_more> * n;
 		if (!can_k && !can_n)
 			return false;
-		predict_range(m, *k, n_more, &ra, &ba);
-		predict_range(m, *k + 1, *n, &rb, &bb);
+		cb_plan_predict_range(m, *k, n_more, &ra, &ba);
+		cb_plan_predict_range(m, *k + 1, *n, &rb, &bb);
 		if (can_k && (!can_n || rb + bb > ra + ba))
 			(*k)++;
 		else
@@ -372,7 +209,7 @@ static size_t table_runs(const struct cb_runs_plan *p, size_t rounds, double *p_
 
 			if (row->choice.status != CB_PLAN_NEEDS)
 				continue;
-			all = predict_range(&row->model, k, rounds, &r, &b) == 0 &&
+			all = cb_plan_predict_range(&row->model, k, rounds, &r, &b) == 0 &&
 			      r + b >= p->options.target;
 			low = fmin(low, r + b);
 		}
@@ -551,6 +388,24 @@ static size_t row_rounds(const struct cb_compare *c, const struct cb_compare_row
 	return rounds;
 }
 
+void cb_plan_model_uncertainty(struct cb_plan_model *m, const double *const *y, const size_t *n,
+                               size_t k)
+{
+	double var, noise, rounds = 0.0;
+	size_t runs;
+
+	if (cb_components_medians_spread(y, n, k, m->scale, &var, &noise, &runs) != 0)
+		return;
+	for (size_t i = 0; i < k; i++)
+		for (size_t j = 0; j < n[i]; j++)
+			rounds += isfinite(y[i][j]);
+	m->between = fmax(0.0, var - noise);
+	m->pilot_runs = runs;
+	m->median_var = var;
+	m->median_noise = noise;
+	m->scale_df = 0.37 * (rounds - (double)runs);
+}
+
 /* ROW's components and model from C's runs. */
 static int model_row(const struct cb_compare *c, const struct cb_compare_row *row,
                      struct cb_plan_row *out)
@@ -563,8 +418,18 @@ static int model_row(const struct cb_compare *c, const struct cb_compare_row *ro
 	size_t with_se = 0;
 	int rc = -1;
 
-	out->model = (struct cb_plan_model){
-	    NAN, NAN, NAN, NAN, NAN, row->delta, c->options.repro.alpha, c->family};
+	out->model = (struct cb_plan_model){.between = NAN,
+	                                    .within = NAN,
+	                                    .scale = NAN,
+	                                    .se_pilot = NAN,
+	                                    .pilot_rounds = NAN,
+	                                    .level = NAN,
+	                                    .delta = row->delta,
+	                                    .alpha = c->options.repro.alpha,
+	                                    .family = c->family,
+	                                    .median_var = NAN,
+	                                    .median_noise = NAN,
+	                                    .scale_df = NAN};
 	if (!cells || !y || !w || !n)
 		goto done;
 	if (row->kind == CB_ROW_ENGINE) {
@@ -596,9 +461,7 @@ static int model_row(const struct cb_compare *c, const struct cb_compare_row *ro
 	out->model.between = out->components.between;
 	out->model.within = out->components.within;
 	out->model.scale = cb_components_robust_within((const double *const *)y, n, k);
-	double b = cb_components_between_medians((const double *const *)y, n, k, out->model.scale);
-	if (!isnan(b))
-		out->model.between = b;
+	cb_plan_model_uncertainty(&out->model, (const double *const *)y, n, k);
 	out->model.se_pilot = sqrt(se2 / (double)with_se);
 	out->model.pilot_rounds = (double)with_se / inv_n;
 	out->model.level = level;

@@ -37,6 +37,22 @@
  *   (K, n). The within-run spread is a pooled MAD and sigma_b^2 is read from
  *   the run medians (components.h): what compare's medians see.
  *
+ * The pilot's uncertainty. Three runs of ten rounds cannot tell a
+ * between-run spread of 0.3% from 1.5%: a plan taken at the point estimates
+ * resolves far fewer rows than its target. So both predictions average over
+ * the components' sampling distribution given the pilot (a flat prior on
+ * the log of each variance, the usual reference prior): in each drawn set
+ *
+ *   scale_d^2  = scale^2 df_w / X_w,        X_w ~ chi^2(df_w)
+ *   E_d        = median_var (k - 1) / X_b,  X_b ~ chi^2(k - 1)
+ *   sigma_b,d^2 = max(0, E_d - median_noise scale_d^2 / scale^2)
+ *
+ * df_w = 0.37 (N - k), N the pilot's rounds: the MAD's efficiency at the
+ * normal (37%) times the rounds' degrees of freedom. The plan is then the
+ * cheapest whose predicted P(resolved), averaged so, reaches the target:
+ * the predictive probability, which validation (d) (analysis/README.md)
+ * checks is met by the runs the plan asks for.
+ *
  * Rounds per run start from Kalibera and Jones's optimal repetitions n*
  * (cb_components_optimal_rounds, with the costs read from the files, below),
  * bounded to [min_rounds, max_rounds]; the plan is the cheapest (K, n), K in
@@ -89,7 +105,20 @@ struct cb_plan_model {
 	double level;        /* of the runs' intervals: 0.95, or Bonferroni-wider */
 	double delta, alpha; /* the row's margin and compare's error rate */
 	size_t family;       /* F above: rows judged together (1: alone) */
+	/* How well the pilot knows the components (below); pilot_runs 0: take
+	 * between and scale as known. */
+	size_t pilot_runs;   /* k: runs the spread of medians was read from */
+	double median_var;   /* their medians' sample variance (k - 1 df) */
+	double median_noise; /* the medians' own noise in it, at scale */
+	double scale_df;     /* degrees of freedom of scale (below) */
 };
+
+/* Set M's between (from the run medians, as components.h), pilot_runs,
+ * median_var, median_noise and scale_df from the pilot's rounds Y[i][0..n[i]-1]
+ * of K runs, M's scale already set. M is left as it was when fewer than two
+ * runs have two values. */
+void cb_plan_model_uncertainty(struct cb_plan_model *m, const double *const *y, const size_t *n,
+                               size_t k);
 
 /* The run's standard error at ROUNDS rounds under M (NaN below 6 rounds at
  * 95%: no interval). */

@@ -11,13 +11,14 @@
 #include "core/cli/options.h"
 #include "analysis/verdicts/compare.h"
 #include "analysis/verdicts/hosts.h"
+#include "analysis/verdicts/plan_runs.h"
 #include "analysis/report/report.h"
 #include "core/results.h"
 
 static const char compare_help[] =
     "usage: cryptobench compare FILE|FOLDER... [--format text|markdown|csv|json]\n"
     "                           [--delta [MEASURE=]D]... [--fail-on non-reproducible]\n"
-    "                           [--details]\n"
+    "                           [--details] [--plan]\n"
     "       cryptobench compare --baseline A B... [--format F] [--delta [MEASURE=]D]...\n"
     "       [--table NAME] (with --format csv)\n\n"
     "Compare runs of one scenario (results files, or folders of them such as\n"
@@ -57,6 +58,12 @@ static const char compare_help[] =
     "  --details        each run's estimate and why each verdict was given (the\n"
     "                   default shows the verdict, the deciding difference and the\n"
     "                   across-run value within 100 columns)\n"
+    "  --plan           for every row not resolved, what would resolve it: \"needs\n"
+    "                   ~ 6 runs of 40 rounds (~ 9 min on this machine)\", or \"cannot\n"
+    "                   be resolved at delta 2%: the between-run spread alone is\n"
+    "                   3.1%\"; then one plan (runs, rounds per run, time) for the\n"
+    "                   whole table. From the runs' within-run and between-run\n"
+    "                   variance (text, markdown, json)\n"
     "  --baseline A     compare each run given with the run A\n"
     "  --baseline-host NAME\n"
     "                   files from several hosts: the host the others are\n"
@@ -181,7 +188,7 @@ struct compare_args {
 	int format; /* enum cb_report_format */
 	struct cb_file_list list, base;
 	const char *table, *base_host;
-	bool details;
+	bool details, plan;
 	int fail_on;
 };
 
@@ -226,6 +233,7 @@ static const struct cb_cli_option compare_options[] = {
     CB_OPTION_CALL("--format", NULL, set_format),
     CB_OPTION_CALL("--delta", NULL, set_delta),
     CB_OPTION_BOOL("--details", NULL, struct compare_args, details),
+    CB_OPTION_BOOL("--plan", NULL, struct compare_args, plan),
     CB_OPTION_CALL("--baseline", NULL, set_baseline),
     CB_OPTION_STRING("--baseline-host", NULL, struct compare_args, base_host),
     CB_OPTION_STRING("--table", NULL, struct compare_args, table),
@@ -270,7 +278,20 @@ static int across_runs(const struct compare_args *a)
 		cb_compare_free(c);
 		return CB_EXIT_USAGE;
 	}
-	cb_report_compare(stdout, c, (enum cb_report_format)a->format, a->table, a->details);
+	if (a->plan) {
+		struct cb_runs_plan *p = cb_runs_plan_build(c, NULL, err, sizeof err);
+
+		if (!p) {
+			fprintf(stderr, "cryptobench compare: %s\n", err);
+			cb_compare_free(c);
+			return CB_EXIT_USAGE;
+		}
+		cb_report_plan(stdout, p, (enum cb_report_format)a->format);
+		cb_runs_plan_free(p);
+	} else {
+		cb_report_compare(stdout, c, (enum cb_report_format)a->format, a->table,
+		                  a->details);
+	}
 	if (a->fail_on && cb_compare_any_unreproduced(c))
 		rc = CB_EXIT_PROBLEM;
 	cb_compare_free(c);
@@ -289,6 +310,9 @@ static int compare(const struct compare_args *a)
 		                      a->base_host);
 	if ((rc = check_table(a, n_hosts)) != CB_EXIT_OK)
 		return rc;
+	if (a->plan && (a->base.n || n_hosts > 1 || a->format == CB_FORMAT_CSV))
+		return cb_usage_error("compare", "--plan plans runs of one scenario on one host, "
+		                                 "as text, markdown or json");
 	if (a->base.n)
 		return against_baseline(&a->base, &a->list, &a->options, format, a->fail_on);
 	if (n_hosts == 1 && a->base_host && a->list.n &&

@@ -10,6 +10,9 @@
  *          * (1 + drift_per_round * round)
  *          * contaminate_factor for rounds in [contaminate_from, contaminate_to]
  *          * (1 + run_shift * run)                 a planted change between runs
+ *          * exp(run_noise * N(0,1))               the run's own work: a
+ *                                                 between-run spread that cycles
+ *                                                 see (drawn from seed and run)
  *          * stack_factor      when the calls' stack sat at an odd 16-byte step
  *                              (bit 4 of its address set): a placement effect
  *                              like Mbed TLS AES-GCM's (core/trial.h)
@@ -60,6 +63,7 @@ struct sim {
 	double contaminate_to;
 	double contaminate_factor;
 	double run_shift;
+	double run_noise;
 	double round_load, run_load, freq_drift, freq_period, ar1, ar1_sigma;
 	double burst_rate, burst_factor;
 	double stack_factor;
@@ -71,29 +75,14 @@ struct sim {
 };
 
 static const char *const sim_options[] = {
-    "overhead_ns",
-    "ns_per_byte",
-    "jitter",
-    "spike_rate",
-    "spike_factor",
-    "drift_per_round",
-    "contaminate_from",
-    "contaminate_to",
-    "contaminate_factor",
-    "run_shift",
-    "seed",
-    "shared_seed",
-    "round_load",
-    "run_load",
-    "freq_drift",
-    "freq_period",
-    "ar1",
-    "ar1_sigma",
-    "burst_rate",
-    "burst_factor",
-    "cell_noise",
-    "stack_factor",
-    NULL,
+    "overhead_ns",      "ns_per_byte",    "jitter",
+    "spike_rate",       "spike_factor",   "drift_per_round",
+    "contaminate_from", "contaminate_to", "contaminate_factor",
+    "run_shift",        "run_noise",      "seed",
+    "shared_seed",      "round_load",     "run_load",
+    "freq_drift",       "freq_period",    "ar1",
+    "ar1_sigma",        "burst_rate",     "burst_factor",
+    "cell_noise",       "stack_factor",   NULL,
 };
 
 /* The numeric options, their fields and their defaults. */
@@ -112,6 +101,7 @@ static const struct {
     {"contaminate_to", offsetof(struct sim, contaminate_to), -1},
     {"contaminate_factor", offsetof(struct sim, contaminate_factor), 1.5},
     {"run_shift", offsetof(struct sim, run_shift), 0},
+    {"run_noise", offsetof(struct sim, run_noise), 0},
     {"round_load", offsetof(struct sim, round_load), 0},
     {"run_load", offsetof(struct sim, run_load), 0},
     {"freq_drift", offsetof(struct sim, freq_drift), 0},
@@ -180,9 +170,10 @@ static void *sim_open(const struct cb_cell_setup *cell, const struct cb_engine_s
 	}
 	if (s->overhead_ns < 0 || s->ns_per_byte < 0 || s->jitter < 0 || s->spike_rate < 0 ||
 	    s->spike_rate > 1 || s->spike_factor <= 0 || s->contaminate_factor <= 0 ||
-	    s->round_load < 0 || s->run_load < 0 || s->freq_drift < 0 || s->freq_drift >= 1 ||
-	    s->freq_period <= 0 || s->ar1 < 0 || s->ar1 >= 1 || s->ar1_sigma < 0 ||
-	    s->burst_rate < 0 || s->burst_rate > 1 || s->burst_factor < 0 || s->stack_factor <= 0) {
+	    s->round_load < 0 || s->run_load < 0 || s->run_noise < 0 || s->freq_drift < 0 ||
+	    s->freq_drift >= 1 || s->freq_period <= 0 || s->ar1 < 0 || s->ar1 >= 1 ||
+	    s->ar1_sigma < 0 || s->burst_rate < 0 || s->burst_rate > 1 || s->burst_factor < 0 ||
+	    s->stack_factor <= 0) {
 		cb_errorf(err, err_len,
 		          "sim: costs and noise must be non-negative (spike_rate, burst_rate <= 1; "
 		          "freq_drift, ar1 < 1; stack_factor > 0)");
@@ -240,6 +231,10 @@ static void sim_factors(struct sim *s, const struct cb_trial_info *t, double *wo
 	if (s->stack_odd)
 		factor *= s->stack_factor;
 	double own_burst = gsl_rng_uniform(s->rng); /* this trial's share of a burst */
+	if (s->run_noise > 0) { /* one draw per (seed, run): every round of the run */
+		gsl_rng_set(s->rng, mix(s->seed ^ mix(((uint64_t)t->run << 40) ^ 0x2E5D)));
+		factor *= exp(s->run_noise * gsl_ran_gaussian(s->rng, 1.0));
+	}
 
 	/* What the whole machine does: one stream per run (the clock's phase, the
 	 * run's load, the AR(1) path), one per round (load, burst). */

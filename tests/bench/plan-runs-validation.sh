@@ -4,7 +4,7 @@
 # within-run and between-run noise: pilots of 3 runs x 10 rounds, the plan
 # each one gives, and how often carrying it out (fresh runs, judged by
 # compare's rule) resolves the row; the control carries it out with a
-# quarter of the rounds. About 25 s per 500 replications on one core.
+# quarter of the rounds. About 2 min per setting at 500 replications on one core.
 # Run from the build directory after `make check` (it builds the program).
 set -e
 reps=${1:-500}

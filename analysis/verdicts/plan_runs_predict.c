@@ -1,0 +1,259 @@
+/* plan_runs_predict.c: compare's verdict on K fresh runs of n rounds,
+ * predicted from a pilot (plan_runs_predict.h). */
+#include "analysis/verdicts/plan_runs_predict.h"
+
+#include "analysis/stats/stats.h"
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+/* ---- The run's standard error at n rounds ---- */
+
+/* Half-width over z of the exact median interval at LEVEL of n standard
+ * normal values placed at their quantiles (i - 1/2) / n: how the interval
+ * compare reads narrows with n, order statistics and all. NaN when n is
+ * too small for LEVEL. */
+static double interval_shape(size_t n, double level)
+{
+	double *x = malloc((n ? n : 1) * sizeof *x), shape = NAN;
+	struct cb_stats_interval ci;
+
+	if (!x)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		x[i] = gsl_cdf_ugaussian_Pinv(((double)i + 0.5) / (double)n);
+	if (cb_stats_median_interval(x, n, level, &ci) == 0 && ci.available)
+		shape = (ci.hi - ci.lo) / (2.0 * gsl_cdf_ugaussian_Pinv(1.0 - (1.0 - level) / 2.0));
+	free(x);
+	return shape;
+}
+
+double cb_plan_se(const struct cb_plan_model *m, size_t rounds)
+{
+	size_t pilot = (size_t)llround(m->pilot_rounds);
+	double at_pilot = interval_shape(pilot, m->level);
+
+	if (m->scale > 0.0)
+		return m->scale * interval_shape(rounds, m->level);
+	if (!(m->se_pilot > 0.0) || !(at_pilot > 0.0))
+		return NAN;
+	return m->se_pilot * interval_shape(rounds, m->level) / at_pilot;
+}
+
+/* ---- The range of K normals ---- */
+
+/* P(range of K standard normals <= W) = K int phi(x) (Phi(x + W) - Phi(x))^(K-1)
+ * dx, by Simpson's rule on [-8, 8]: error far below the 1% a plan's target
+ * is read at. */
+static double range_cdf(size_t k, double w)
+{
+	enum { STEPS = 320 };
+	const double a = -8.0, h = 16.0 / STEPS;
+	double sum = 0.0;
+
+	if (!(w > 0.0))
+		return 0.0;
+	if (isinf(w))
+		return 1.0;
+	if (k == 2)
+		return 2.0 * gsl_cdf_ugaussian_P(w / M_SQRT2) - 1.0;
+	for (int j = 0; j <= STEPS; j++) {
+		double x = a + h * j;
+		double f =
+		    gsl_ran_ugaussian_pdf(x) *
+		    pow(gsl_cdf_ugaussian_P(x + w) - gsl_cdf_ugaussian_P(x), (double)k - 1.0);
+		sum += f * (j == 0 || j == STEPS ? 1.0 : j % 2 ? 4.0 : 2.0);
+	}
+	return fmin(1.0, (double)k * sum * h / 3.0);
+}
+
+/* sigma_b^2 given the pilot's medians varied as X_B says (a chi^2 draw or
+ * quantile with k - 1 df) and the rounds' variance was RATIO times its
+ * estimate. */
+static double between_given(const struct cb_plan_model *m, double x_b, double ratio)
+{
+	double e = m->median_var * ((double)m->pilot_runs - 1.0) / x_b;
+
+	return fmax(0.0, e - m->median_noise * ratio);
+}
+
+static bool uncertain(const struct cb_plan_model *m)
+{
+	return m->pilot_runs >= 2 && m->median_var >= 0.0 && m->median_noise >= 0.0;
+}
+
+/* The range model at one sigma_b^2 (BETWEEN): every run with the same
+ * standard error, the largest pair difference deciding (see plan_runs.h). */
+static void range_at(const struct cb_plan_model *m, size_t runs, double se, double between,
+                     double *p_reproduced, double *p_beyond)
+{
+	double pairs = (double)runs * ((double)runs - 1.0) / 2.0;
+	double family = m->family ? (double)m->family : 1.0;
+	double s = M_SQRT2 * se, margin = log1p(m->delta);
+	double omega = sqrt(between + se * se);
+	double z_within = gsl_cdf_ugaussian_Pinv(1.0 - m->alpha);
+	double z_beyond = gsl_cdf_ugaussian_Qinv(m->alpha / (2.0 * pairs * family));
+
+	*p_reproduced = range_cdf(runs, (margin - z_within * s) / omega);
+	*p_beyond = 1.0 - range_cdf(runs, (margin + z_beyond * s) / omega);
+}
+
+/* The components a plan must resolve the row under: with a pilot, sigma_b^2
+ * at the CB_PLAN_CORNERS quantiles of its sampling distribution (plan_runs.h)
+ * and the rounds' variance at its upper bound; without, the estimates.
+ * BETWEEN and RATIO (the rounds' variance over its estimate) per corner;
+ * how many. */
+enum { CB_PLAN_CORNERS = 5 };
+#define CB_PLAN_CONFIDENCE 0.9 /* of the rounds' variance's upper bound */
+static size_t corners(const struct cb_plan_model *m, double *between, double *ratio)
+{
+	static const double probs[CB_PLAN_CORNERS] = {0.1, 0.3, 0.5, 0.7, 0.9};
+
+	if (!uncertain(m)) {
+		between[0] = m->between;
+		ratio[0] = 1.0;
+		return 1;
+	}
+	double df = fmax(1.0, m->scale_df);
+	double r = df / gsl_cdf_chisq_Pinv(1.0 - CB_PLAN_CONFIDENCE, df);
+	for (size_t q = 0; q < CB_PLAN_CORNERS; q++) {
+		double x = gsl_cdf_chisq_Pinv(probs[q], (double)m->pilot_runs - 1.0);
+
+		between[q] = between_given(m, x, r);
+		ratio[q] = r;
+	}
+	return CB_PLAN_CORNERS;
+}
+
+/* The analytic prediction at the worst corner (the lowest P(resolved)).
+ * Used to prune the search; the Monte Carlo below is what a plan is judged
+ * by. */
+int cb_plan_predict_range(const struct cb_plan_model *m, size_t runs, size_t rounds,
+                          double *p_reproduced, double *p_beyond)
+{
+	double se = cb_plan_se(m, rounds), between[CB_PLAN_CORNERS], ratio[CB_PLAN_CORNERS];
+
+	*p_reproduced = *p_beyond = NAN;
+	if (runs < 2 || !(se > 0.0) || !(m->between >= 0.0) || !(m->delta > 0.0) ||
+	    !(m->alpha > 0.0 && m->alpha < 0.5))
+		return -1;
+	size_t n = corners(m, between, ratio);
+	double worst = INFINITY;
+	for (size_t q = 0; q < n; q++) {
+		double r, b;
+
+		range_at(m, runs, se * sqrt(ratio[q]), between[q], &r, &b);
+		if (r + b < worst) {
+			worst = r + b;
+			*p_reproduced = r, *p_beyond = b;
+		}
+	}
+	return 0;
+}
+
+/* The within-run scale the pilot's intervals imply: se_pilot over the
+ * interval's shape at the pilot's rounds. */
+static double within_scale(const struct cb_plan_model *m)
+{
+	if (m->scale > 0.0)
+		return m->scale;
+	return m->se_pilot / interval_shape((size_t)llround(m->pilot_rounds), m->level);
+}
+
+/* U_(lo), U_(mid), [U_(mid+1)], U_(hi) of N uniforms from gamma spacings
+ * (U_(j) = G_j / G_(n+1), G_j a sum of j exponentials), to normal. */
+static void order_stats(gsl_rng *rng, size_t n, size_t lo, size_t hi, double *x_lo, double *x_med,
+                        double *x_hi)
+{
+	size_t mid = (n + 1) / 2;
+	double g_lo = gsl_ran_gamma(rng, (double)lo, 1.0);
+	double g_mid = g_lo + (mid > lo ? gsl_ran_gamma(rng, (double)(mid - lo), 1.0) : 0.0);
+	double g_mid2 = n % 2 ? g_mid : g_mid + gsl_ran_exponential(rng, 1.0);
+	double g_hi = g_mid2 + (hi > mid + (n % 2 ? 0 : 1)
+	                            ? gsl_ran_gamma(rng, (double)(hi - mid - (n % 2 ? 0 : 1)), 1.0)
+	                            : 0.0);
+	double total = g_hi + gsl_ran_gamma(rng, (double)(n + 1 - hi), 1.0);
+
+	*x_lo = gsl_cdf_ugaussian_Pinv(g_lo / total);
+	*x_hi = gsl_cdf_ugaussian_Pinv(g_hi / total);
+	*x_med =
+	    (gsl_cdf_ugaussian_Pinv(g_mid / total) + gsl_cdf_ugaussian_Pinv(g_mid2 / total)) / 2;
+}
+
+enum { CB_PLAN_DRAWS = 1000 };
+
+/* compare's rule on CB_PLAN_DRAWS simulated sets: RUNS runs, each of ROUNDS
+ * normal rounds of sd SIGMA around its own N(0, SB^2) offset, each with its
+ * exact median interval, judged by cb_repro_compare; a non-reproducible set
+ * counts when its p is below alpha / family. The draws are seeded by (runs,
+ * rounds): the same plan, the same answer. */
+static int predict_at(const struct cb_plan_model *m, size_t runs, size_t rounds, double sigma,
+                      double sb, double *p_reproduced, double *p_beyond)
+{
+	size_t lo, hi, rep = 0, bey = 0;
+	double coverage;
+	struct cb_repro_options opt = {m->level, m->alpha, m->delta, NAN};
+	struct cb_estimate *e = malloc((runs ? runs : 1) * sizeof *e);
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	int rc = -1;
+
+	if (!e || !rng || cb_stats_median_ranks(rounds, m->level, &lo, &hi, &coverage) != 0)
+		goto done;
+	gsl_rng_set(rng, 20260804u ^ (runs << 20) ^ rounds);
+	for (size_t d = 0; d < CB_PLAN_DRAWS; d++) {
+		struct cb_repro r;
+
+		for (size_t i = 0; i < runs; i++) {
+			double b = sb > 0.0 ? gsl_ran_gaussian(rng, sb) : 0.0, x_lo, x_med, x_hi;
+
+			order_stats(rng, rounds, lo, hi, &x_lo, &x_med, &x_hi);
+			e[i] = (struct cb_estimate){exp(b + sigma * x_med), exp(b + sigma * x_lo),
+			                            exp(b + sigma * x_hi)};
+		}
+		if (cb_repro_compare(e, NULL, runs, &opt, &r, NULL, 0) != 0)
+			goto done;
+		rep += r.verdict == CB_REPRO_REPRODUCED;
+		bey += r.verdict == CB_REPRO_NON_REPRODUCIBLE &&
+		       r.p_beyond < m->alpha / (double)(m->family ? m->family : 1);
+	}
+	*p_reproduced = (double)rep / CB_PLAN_DRAWS;
+	*p_beyond = (double)bey / CB_PLAN_DRAWS;
+	rc = 0;
+done:
+	gsl_rng_free(rng);
+	free(e);
+	return rc;
+}
+
+/* The draws at every corner; the worst one's P. */
+int cb_plan_predict(const struct cb_plan_model *m, size_t runs, size_t rounds, double *p_reproduced,
+                    double *p_beyond)
+{
+	double sigma = within_scale(m), between[CB_PLAN_CORNERS], ratio[CB_PLAN_CORNERS];
+	double worst = INFINITY;
+
+	*p_reproduced = *p_beyond = NAN;
+	if (runs < 2 || !(sigma > 0.0) || !(m->between >= 0.0))
+		return -1;
+	size_t n = corners(m, between, ratio);
+	for (size_t q = 0; q < n; q++) {
+		double r, b;
+
+		if (predict_at(m, runs, rounds, sigma * sqrt(ratio[q]), sqrt(between[q]), &r, &b) !=
+		    0) {
+			*p_reproduced = *p_beyond = NAN;
+			return -1;
+		}
+		if (r + b < worst) {
+			worst = r + b;
+			*p_reproduced = r, *p_beyond = b;
+		}
+		if (worst < 0.5)
+			break; /* far from any target: no need to look further */
+	}
+	return 0;
+}

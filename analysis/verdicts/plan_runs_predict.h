@@ -1,0 +1,22 @@
+/* plan_runs_predict.h: the prediction a plan for runs rests on, apart from
+ * the search for the cheapest plan (plan_runs.c).
+ *
+ * cb_plan_predict (plan_runs.h) is the Monte Carlo judged by compare's own
+ * rule; cb_plan_predict_range is the analytic range model that prunes the
+ * search. Both average over what the pilot leaves unknown about the
+ * components (plan_runs.h, "The pilot's uncertainty"): a plan taken at the
+ * point estimates of a three-run pilot under-plans. */
+#ifndef CB_PLAN_RUNS_PREDICT_H
+#define CB_PLAN_RUNS_PREDICT_H
+
+#include <stddef.h>
+
+#include "analysis/verdicts/plan_runs.h"
+
+/* P(reproduced) and P(non-reproducible) under the range model (plan_runs.h),
+ * averaged over CB_PLAN_QUANTILES quantiles of sigma_b^2's sampling
+ * distribution. 0, or -1 (both NaN) when an argument is out of range. */
+int cb_plan_predict_range(const struct cb_plan_model *m, size_t runs, size_t rounds,
+                          double *p_reproduced, double *p_beyond);
+
+#endif
