@@ -193,7 +193,7 @@ static int draw(const struct setting *s, double shift, uint64_t seed, size_t rou
 		                                  .n_options = sizeof o / sizeof o[0]};
 		struct cb_cell_setup setup = {
 		    .alg = alg, .op = CB_OP_HASH, .len = LEN, .config = &config};
-		void *ctx = sim && alg ? sim->open(&setup, err, sizeof err) : NULL;
+		void *ctx = sim && alg ? cb_engine_open(sim, &setup, err, sizeof err) : NULL;
 
 		d->ns[c] = malloc(rounds * sizeof *d->ns[c]);
 		d->cycles[c] = malloc(rounds * sizeof *d->cycles[c]);

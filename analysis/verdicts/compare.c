@@ -387,8 +387,9 @@ done:
  * (its interval's standard error squared, averaged over the runs), so a cell
  * whose trials swing counts less than a steady one; the same weights in
  * every run. Equal weights when some cell has no usable standard error. */
-static void pooled_weights(const struct cb_compare *c, const struct cb_compare_row *const *cells,
-                           size_t n, bool cycles, double *w)
+void cb_compare_pooled_weights(const struct cb_compare *c,
+                               const struct cb_compare_row *const *cells, size_t n, bool cycles,
+                               double *w)
 {
 	double total = 0;
 	bool usable = true;
@@ -435,7 +436,7 @@ static int pool_label(struct cb_compare *c, const struct cb_compare_row *const *
 		cycles &= cells[i]->measure != CB_MEASURE_MBS;
 	row->measure = cycles ? CB_MEASURE_CPB : CB_MEASURE_MBS;
 	row->delta = cycles ? c->options.delta_cycles : c->options.delta_mbs;
-	pooled_weights(c, cells, n, cycles, w);
+	cb_compare_pooled_weights(c, cells, n, cycles, w);
 	for (size_t r = 0; r < c->k; r++) {
 		if (pooled_estimate(c, r, cells, w, n, cycles, c->options.summary.level,
 		                    &row->runs[r]) != 0) {

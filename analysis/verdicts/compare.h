@@ -151,4 +151,12 @@ void cb_compare_free(struct cb_compare *c);
  * or contradictory. */
 bool cb_compare_any_unreproduced(const struct cb_compare *c);
 
+/* The weights of an engine row's pooled mean over its N CELLS (on c/B when
+ * CYCLES, else MB/s): each cell's inverse variance on the log scale, averaged
+ * over C's runs, normalised to sum 1; equal weights when some cell has no
+ * usable standard error. W holds N. */
+void cb_compare_pooled_weights(const struct cb_compare *c,
+                               const struct cb_compare_row *const *cells, size_t n, bool cycles,
+                               double *w);
+
 #endif

@@ -332,31 +332,6 @@ static size_t engine_cells(const struct cb_compare *c, const struct cb_compare_r
 	return n;
 }
 
-/* compare's pooled weights: each cell's inverse variance on the log scale,
- * averaged over the runs; equal when one has no usable standard error. */
-static void engine_weights(const struct cb_compare *c, const struct cb_compare_row *const *cells,
-                           size_t n, bool cycles, double *w)
-{
-	double total = 0.0;
-	bool usable = true;
-
-	for (size_t i = 0; i < n; i++) {
-		double var = 0.0;
-
-		for (size_t r = 0; r < c->k; r++) {
-			const struct cb_compare_value *v = &cells[i]->runs[r];
-			double se = cb_repro_log_se(cycles ? &v->e : &v->mbs, v->level);
-
-			usable &= se > 0 && isfinite(se);
-			var += se * se / (double)c->k;
-		}
-		w[i] = 1.0 / var;
-		total += w[i];
-	}
-	for (size_t i = 0; i < n; i++)
-		w[i] = usable && total > 0 && isfinite(total) ? w[i] / total : 1.0 / (double)n;
-}
-
 /* Run R's rounds of ROW into Y (room for the run's rounds); how many. */
 static size_t row_rounds(const struct cb_compare *c, const struct cb_compare_row *row, size_t r,
                          const struct cb_compare_row *const *cells, const double *w, size_t n_cells,
@@ -434,7 +409,7 @@ static int model_row(const struct cb_compare *c, const struct cb_compare_row *ro
 		goto done;
 	if (row->kind == CB_ROW_ENGINE) {
 		n_cells = engine_cells(c, row, cells);
-		engine_weights(c, cells, n_cells, row->measure != CB_MEASURE_MBS, w);
+		cb_compare_pooled_weights(c, cells, n_cells, row->measure != CB_MEASURE_MBS, w);
 	}
 	for (size_t r = 0; r < k; r++)
 		if (c->runs[r]->summary->n_rounds > max_rounds)
