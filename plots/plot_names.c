@@ -134,7 +134,17 @@ void plot_where(const struct cb_results *r, bool with_date, char *buf, size_t le
 	/* 2026-11-30T05:46:56Z -> 2026-11-30 05:46 UTC */
 	if (with_date && started && strlen(started) >= 16)
 		used = append(buf, len, used, " · %.10s %.5s UTC", started, started + 11);
-	if (rounds > 0)
+	if (json_is_true(json_object_get(json_object_get(r->header, "stop"), "until_resolved"))) {
+		/* Rounds ran until each question was answered: the most any cell got. */
+		json_t *stop = json_object_get(r->end, "stop");
+		json_t *last = json_array_get(r->looks, json_array_size(r->looks) - 1);
+		json_int_t most = stop ? json_integer_value(json_object_get(stop, "rounds"))
+		                       : json_integer_value(json_object_get(last, "round"));
+
+		used = most > 0 ? append(buf, len, used, " · until resolved, up to %lld rounds",
+		                         (long long)most)
+		                : append(buf, len, used, " · until resolved");
+	} else if (rounds > 0)
 		used = append(buf, len, used, " · %lld rounds", (long long)rounds);
 	if (trial_ns > 0)
 		append(buf, len, used, " of %g ms trials", trial_ns / 1e6);
