@@ -40,10 +40,19 @@ static void row_words(const struct cb_runs_plan *p, const struct cb_plan_row *r,
 		         p->costs.virtual_clock ? " of virtual time" : " on this machine");
 		break;
 	case CB_PLAN_CANNOT:
-		snprintf(buf, len,
-		         "cannot be resolved at delta %.3g%%: the between-run spread alone "
-		         "is %.2g%%",
-		         100.0 * r->row->delta, 100.0 * r->choice.spread);
+		/* The spread is the reason only where it is as large as delta
+		 * itself; below it, the plan's limits decided. */
+		if (r->choice.spread >= r->row->delta)
+			snprintf(buf, len,
+			         "cannot be resolved at delta %.3g%%: the between-run spread alone "
+			         "is %.2g%%",
+			         100.0 * r->row->delta, 100.0 * r->choice.spread);
+		else
+			snprintf(buf, len,
+			         "cannot be resolved at delta %.3g%% within %zu runs of up to %zu "
+			         "rounds (between-run spread %.2g%%)",
+			         100.0 * r->row->delta, p->options.max_runs, p->options.max_rounds,
+			         100.0 * r->choice.spread);
 		break;
 	default:
 		snprintf(buf, len, "no data: too few runs or no run interval");

@@ -61,7 +61,8 @@
  * variance, which compare does not judge: it is where the search starts and
  * what wins ties, not a constraint. A row no (K, n) in range resolves is
  * "cannot be resolved at delta": the between-run spread alone (sigma_b, as a
- * percentage) is then the reason given.
+ * percentage) is then the reason given where it is at least delta, and the
+ * limits (max_runs, max_rounds) where it is smaller.
  *
  * Costs: a round costs the measured trials' wall time per measured round
  * (every cell's trial of that round, "ns" summed); starting a run costs the
