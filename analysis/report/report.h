@@ -70,6 +70,10 @@ json_t *cb_report_baseline_json(const struct cb_baseline *b);
 /* A baseline table's section: TITLE, the table T (freed), then B's notes. */
 void cb_report_baseline_table(FILE *out, enum cb_report_format f, const char *title,
                               struct cb_table *t, const struct cb_baseline *b);
+/* What a baseline table's ratios are of, for its title: "median MB/s",
+ * "median cycles per byte", or the 'on' column's measure when ON (the rows
+ * mix measures). */
+void cb_report_baseline_measure(const struct cb_baseline *b, bool on, char *buf, size_t len);
 void cb_report_baseline_footer(FILE *out, double alpha);
 
 /* Files from several hosts (hosts.h; report_hosts.c), printed as FORMAT:

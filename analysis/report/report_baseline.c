@@ -81,6 +81,15 @@ void cb_report_baseline_table(FILE *out, enum cb_report_format f, const char *ti
 	}
 }
 
+void cb_report_baseline_measure(const struct cb_baseline *b, bool on, char *buf, size_t len)
+{
+	if (on || !b->n_rows)
+		snprintf(buf, len, "the measure of column 'on'");
+	else
+		snprintf(buf, len, "median %s",
+		         b->rows[0].measure == CB_MEASURE_MBS ? "MB/s" : "cycles per byte");
+}
+
 static void print_table(FILE *out, const struct cb_baseline *b, size_t index,
                         enum cb_report_format f)
 {
@@ -88,11 +97,7 @@ static void print_table(FILE *out, const struct cb_baseline *b, size_t index,
 	bool on = cb_tb_conditions(b) & CB_IF_MEASURES;
 	char title[1024], measure[64];
 
-	if (on || !b->n_rows)
-		snprintf(measure, sizeof measure, "the measure of column 'on'");
-	else
-		snprintf(measure, sizeof measure, "median %s",
-		         b->rows[0].measure == CB_MEASURE_MBS ? "MB/s" : "cycles per byte");
+	cb_report_baseline_measure(b, on, measure, sizeof measure);
 	snprintf(title, sizeof title,
 	         "B%zu = %s against A = the baseline %s (speed ratio on %s, %.0f%% interval; "
 	         "verdicts against delta %.3g%%%s)",

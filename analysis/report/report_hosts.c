@@ -39,11 +39,7 @@ static void print_table(FILE *out, const struct cb_hosts *h, const struct cb_hos
 	bool intervals = details || f == CB_FORMAT_MARKDOWN;
 	char title[1024], measure[64];
 
-	if (on || !b->n_rows)
-		snprintf(measure, sizeof measure, "the measure of column 'on'");
-	else
-		snprintf(measure, sizeof measure, "median %s",
-		         b->rows[0].measure == CB_MEASURE_MBS ? "MB/s" : "cycles per byte");
+	cb_report_baseline_measure(b, on, measure, sizeof measure);
 	snprintf(title, sizeof title,
 	         "B%zu = host %s against A = the baseline host %s (%s, each host's runs pooled%s; "
 	         "speed ratio B/A with a %.0f%% interval; verdicts against delta %.3g%%%s)",
