@@ -59,6 +59,7 @@ struct cb_cell_setup {
 	size_t aad_len;
 	const struct cb_engine_config *config;
 	uint32_t input_seed; /* the generator's seed (engines that regenerate the input) */
+	size_t input_offset; /* bytes past a page boundary the run's input starts at (workers) */
 };
 
 /* What every library engine keeps of its cell, filled once by cb_engine_open
@@ -92,6 +93,7 @@ struct cb_trial_info {
 	uint64_t calls;
 	size_t len;
 	unsigned thread;
+	size_t stack, out; /* this trial's placement (trial.h's cb_trial_layout), for workers */
 };
 
 /* What an engine whose calls run in another process reports about a trial. */
@@ -102,6 +104,10 @@ struct cb_remote_times {
 	uint64_t round_trip_ns; /* request written to answer read, seen from here */
 	unsigned restarts;      /* times the worker was started again before this trial */
 	char input_sha256[65];  /* SHA-256 of the input the worker says it read */
+	char output[8];         /* what its calls did with outputs: "reuse" or "fresh" */
+	/* Where the worker placed its input and its calls' outputs and stack,
+	 * as asked (-1: the runtime cannot place it). */
+	int placed_input_offset, placed_out, placed_stack;
 };
 
 struct cb_engine {
@@ -151,6 +157,10 @@ struct cb_engine {
 	/* Optional. Engine-specific option names a variant may set (NULL-ended),
 	 * so a scenario's misspelt option gets a "did you mean". */
 	const char *const *options;
+	/* Optional. Checks a variant's options when its scenario loads: 0, or
+	 * -1 with WHY (one line), which the load reports at the option's line. */
+	int (*check_options)(const struct cb_engine_config *config, const char **key, char *why,
+	                     size_t why_len);
 	/* Optional. Adds to OBJ what the engine uses or has been told about the
 	 * hardware: features, masks in force. */
 	void (*describe)(json_t *obj);
@@ -237,6 +247,9 @@ cb_engine_loop(cb_call_fn *call, void *ctx, const unsigned char *in, size_t len,
 
 /* The option KEY of CONFIG as a number, or FALLBACK when absent. */
 double cb_option_number(const struct cb_engine_config *config, const char *key, double fallback);
+/* The option KEY of CONFIG as a string: FALLBACK when absent, NULL when it is a number. */
+const char *cb_option_string(const struct cb_engine_config *config, const char *key,
+                             const char *fallback);
 
 /* ---- Test-only fault switch ----
  *

@@ -18,7 +18,23 @@ struct ctx {
 	struct cb_process_engine *pe;
 	struct cb_cell_setup setup;
 	struct cb_worker *w;
+	const char *output; /* the variant's output option: "reuse" (default) or "fresh" */
 };
+
+const char *const cb_process_options[] = {"output", NULL};
+
+int cb_process_check_options(const struct cb_engine_config *config, const char **key, char *why,
+                             size_t why_len)
+{
+	const char *output = cb_option_string(config, "output", "reuse");
+
+	*key = "output";
+	if (output && (strcmp(output, "reuse") == 0 || strcmp(output, "fresh") == 0))
+		return 0;
+	return cb_errorf(why, why_len, "output must be \"reuse\" or \"fresh\"%s%s%s",
+	                 output ? " (got \"" : " (got a number)", output ? output : "",
+	                 output ? "\")" : "");
+}
 
 int cb_process_start(struct cb_process_engine *pe, char *why, size_t why_len)
 {
@@ -72,8 +88,8 @@ bool cb_process_supports(struct cb_process_engine *pe, const struct cb_algorithm
 
 void cb_process_describe(struct cb_process_engine *pe, json_t *obj)
 {
-	static const char *const keys[] = {"runtime", "executable", "library",
-	                                   "module",  "clock",      "cpu_clock"};
+	static const char *const keys[] = {"runtime", "executable", "library", "module",
+	                                   "clock",   "cpu_clock",  "calls"};
 
 	if (!cb_engine_usable(pe->engine, NULL))
 		return;
@@ -83,7 +99,7 @@ void cb_process_describe(struct cb_process_engine *pe, json_t *obj)
 		if (v)
 			json_object_set(obj, keys[i], v);
 	}
-	json_object_set_new(obj, "protocol", json_integer(1));
+	json_object_set_new(obj, "protocol", json_integer(CB_WORKER_PROTOCOL));
 }
 
 void *cb_process_open(struct cb_process_engine *pe, const struct cb_cell_setup *setup, char *err,
@@ -100,6 +116,13 @@ void *cb_process_open(struct cb_process_engine *pe, const struct cb_cell_setup *
 		    pe->engine->name);
 		return NULL;
 	}
+	const char *output = cb_option_string(c, "output", "reuse"), *key;
+	char why[128];
+
+	if (cb_process_check_options(c, &key, why, sizeof why) != 0) {
+		snprintf(err, err_len, "%s: %s", pe->engine->name, why);
+		return NULL;
+	}
 	w = cb_worker_get(pe->engine->name, pe->argv, c ? c->env : NULL, err, err_len);
 	if (!w)
 		return NULL;
@@ -111,12 +134,93 @@ void *cb_process_open(struct cb_process_engine *pe, const struct cb_cell_setup *
 	ctx->pe = pe;
 	ctx->setup = *setup;
 	ctx->w = w;
+	ctx->output = output;
 	return ctx;
 }
 
 void cb_process_close(void *ctx)
 {
 	free(ctx); /* the worker stays for the next trial */
+}
+
+/* The worker's name, in its hello, for what the output mode OUTPUT calls in
+ * cell S (NULL: the worker has no such call). */
+static const char *api_of(const struct ctx *c, const char *output)
+{
+	const struct cb_cell_setup *s = &c->setup;
+	json_t *calls = json_object_get(cb_worker_hello(c->w), "calls");
+
+	return json_string_value(json_object_get(
+	    json_object_get(json_object_get(calls, s->alg->name), cb_op_name(s->op)), output));
+}
+
+/* Whether the answer's `timed` says that only the calls asked for were
+ * timed (PROTOCOL.md): their number, in the output mode asked for (or
+ * "fresh" where the worker's hello lists no call writing into a buffer), the
+ * call its hello names for that mode, and no output assembled in the loop.
+ * Fills OUTPUT with the mode timed; 0, or -1 with WHY. */
+static int check_timed(const struct ctx *c, json_t *timed, json_int_t calls, char *output,
+                       size_t output_len, char *why, size_t why_len)
+{
+	const char *engine = c->pe->engine->name;
+	const char *mode = json_string_value(json_object_get(timed, "output"));
+	const char *api = json_string_value(json_object_get(timed, "api"));
+	json_t *assembled = json_object_get(timed, "assembled_in_loop");
+	const char *named;
+
+	if (!mode || !api || !json_is_integer(assembled) ||
+	    json_integer_value(json_object_get(timed, "calls")) != calls)
+		return cb_errorf(why, why_len,
+		                 "%s worker: its answer does not say what it timed (timed: calls, "
+		                 "api, output, assembled_in_loop)",
+		                 engine);
+	if (json_integer_value(assembled) != 0)
+		return cb_errorf(why, why_len,
+		                 "%s worker: it assembled the output %lld times inside the timed "
+		                 "loop",
+		                 engine, (long long)json_integer_value(assembled));
+	if (strcmp(mode, c->output) != 0 &&
+	    !(strcmp(c->output, "reuse") == 0 && strcmp(mode, "fresh") == 0 && !api_of(c, "reuse")))
+		return cb_errorf(why, why_len, "%s worker: asked for output %s, it timed %s",
+		                 engine, c->output, mode);
+	named = api_of(c, mode);
+	if (!named || strcmp(named, api) != 0)
+		return cb_errorf(why, why_len,
+		                 "%s worker: it timed '%.60s', not the call its hello names for "
+		                 "output %s",
+		                 engine, api, mode);
+	snprintf(output, output_len, "%s", mode);
+	return 0;
+}
+
+/* Where the answer's `placed` says the worker put its input, outputs and
+ * stack: each as asked, or null (the runtime cannot place it). 0, or -1
+ * with WHY. */
+static int check_placed(const struct ctx *c, json_t *placed, json_t *req, struct cb_remote_times *t,
+                        char *why, size_t why_len)
+{
+	static const char *const keys[] = {"input_offset", "out", "stack"};
+	json_t *layout = json_object_get(req, "layout");
+	/* a known-answer check asks for no placement: 0 */
+	json_int_t asked[3] = {json_integer_value(json_object_get(req, "input_offset")),
+	                       json_integer_value(json_object_get(layout, "out")),
+	                       json_integer_value(json_object_get(layout, "stack"))};
+	int *where[3] = {&t->placed_input_offset, &t->placed_out, &t->placed_stack};
+
+	for (int i = 0; i < 3; i++) {
+		json_t *v = json_object_get(placed, keys[i]);
+
+		*where[i] = -1;
+		if (!v || json_is_null(v))
+			continue;
+		if (!json_is_integer(v) || json_integer_value(v) != asked[i])
+			return cb_errorf(why, why_len,
+			                 "%s worker: it placed %s at %lld, asked %lld",
+			                 c->pe->engine->name, keys[i],
+			                 (long long)json_integer_value(v), (long long)asked[i]);
+		*where[i] = (int)json_integer_value(v);
+	}
+	return 0;
 }
 
 /* Send REQ and read the answer's status, times and output (OUT, checked to
@@ -156,6 +260,13 @@ static int exchange(struct ctx *c, json_t *req, size_t len, unsigned char *out,
 	got = output ? cb_base64_decode(output, out, want) : -1;
 	calls_ok = json_integer_value(json_object_get(a, "calls")) ==
 	           json_integer_value(json_object_get(req, "calls"));
+	if (check_timed(c, json_object_get(a, "timed"),
+	                json_integer_value(json_object_get(req, "calls")), t->output,
+	                sizeof t->output, why, why_len) != 0 ||
+	    check_placed(c, json_object_get(a, "placed"), req, t, why, why_len) != 0) {
+		json_decref(a);
+		return CB_FAILED;
+	}
 	json_decref(a);
 	if (got != (long)want) {
 		snprintf(why, why_len, "%s worker: the output is not %zu bytes of base64", engine,
@@ -174,9 +285,9 @@ static json_t *request(const struct ctx *c, size_t len, uint64_t calls)
 {
 	const struct cb_cell_setup *s = &c->setup;
 
-	return json_pack("{s:s, s:s, s:s, s:I, s:I}", "type", "run", "algorithm", s->alg->name,
+	return json_pack("{s:s, s:s, s:s, s:I, s:I, s:s}", "type", "run", "algorithm", s->alg->name,
 	                 "op", cb_op_name(s->op), "size", (json_int_t)len, "calls",
-	                 (json_int_t)calls);
+	                 (json_int_t)calls, "output", c->output);
 }
 
 int cb_process_remote(void *ctx, const struct cb_trial_info *trial, unsigned char *out,
@@ -196,6 +307,10 @@ int cb_process_remote(void *ctx, const struct cb_trial_info *trial, unsigned cha
 	                    json_pack("{s:s, s:I, s:I}", "generator", "xorshift32", "seed",
 	                              (json_int_t)c->setup.input_seed, "unit",
 	                              (json_int_t)CB_INPUT_UNIT));
+	json_object_set_new(req, "input_offset", json_integer((json_int_t)c->setup.input_offset));
+	json_object_set_new(req, "layout",
+	                    json_pack("{s:I, s:I}", "stack", (json_int_t)trial->stack, "out",
+	                              (json_int_t)trial->out));
 	json_object_set_new(req, "round", json_integer(trial->round));
 	json_object_set_new(req, "seq", json_integer((json_int_t)trial->seq));
 	int rc = exchange(c, req, trial->len, out, t, why, why_len);

@@ -39,6 +39,16 @@ struct cb_process_engine {
  * hello: 0, or -1 with WHY. For find functions. */
 int cb_process_start(struct cb_process_engine *pe, char *why, size_t why_len);
 
+/* The options a worker engine's variant takes: output = "reuse" (the
+ * default: the calls write into buffers made before the timed loop, where
+ * the runtime has such a call) or "fresh" (each call allocates its output,
+ * the runtime's allocating API). */
+extern const char *const cb_process_options[];
+
+/* The check of those options (struct cb_engine's check_options). */
+int cb_process_check_options(const struct cb_engine_config *config, const char **key, char *why,
+                             size_t why_len);
+
 const char *cb_process_version(struct cb_process_engine *pe);
 int cb_process_probe(struct cb_process_engine *pe, char *why, size_t why_len);
 bool cb_process_supports(struct cb_process_engine *pe, const struct cb_algorithm *alg,
@@ -102,6 +112,8 @@ int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_l
 	    .close = cb_process_close,                                                             \
 	    .describe = sym##_describe,                                                            \
 	    .remote = cb_process_remote,                                                           \
+	    .options = cb_process_options,                                                         \
+	    .check_options = cb_process_check_options,                                             \
 	}
 
 #endif

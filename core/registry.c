@@ -200,6 +200,14 @@ double cb_option_number(const struct cb_engine_config *config, const char *key, 
 	return o->is_number ? o->number : strtod(o->string, NULL);
 }
 
+const char *cb_option_string(const struct cb_engine_config *config, const char *key,
+                             const char *fallback)
+{
+	const struct cb_option *o = find_option(config, key);
+
+	return !o ? fallback : o->is_number ? NULL : o->string;
+}
+
 static const char *const fault_kinds[] = {
     [CB_FAULT_WRONG] = "wrong", [CB_FAULT_NOTHING] = "nothing", [CB_FAULT_ERROR] = "error",
     [CB_FAULT_SLOW] = "slow",   [CB_FAULT_HANG] = "hang",       [CB_FAULT_CRASH] = "crash",

@@ -140,7 +140,8 @@ static int prepare_cell(struct cb_run *run, struct cb_cell_state *s, const struc
 	                                  .iv = s->iv,
 	                                  .tag = s->tag,
 	                                  .config = &cell->variant->config,
-	                                  .input_seed = run->plan->scenario->input_seed};
+	                                  .input_seed = run->plan->scenario->input_seed,
+	                                  .input_offset = run->plan->scenario->input_offset};
 	s->in = run->input.data;
 	s->engine = cell->variant->config.in_worker ? &cb_engine_in_worker : cell->variant->engine;
 	if (s->engine->remote) /* a worker proves it read the same bytes */
@@ -464,6 +465,26 @@ static void calibrate(struct cb_run *run, struct cb_cell_state *s, const struct 
 	s->calls = info.calls;
 }
 
+/* A worker's trial: what its calls did with outputs, and what it placed as
+ * told (the input's offset; with layout "trial", the outputs and the stack):
+ * a runtime that cannot place something leaves it out. */
+static void remote_placement_json(json_t *t, bool layout_per_trial, const struct cb_trial_result *r)
+{
+	json_t *layout = json_object();
+
+	json_object_set_new(t, "output_mode", json_string(r->output_mode));
+	if (r->placed_input_offset >= 0)
+		json_object_set_new(t, "input_offset", json_integer(r->placed_input_offset));
+	if (layout_per_trial && r->placed_stack >= 0)
+		json_object_set_new(layout, "stack", json_integer(r->placed_stack));
+	if (layout_per_trial && r->placed_out >= 0)
+		json_object_set_new(layout, "out", json_integer(r->placed_out));
+	if (json_object_size(layout))
+		json_object_set_new(t, "layout", layout);
+	else
+		json_decref(layout);
+}
+
 static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *s,
                           const struct cb_slot *slot, uint64_t seq,
                           const struct cb_trial_info *info, const struct cb_trial_result *r)
@@ -490,11 +511,13 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 	/* Calibration aims past the trial time; a trial can still fall short
 	 * (the clock sped up, or the cell's calls were capped). */
 	json_object_set_new(t, "trial_time_reached", json_boolean(r->ns >= run->trial_time_ns));
-	if (run->plan->scenario->layout_per_trial && !r->remote) /* a worker places its own */
+	if (run->plan->scenario->layout_per_trial && !r->remote)
 		json_object_set_new(t, "layout",
 		                    json_pack("{s:I, s:I}", "stack",
 		                              (json_int_t)run->buffers.layout.stack, "out",
 		                              (json_int_t)run->buffers.layout.out));
+	if (r->remote)
+		remote_placement_json(t, run->plan->scenario->layout_per_trial, r);
 	if (r->virtual_clock) {
 		json_object_set_new(t, "clock", json_string("virtual"));
 		if (r->cycles) /* the engine's virtual cycles: its work */

@@ -358,6 +358,10 @@ static int remote_calls(struct cb_cell_state *s, struct job *j, unsigned n,
 	}
 	rc = j->engine->remote(j->ctx, info, j->out, &t, why, sizeof why);
 	r->remote = true;
+	snprintf(r->output_mode, sizeof r->output_mode, "%s", t.output);
+	r->placed_input_offset = t.placed_input_offset;
+	r->placed_out = t.placed_out;
+	r->placed_stack = t.placed_stack;
 	r->ns = t.ns;
 	r->thread_ns[0] = t.ns;
 	r->cpu_ns = t.has_cpu ? t.cpu_ns : 0;
@@ -585,13 +589,17 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
                   struct cb_trial_result *r)
 {
 	struct trial t = {.s = s, .tc = tc, .info = info, .n = s->cell->threads};
+	struct cb_trial_info placed = *info; /* a worker places its own buffers as told */
+
+	placed.stack = buffers->layout.stack;
+	placed.out = buffers->layout.out;
 
 	t.e = s->engine ? s->engine : s->cell->variant->engine;
 	t.fault = cb_fault_hits(&tc->fault, t.e, info->round);
 	memset(r, 0, sizeof *r);
 	r->valid = true;
 	if (open_jobs(&t, buffers, r) == 0 &&
-	    (t.e->remote ? remote_calls(s, &t.jobs[0], t.n, info, r) : local_calls(&t, r)) == 0)
+	    (t.e->remote ? remote_calls(s, &t.jobs[0], t.n, &placed, r) : local_calls(&t, r)) == 0)
 		verify_outputs(&t, r);
 	for (unsigned k = 0; k < t.opened; k++)
 		if (t.jobs[k].ctx)

@@ -72,6 +72,8 @@ struct cb_trial_result {
 	uint64_t round_trip_ns; /* request to answer, seen from here (never the trial's time) */
 	unsigned restarts;      /* times the worker had to be started again so far */
 	char input_sha256[65];  /* what the worker says its calls read */
+	char output_mode[8];    /* the worker's output mode timed: "reuse" or "fresh" */
+	int placed_input_offset, placed_out, placed_stack; /* as the worker placed them (-1: not) */
 	bool valid;
 	bool setup_failed; /* the engine could not even open: no point trying again */
 	char error[512];

@@ -386,9 +386,13 @@ static int handshake(struct cb_worker *w, char *err, size_t err_len)
 		return -1;
 	}
 	if (!type || strcmp(type, "hello") != 0 ||
-	    json_integer_value(json_object_get(hello, "protocol")) != 1) {
+	    json_integer_value(json_object_get(hello, "protocol")) != CB_WORKER_PROTOCOL) {
+		char what[80];
+
+		snprintf(what, sizeof what, "did not greet with a hello of protocol %d",
+		         CB_WORKER_PROTOCOL);
 		json_decref(hello);
-		fail(w, true, err, err_len, "did not greet with a hello of protocol 1");
+		fail(w, true, err, err_len, what);
 		return -1;
 	}
 	w->hello = hello;

@@ -20,11 +20,15 @@
 
 struct cb_worker;
 
+/* The protocol's version: 2 added what a reply says was timed (`timed`)
+ * and where the worker placed its buffers (`placed`). */
+#define CB_WORKER_PROTOCOL 2
+
 /* The live worker of ENGINE started with ARGV (argv[0] looked up in PATH)
  * and ENV ("NAME=value" pairs added to cryptobench's environment; NULL or
  * NULL-ended), starting it and reading its hello when there is none. NULL
  * with ERR (one line, naming ENGINE) when it cannot start, says it is
- * unavailable (ERR is its reason), or does not greet with protocol 1. */
+ * unavailable (ERR is its reason), or does not greet with protocol CB_WORKER_PROTOCOL. */
 struct cb_worker *cb_worker_get(const char *engine, const char *const *argv, char *const *env,
                                 char *err, size_t err_len);
 

@@ -61,7 +61,60 @@ void cb_report_heading(FILE *out, enum cb_report_format f, const char *title)
 	cb_report_wrapped(out, "", title);
 }
 
-/* Engines in other processes: which runtime and crypto library ran them. */
+/* The output mode the scenario gave variant LABEL ("reuse" by default). */
+static const char *variant_output(const struct cb_results *r, const char *label)
+{
+	json_t *variants = json_object_get(json_object_get(r->header, "scenario"), "engines"), *v;
+	size_t i;
+
+	json_array_foreach(variants, i, v)
+	{
+		const char *mode =
+		    json_string_value(json_object_get(json_object_get(v, "options"), "output"));
+
+		if (strcmp(json_string_value(json_object_get(v, "label")) ?: "", label) == 0)
+			return mode ? mode : "reuse";
+	}
+	return "reuse";
+}
+
+/* What each cell of worker ENGINE (features F) called in its timed loop:
+ * its hello's call for the variant's output mode, or the allocating call
+ * where the runtime has none writing into a buffer. One line per variant,
+ * algorithm and op. */
+static void print_worker_calls(FILE *out, const struct cb_results *r, const char *engine, json_t *f)
+{
+	for (size_t i = 0; i < r->n_cells; i++) {
+		const struct cb_result_cell *c = &r->cells[i];
+		json_t *by_op = json_object_get(
+		    json_object_get(json_object_get(f, "calls"), c->algorithm), c->op);
+		const char *mode = variant_output(r, c->label), *api;
+		bool seen = false;
+		char line[1024];
+
+		if (strcmp(c->engine, engine) != 0 || !by_op)
+			continue;
+		for (size_t k = 0; k < i && !seen; k++) /* one line for all sizes */
+			seen = strcmp(r->cells[k].label, c->label) == 0 &&
+			       strcmp(r->cells[k].algorithm, c->algorithm) == 0 &&
+			       strcmp(r->cells[k].op, c->op) == 0;
+		if (seen)
+			continue;
+		api = json_string_value(json_object_get(by_op, mode));
+		if (!api && strcmp(mode, "reuse") == 0)
+			snprintf(line, sizeof line,
+			         "%s %s %s: %s (output fresh: no call writes into a buffer)",
+			         c->label, c->algorithm, c->op,
+			         json_string_value(json_object_get(by_op, "fresh")) ?: "?");
+		else
+			snprintf(line, sizeof line, "%s %s %s: %s (output %s)", c->label,
+			         c->algorithm, c->op, api ? api : "?", mode);
+		cb_report_wrapped(out, "  ", line);
+	}
+}
+
+/* Engines in other processes: which runtime and crypto library ran them,
+ * and what each cell's timed loop called. */
 static void print_workers(FILE *out, const struct cb_results *r)
 {
 	json_t *engines = json_object_get(r->header, "engines"), *e;
@@ -80,6 +133,7 @@ static void print_workers(FILE *out, const struct cb_results *r)
 		         json_string_value(json_object_get(e, "version")),
 		         exe ? "; executable " : "", exe ? exe : "");
 		cb_report_wrapped(out, "", line);
+		print_worker_calls(out, r, json_string_value(json_object_get(e, "name")), f);
 	}
 }
 

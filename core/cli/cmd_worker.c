@@ -35,9 +35,19 @@ static void send(json_t *obj)
 	json_decref(obj);
 }
 
+/* What the engine's calls are, in the hello's `calls`: the engine's `call`
+ * into a buffer made before the loop; no allocating call. */
+static json_t *calls_of(const struct cb_engine *e)
+{
+	char api[128];
+
+	snprintf(api, sizeof api, "%s call (core/engine.h) into a buffer made once", e->name);
+	return json_pack("{s:s, s:n}", "reuse", api, "fresh");
+}
+
 static json_t *hello(const struct cb_engine *e)
 {
-	json_t *algorithms = json_object(), *features = json_object();
+	json_t *algorithms = json_object(), *features = json_object(), *calls = json_object();
 	char exe[4096];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 
@@ -46,21 +56,29 @@ static json_t *hello(const struct cb_engine *e)
 		const struct cb_algorithm *alg = cb_algorithm_at(i);
 		json_t *ops = json_array();
 
+		json_t *by_op = json_object();
+
 		for (int op = 0; op < CB_OP_COUNT; op++)
-			if (cb_op_applies(alg, op) && e->supports(alg, op, CB_MODE_MESSAGE))
+			if (cb_op_applies(alg, op) && e->supports(alg, op, CB_MODE_MESSAGE)) {
 				json_array_append_new(ops, json_string(cb_op_name(op)));
-		if (json_array_size(ops))
+				json_object_set_new(by_op, cb_op_name(op), calls_of(e));
+			}
+		if (json_array_size(ops)) {
 			json_object_set_new(algorithms, alg->name, ops);
-		else
+			json_object_set_new(calls, alg->name, by_op);
+		} else {
 			json_decref(ops);
+			json_decref(by_op);
+		}
 	}
 	if (e->describe)
 		e->describe(features);
-	return json_pack("{s:s, s:i, s:s, s:s+, s:s, s:s, s:s, s:s, s:s, s:o, s:o}", "type",
-	                 "hello", "protocol", 1, "engine", e->name, "runtime", "cryptobench ",
-	                 PACKAGE_VERSION, "executable", exe, "library", e->version(), "module",
-	                 e->name, "clock", "CLOCK_MONOTONIC_RAW", "cpu_clock",
-	                 "CLOCK_THREAD_CPUTIME_ID", "algorithms", algorithms, "features", features);
+	return json_pack("{s:s, s:i, s:s, s:s+, s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o}", "type",
+	                 "hello", "protocol", CB_WORKER_PROTOCOL, "engine", e->name, "runtime",
+	                 "cryptobench ", PACKAGE_VERSION, "executable", exe, "library",
+	                 e->version(), "module", e->name, "clock", "CLOCK_MONOTONIC_RAW",
+	                 "cpu_clock", "CLOCK_THREAD_CPUTIME_ID", "algorithms", algorithms, "calls",
+	                 calls, "features", features);
 }
 
 static int material(json_t *v, unsigned char *out, size_t len, const unsigned char *standard)
@@ -116,7 +134,9 @@ struct request {
 	struct cb_input in;
 	unsigned char *data; /* what the calls take: the input, or its ciphertext */
 	unsigned char *ct;
-	char sha[65]; /* of the input */
+	void *ct_allocation;
+	size_t input_offset, out; /* the placement asked for: bytes past a page boundary */
+	char sha[65];             /* of the input */
 };
 
 /* REQ read into Q, its input generated (and encrypted for a decryption).
@@ -139,13 +159,20 @@ static int read_request(json_t *req, struct request *q, char *err, size_t err_le
 	if (material(json_object_get(req, "key"), q->key, q->alg->key_len, std_key) != 0 ||
 	    material(json_object_get(req, "iv"), q->iv, q->alg->iv_len, std_iv) != 0)
 		return cb_errorf(err, err_len, "bad key or iv");
+	if (strcmp(json_string_value(json_object_get(req, "output")) ?: "reuse", "reuse") != 0)
+		return cb_errorf(err, err_len, "an in-process engine has only output reuse");
+	q->input_offset = (size_t)json_integer_value(json_object_get(req, "input_offset")) % 4096;
+	q->out =
+	    (size_t)json_integer_value(json_object_get(json_object_get(req, "layout"), "out")) %
+	    4096;
 	if (cb_input_create(&q->in, q->size,
-	                    (uint32_t)json_integer_value(json_object_get(input, "seed")), 0) != 0)
+	                    (uint32_t)json_integer_value(json_object_get(input, "seed")),
+	                    q->input_offset) != 0)
 		return cb_errorf(err, err_len, "out of memory");
 	q->data = q->in.data;
 	cb_sha256_hex(q->in.data, q->size, q->sha);
 	if (q->op == CB_OP_DECRYPT || q->op == CB_OP_DECRYPT_FORGED) {
-		if (!(q->ct = malloc(q->size ? q->size : 1)))
+		if (!(q->ct = cb_aligned_alloc(q->size, q->input_offset, &q->ct_allocation)))
 			return cb_errorf(err, err_len, "out of memory");
 		if (cb_reference_encrypt(q->alg, q->key, q->iv, q->in.data, q->size, q->ct, q->tag,
 		                         err, err_len) != 0)
@@ -196,15 +223,21 @@ static struct timed time_calls(const struct cb_engine *e, void *ctx, const struc
 	return t;
 }
 
-static json_t *answer_of(const struct request *q, const struct timed *t, const unsigned char *out)
+static json_t *answer_of(const struct cb_engine *e, const struct request *q, const struct timed *t,
+                         const unsigned char *out)
 {
 	size_t out_len = q->op == CB_OP_DECRYPT_FORGED ? 0 : cb_output_len(q->alg, q->op, q->size);
 	char *b64 = cb_base64_encode(out, out_len);
-	json_t *answer =
-	    json_pack("{s:s, s:I, s:I, s:I, s:s, s:s}", "status",
-	              q->op == CB_OP_DECRYPT_FORGED ? "rejected" : "ok", "calls",
-	              (json_int_t)q->calls, "ns", (json_int_t)t->ns, "cpu_ns",
-	              (json_int_t)t->cpu_ns, "input_sha256", q->sha, "output", b64 ? b64 : "");
+	json_t *calls = calls_of(e);
+	json_t *answer = json_pack(
+	    "{s:s, s:I, s:I, s:I, s:{s:I, s:O, s:s, s:i}, s:{s:I, s:I, s:n}, s:s, s:s}", "status",
+	    q->op == CB_OP_DECRYPT_FORGED ? "rejected" : "ok", "calls", (json_int_t)q->calls, "ns",
+	    (json_int_t)t->ns, "cpu_ns", (json_int_t)t->cpu_ns, "timed", "calls",
+	    (json_int_t)q->calls, "api", json_object_get(calls, "reuse"), "output", "reuse",
+	    "assembled_in_loop", 0, "placed", "input_offset", (json_int_t)q->input_offset, "out",
+	    (json_int_t)q->out, "stack", "input_sha256", q->sha, "output", b64 ? b64 : "");
+
+	json_decref(calls);
 
 	free(b64);
 	return answer;
@@ -218,16 +251,17 @@ static json_t *run(const struct cb_engine *e, const struct cb_fault *fault, json
 	struct cb_engine_config config = {.mode = CB_MODE_MESSAGE};
 	struct cb_cell_setup setup;
 	unsigned char *out = NULL;
-	void *ctx = NULL;
+	void *ctx = NULL, *out_allocation = NULL;
 	json_t *answer = NULL;
 	enum cb_fault_kind kind = fault_for(fault, e, req);
 
 	if (read_request(req, &q, err, err_len) != 0)
 		goto done;
-	if (!(out = malloc(q.size + CB_OUTPUT_SLACK))) {
+	if (!(out = cb_aligned_alloc(q.size + CB_OUTPUT_SLACK, q.out, &out_allocation))) {
 		cb_errorf(err, err_len, "out of memory");
 		goto done;
 	}
+	memset(out, 0, q.size + CB_OUTPUT_SLACK); /* no page fault in the timed calls */
 	setup = (struct cb_cell_setup){.alg = q.alg,
 	                               .op = q.op,
 	                               .len = q.size,
@@ -242,13 +276,13 @@ static json_t *run(const struct cb_engine *e, const struct cb_fault *fault, json
 		cb_errorf(err, err_len, "%d of %llu calls returned %d", t.bad,
 		          (unsigned long long)q.calls, t.rc);
 	else
-		answer = answer_of(&q, &t, out);
+		answer = answer_of(e, &q, &t, out);
 done:
 	if (ctx)
 		e->close(ctx);
 	cb_input_free(&q.in);
-	free(q.ct);
-	free(out);
+	free(q.ct_allocation);
+	free(out_allocation);
 	return answer;
 }
 

@@ -463,6 +463,13 @@ static void parse_options(struct cb_loading *ld, lua_State *L, int idx, struct c
 	}
 	v->config.options = v->options;
 	v->config.n_options = v->n_options;
+	if (v->engine->check_options) {
+		struct cb_site site = {.key = NULL};
+		char why[256];
+
+		if (v->engine->check_options(&v->config, &site.key, why, sizeof why) != 0)
+			cb_check_fail(ld, L, &site, NULL, "%s", why);
+	}
 }
 
 __attribute__((format(printf, 4, 5))) static void append(char *buf, size_t len, size_t *used,

@@ -7,6 +7,9 @@ usage: faulty.py MODE MARKER
   garbage    answers with a line that is not JSON
   hang       never answers
   wrongseed  answers with the input digest of another seed
+  assemble   joins the output inside the timed loop (as a worker that built
+             its output in every call would)
+  untimed    answers without saying what it timed
   badhello   greets with a line that is not JSON (always)
 MARKER is a file created when the fault fires, so a restarted worker behaves."""
 import os
@@ -25,7 +28,24 @@ if mode == "badhello":
 real_run = worker.run
 
 
-def run(backend, inputs, req):
+def assembling(calls):
+    """CALLS, whose every call also joins its output: assembly in the loop."""
+    def make(*args):
+        c = calls(*args)
+        one = c.fn
+
+        def fn(data):
+            ok = one(data)
+            worker.assemble(c.pieces())
+            return ok
+
+        c.fn = fn
+        return c
+
+    return make
+
+
+def run(backend, inputs, arenas, req):
     if req.get("round") == 1 and not os.path.exists(marker):
         open(marker, "w").close()
         if mode == "die":
@@ -37,7 +57,16 @@ def run(backend, inputs, req):
             time.sleep(120)
         if mode == "wrongseed":
             req["input"]["seed"] += 1
-    return real_run(backend, inputs, req)
+        if mode == "assemble":
+            backend.calls = assembling(backend.calls)
+            answer = real_run(backend, inputs, arenas, req)
+            del backend.calls  # the class's own again
+            return answer
+        if mode == "untimed":
+            answer = real_run(backend, inputs, arenas, req)
+            del answer["timed"]
+            return answer
+    return real_run(backend, inputs, arenas, req)
 
 
 worker.run = run

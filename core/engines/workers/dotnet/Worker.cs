@@ -4,11 +4,15 @@
 // request. One call is one message through System.Security.Cryptography:
 // SHA256.HashData and its siblings, Aes.EncryptCbc/DecryptCbc (no padding),
 // AesGcm and ChaCha20Poly1305 (Encrypt/Decrypt with a 16-byte tag). AES-CTR
-// is not offered by .NET.
+// is not offered by .NET. The timed loop holds those calls and nothing else:
+// with output "reuse" each writes into spans made before the loop (the span
+// overloads), with "fresh" each allocates its output as the array overloads
+// do; the last call's pieces are joined after the timing.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using System.Text;
@@ -68,13 +72,14 @@ static class Worker
         return (view, d);
     }
 
-    static readonly Dictionary<string, Func<ReadOnlyMemory<byte>, byte[]>> Hashes = new()
+    // Each hash's two calls: into a caller's span (reuse) and allocating (fresh).
+    static readonly Dictionary<string, (string Name, Func<ReadOnlyMemory<byte>, Memory<byte>, int> Into, Func<ReadOnlyMemory<byte>, byte[]> Fresh)> Hashes = new()
     {
-        ["md5"] = m => MD5.HashData(m.Span),
-        ["sha1"] = m => SHA1.HashData(m.Span),
-        ["sha256"] = m => SHA256.HashData(m.Span),
-        ["sha512"] = m => SHA512.HashData(m.Span),
-        ["sha3-256"] = m => SHA3_256.HashData(m.Span),
+        ["md5"] = ("MD5", (m, d) => MD5.HashData(m.Span, d.Span), m => MD5.HashData(m.Span)),
+        ["sha1"] = ("SHA1", (m, d) => SHA1.HashData(m.Span, d.Span), m => SHA1.HashData(m.Span)),
+        ["sha256"] = ("SHA256", (m, d) => SHA256.HashData(m.Span, d.Span), m => SHA256.HashData(m.Span)),
+        ["sha512"] = ("SHA512", (m, d) => SHA512.HashData(m.Span, d.Span), m => SHA512.HashData(m.Span)),
+        ["sha3-256"] = ("SHA3_256", (m, d) => SHA3_256.HashData(m.Span, d.Span), m => SHA3_256.HashData(m.Span)),
     };
 
     static JsonObject Algorithms()
@@ -89,47 +94,180 @@ static class Worker
         return a;
     }
 
-    // One message: the output, or null when the tag is rejected.
-    static Func<ReadOnlyMemory<byte>, byte[]> Cipher(string alg, byte[] key, byte[] iv, byte[] aad, bool decrypt)
+    // What each output mode calls, per algorithm and op.
+    static JsonObject Api(string alg, string op)
     {
+        if (Hashes.TryGetValue(alg, out var h))
+            return new JsonObject { ["reuse"] = $"{h.Name}.HashData(source, destination)", ["fresh"] = $"{h.Name}.HashData(source)" };
+        string verb = op == "encrypt" ? "Encrypt" : "Decrypt";
+        if (IsAead(alg))
+        {
+            string type = alg == "chacha20-poly1305" ? "ChaCha20Poly1305" : "AesGcm";
+            string args = op == "encrypt" ? "(nonce, plaintext, ciphertext, tag, aad)" : "(nonce, ciphertext, tag, plaintext, aad)";
+            string made = op == "encrypt" ? "new byte[n] and new byte[16]" : "new byte[n]";
+            return new JsonObject { ["reuse"] = $"{type}.{verb}{args}", ["fresh"] = $"{type}.{verb}{args} into {made} per call" };
+        }
+        return new JsonObject { ["reuse"] = $"Aes.{verb}Cbc(input, iv, destination, PaddingMode.None)", ["fresh"] = $"Aes.{verb}Cbc(input, iv, PaddingMode.None)" };
+    }
+
+    // Whether a timed loop runs, and how many outputs were assembled while it
+    // did (../PROTOCOL.md: timed.assembled_in_loop, which must be 0).
+    static bool timing;
+    static long assembledInLoop;
+
+    // The output from the last call's pieces (AEAD: ciphertext, then tag).
+    static byte[] Assemble(ReadOnlyMemory<byte>[] pieces)
+    {
+        if (timing) assembledInLoop++;
+        long n = 0;
+        foreach (var p in pieces) n += p.Length;
+        var outb = new byte[n];
+        long at = 0;
+        foreach (var p in pieces) { p.Span.CopyTo(outb.AsSpan((int)at)); at += p.Length; }
+        return outb;
+    }
+
+    // One cell's calls: Fn is one message (false: the tag was rejected);
+    // Pieces the last call's output, joined after the timing by Assemble.
+    sealed class Calls
+    {
+        public string Api, Output;
+        public Func<ReadOnlyMemory<byte>, bool> Fn;
+        public Func<ReadOnlyMemory<byte>[]> Pieces;
+    }
+
+    // Page-placed memory: a pinned array (it never moves) and a slice of it
+    // that starts OFFSET bytes past a page boundary, read from its address.
+    const int Page = 4096;
+    static Memory<byte> Placed(ref byte[] store, int n, int offset)
+    {
+        if (store.Length < n + 2 * Page + 64) store = GC.AllocateArray<byte>(n + 2 * Page + 64, pinned: true);
+        long addr = (long)Marshal.UnsafeAddrOfPinnedArrayElement(store, 0);
+        int shift = (int)(((offset - addr % Page) % Page + Page) % Page);
+        return new Memory<byte>(store, shift, n);
+    }
+
+    static int PageOffset(Memory<byte> m)
+    {
+        if (!MemoryMarshal.TryGetArray<byte>(m, out var seg)) return -1;
+        return (int)(((long)Marshal.UnsafeAddrOfPinnedArrayElement(seg.Array, seg.Offset)) % Page);
+    }
+
+    static byte[] inStore = Array.Empty<byte>(), outStore = Array.Empty<byte>();
+
+    static Calls Make(string alg, string op, string output, long n, byte[] key, byte[] iv, byte[] aad, int outOffset)
+    {
+        var api = Api(alg, op);
+        var c = new Calls { Output = output, Api = (string)api[output] };
+        bool reuse = output == "reuse";
+        ReadOnlyMemory<byte>[] last = { ReadOnlyMemory<byte>.Empty, ReadOnlyMemory<byte>.Empty };
+        if (Hashes.TryGetValue(alg, out var h))
+        {
+            if (reuse)
+            {
+                var d = Placed(ref outStore, 64, outOffset);
+                int len = h.Into(ReadOnlyMemory<byte>.Empty, d);
+                c.Fn = m => { h.Into(m, d); return true; };
+                c.Pieces = () => new ReadOnlyMemory<byte>[] { d.Slice(0, len) };
+            }
+            else
+            {
+                c.Fn = m => { last[0] = h.Fresh(m); return true; };
+                c.Pieces = () => new[] { last[0] };
+            }
+            return c;
+        }
+        bool decrypt = op != "encrypt";
         if (IsAead(alg))
         {
             // The key schedule once, as a C engine's open does; a message per call.
             ChaCha20Poly1305 chacha = alg == "chacha20-poly1305" ? new ChaCha20Poly1305(key) : null;
             AesGcm gcm = chacha == null ? new AesGcm(key, 16) : null;
+            int size = (int)(decrypt ? n - 16 : n);
+            Memory<byte> text = reuse ? Placed(ref outStore, size + 16, outOffset) : Memory<byte>.Empty;
+            Memory<byte> tag = reuse ? text.Slice(size, 16) : Memory<byte>.Empty;
+            text = reuse ? text.Slice(0, size) : text;
             if (!decrypt)
-                return m =>
-                {
-                    var outb = new byte[m.Length + 16];
-                    var ct = new Span<byte>(outb, 0, m.Length);
-                    var tag = new Span<byte>(outb, m.Length, 16);
-                    if (chacha != null) chacha.Encrypt(iv, m.Span, ct, tag, aad);
-                    else gcm.Encrypt(iv, m.Span, ct, tag, aad);
-                    return outb;
-                };
-            return m =>
             {
-                int n = m.Length - 16;
-                var pt = new byte[n];
+                c.Fn = m =>
+                {
+                    Memory<byte> ct = reuse ? text : new byte[m.Length], t = reuse ? tag : new byte[16];
+                    if (chacha != null) chacha.Encrypt(iv, m.Span, ct.Span, t.Span, aad);
+                    else gcm.Encrypt(iv, m.Span, ct.Span, t.Span, aad);
+                    last[0] = ct; last[1] = t;
+                    return true;
+                };
+                c.Pieces = () => new[] { last[0], last[1] };
+                return c;
+            }
+            c.Fn = m =>
+            {
+                int k = m.Length - 16;
+                Memory<byte> pt = reuse ? text : new byte[k];
                 try
                 {
-                    if (chacha != null) chacha.Decrypt(iv, m.Span.Slice(0, n), m.Span.Slice(n), pt, aad);
-                    else gcm.Decrypt(iv, m.Span.Slice(0, n), m.Span.Slice(n), pt, aad);
+                    if (chacha != null) chacha.Decrypt(iv, m.Span.Slice(0, k), m.Span.Slice(k), pt.Span, aad);
+                    else gcm.Decrypt(iv, m.Span.Slice(0, k), m.Span.Slice(k), pt.Span, aad);
                 }
-                catch (AuthenticationTagMismatchException) { return null; }
-                return pt;
+                catch (AuthenticationTagMismatchException) { return false; }
+                last[0] = pt;
+                return true;
             };
+            c.Pieces = () => new[] { last[0] };
+            return c;
         }
         var aes = Aes.Create();
         aes.Key = key;
-        if (decrypt) return m => aes.DecryptCbc(m.Span, iv, PaddingMode.None);
-        return m => aes.EncryptCbc(m.Span, iv, PaddingMode.None);
+        if (reuse)
+        {
+            var d = Placed(ref outStore, (int)n, outOffset);
+            if (decrypt) c.Fn = m => { aes.DecryptCbc(m.Span, iv, d.Span, PaddingMode.None); return true; };
+            else c.Fn = m => { aes.EncryptCbc(m.Span, iv, d.Span, PaddingMode.None); return true; };
+            c.Pieces = () => new ReadOnlyMemory<byte>[] { d };
+            return c;
+        }
+        if (decrypt) c.Fn = m => { last[0] = aes.DecryptCbc(m.Span, iv, PaddingMode.None); return true; };
+        else c.Fn = m => { last[0] = aes.EncryptCbc(m.Span, iv, PaddingMode.None); return true; };
+        c.Pieces = () => new[] { last[0] };
+        return c;
+    }
+
+    // CALLS calls of FN and nothing else, on a stack moved down by STACK
+    // bytes (the run's placement of this trial).
+    static (long ns, long cpuNs, long rejected) TimedLoop(Func<ReadOnlyMemory<byte>, bool> fn, ReadOnlyMemory<byte> input, long calls, int stack)
+    {
+        Span<byte> pad = stackalloc byte[stack + 1];
+        pad[stack] = 1; // a frame of STACK bytes more below this one
+        return Loop(fn, input, calls);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    static (long, long, long) Loop(Func<ReadOnlyMemory<byte>, bool> fn, ReadOnlyMemory<byte> input, long calls)
+    {
+        long rejected = 0;
+        var proc = Process.GetCurrentProcess();
+        timing = true;
+        var cpu0 = proc.TotalProcessorTime;
+        long t0 = Stopwatch.GetTimestamp();
+        for (long i = 0; i < calls; i++)
+            if (!fn(input)) rejected++;
+        long t1 = Stopwatch.GetTimestamp();
+        proc.Refresh();
+        var cpu1 = proc.TotalProcessorTime;
+        timing = false;
+        return ((long)((t1 - t0) * (1e9 / Stopwatch.Frequency)), (cpu1 - cpu0).Ticks * 100, rejected);
     }
 
     static JsonObject Run(JsonObject req)
     {
         string alg = (string)req["algorithm"], op = (string)req["op"];
         long size = (long)req["size"], calls = (long)req["calls"];
+        string output = (string)req["output"] ?? "reuse";
+        if (output != "reuse" && output != "fresh")
+            return new JsonObject { ["status"] = "error", ["error"] = $"output must be reuse or fresh, not {output}" };
+        int inOffset = (int)(((long?)req["input_offset"] ?? 0) % Page);
+        var layout = req["layout"] as JsonObject;
+        int outOffset = (int)(((long?)layout?["out"] ?? 0) % Page), stack = (int)(((long?)layout?["stack"] ?? 0) % Page);
         var src = req["input"].AsObject();
         ReadOnlyMemory<byte> input;
         string inputSha;
@@ -144,64 +282,50 @@ static class Worker
         {
             (input, inputSha) = Generated((uint)(long)src["seed"], size);
         }
-        Func<ReadOnlyMemory<byte>, byte[]> call;
-        if (op == "hash")
+        byte[] key = null, iv = null, aad = null;
+        if (op != "hash")
         {
-            call = Hashes[alg];
+            key = Material(req["key"] ?? JsonValue.Create("counting"), KeyLen(alg));
+            iv = Material(req["iv"] ?? JsonValue.Create("counting"), IvLen(alg));
+            aad = Material(req["aad"], 0);
         }
-        else
+        if (op.StartsWith("decrypt"))
         {
-            var key = Material(req["key"] ?? JsonValue.Create("counting"), KeyLen(alg));
-            var iv = Material(req["iv"] ?? JsonValue.Create("counting"), IvLen(alg));
-            var aad = Material(req["aad"], 0);
-            if (op == "encrypt")
+            byte[] sealedMsg;
+            if (explicitInput)
             {
-                call = Cipher(alg, key, iv, aad, false);
+                var tag = IsAead(alg) ? Convert.FromHexString((string)req["tag"]) : Array.Empty<byte>();
+                sealedMsg = Assemble(new ReadOnlyMemory<byte>[] { input, tag });
+                inputSha = null;
             }
             else
             {
-                byte[] sealedMsg;
-                if (explicitInput)
-                {
-                    var tag = IsAead(alg) ? Convert.FromHexString((string)req["tag"]) : Array.Empty<byte>();
-                    sealedMsg = new byte[input.Length + tag.Length];
-                    input.Span.CopyTo(sealedMsg);
-                    tag.CopyTo(sealedMsg, input.Length);
-                    inputSha = null;
-                }
-                else
-                {
-                    sealedMsg = Cipher(alg, key, iv, aad, false)(input);
-                    if (op == "decrypt-forged") sealedMsg[size] ^= 1;
-                }
-                input = sealedMsg;
-                call = Cipher(alg, key, iv, aad, true);
+                var seal = Make(alg, "encrypt", "fresh", size, key, iv, aad, 0);
+                seal.Fn(input);
+                sealedMsg = Assemble(seal.Pieces());
+                if (op == "decrypt-forged") sealedMsg[size] ^= 1;
             }
+            input = sealedMsg;
         }
-        byte[] output = null;
-        long rejected = 0;
-        var proc = Process.GetCurrentProcess();
-        var cpu0 = proc.TotalProcessorTime;
-        long t0 = Stopwatch.GetTimestamp();
-        for (long i = 0; i < calls; i++)
-        {
-            output = call(input);
-            if (output == null) rejected++;
-        }
-        long t1 = Stopwatch.GetTimestamp();
-        proc.Refresh();
-        var cpu1 = proc.TotalProcessorTime;
+        var placed = Placed(ref inStore, input.Length, inOffset); // where the run put its own input
+        input.Span.CopyTo(placed.Span);
+        var todo = Make(alg, op, output, placed.Length, key, iv, aad, outOffset);
+        assembledInLoop = 0;
+        var (ns, cpuNs, rejected) = TimedLoop(todo.Fn, placed, calls, stack);
         if (rejected != 0 && rejected != calls)
             return new JsonObject { ["status"] = "error", ["error"] = $"{rejected} of {calls} calls rejected the tag" };
-        inputSha ??= Convert.ToHexString(SHA256.HashData(output ?? Array.Empty<byte>())).ToLowerInvariant();
+        byte[] outb = rejected != 0 ? Array.Empty<byte>() : Assemble(todo.Pieces());
+        inputSha ??= Convert.ToHexString(SHA256.HashData(outb)).ToLowerInvariant();
         return new JsonObject
         {
             ["status"] = rejected != 0 ? "rejected" : "ok",
             ["calls"] = calls,
-            ["ns"] = (long)((t1 - t0) * (1e9 / Stopwatch.Frequency)),
-            ["cpu_ns"] = (long)((cpu1 - cpu0).Ticks * 100),
+            ["ns"] = ns,
+            ["cpu_ns"] = cpuNs,
+            ["timed"] = new JsonObject { ["calls"] = calls, ["api"] = todo.Api, ["output"] = todo.Output, ["assembled_in_loop"] = assembledInLoop },
+            ["placed"] = new JsonObject { ["input_offset"] = PageOffset(placed), ["out"] = output == "reuse" ? outOffset : null, ["stack"] = stack },
             ["input_sha256"] = inputSha,
-            ["output"] = Convert.ToBase64String(output ?? Array.Empty<byte>()),
+            ["output"] = Convert.ToBase64String(outb),
         };
     }
 
@@ -246,7 +370,7 @@ static class Worker
         var hello = new JsonObject
         {
             ["type"] = "hello",
-            ["protocol"] = 1,
+            ["protocol"] = 2,
             ["engine"] = "dotnet",
             ["runtime"] = RuntimeInformation.FrameworkDescription,
             ["executable"] = Environment.ProcessPath,
@@ -256,6 +380,14 @@ static class Worker
             ["cpu_clock"] = "Process.TotalProcessorTime (whole process)",
             ["algorithms"] = Algorithms(),
         };
+        var apis = new JsonObject();
+        foreach (var (alg, ops) in hello["algorithms"].AsObject())
+        {
+            var byOp = new JsonObject();
+            foreach (var o in ops.AsArray()) byOp[(string)o] = Api(alg, (string)o);
+            apis[alg] = byOp;
+        }
+        hello["calls"] = apis;
         stdout.WriteLine(hello.ToJsonString());
         string line;
         while ((line = stdin.ReadLine()) != null)
