@@ -20,6 +20,7 @@ libcbverdicts_a_SOURCES = \
 	analysis/verdicts/derive.c analysis/verdicts/derive.h \
 	analysis/verdicts/winners.c analysis/verdicts/winners.h \
 	analysis/verdicts/masks.c analysis/verdicts/masks.h \
+	analysis/verdicts/measure.c analysis/verdicts/measure.h \
 	analysis/verdicts/stopping.c analysis/verdicts/stopping.h \
 	analysis/verdicts/repro.c analysis/verdicts/repro.h \
 	analysis/verdicts/compare.c analysis/verdicts/compare.h \

@@ -333,6 +333,69 @@ out:
 	cb_results_free(r);
 }
 
+/* A worker cell (no cycles) over an in-process one (cycles): its wall time
+ * swings by 40% from round to round (preemption of the worker's process)
+ * while its CPU time holds, so the ratio is judged on CPU time, as a mask's
+ * is (measure.h); with one trial's CPU time missing, on wall time. */
+static struct cb_results *worker_file(bool lose_cpu)
+{
+	static const struct cell worker = {"dotnet",  "dotnet", "aes-256-gcm",
+	                                   "encrypt", 1 << 20,  1};
+	static const struct cell local = {"openssl", "openssl", "aes-256-gcm",
+	                                  "encrypt", 1 << 20,   1};
+	struct file w = {0};
+	struct cb_results *r;
+
+	if (begin(&w, "worker-vs-openssl", "w1",
+	          "[{\"name\":\"w/o\",\"ratio\":[{\"engine\":\"dotnet\"},"
+	          "{\"engine\":\"openssl\"}]}]") != 0)
+		return NULL;
+	for (unsigned round = 0; round <= 16; round++) {
+		double swing = round % 2 ? 1.4 : 1.0; /* wall only: CPU stays 200 us */
+		double cpu_share = lose_cpu && round == 5 ? 0 : 1.0 / swing;
+
+		trial(&w, &worker, round, 200000 * swing * wobble(round, 1), cpu_share, 0);
+		trial(&w, &local, round, 100000 * wobble(round, 2), 1.0, 250000);
+	}
+	r = finish(&w);
+	unlink(w.path);
+	return r;
+}
+
+static void test_worker_ratio_on_cpu(void)
+{
+	char err[256];
+
+	for (int lose = 0; lose < 2; lose++) {
+		struct cb_results *r = worker_file(lose);
+		struct cb_analysis *a =
+		    r ? cb_analysis_build(r, NULL, NULL, err, sizeof err) : NULL;
+		const struct cb_derived *m = a ? metric(a, "w/o") : NULL;
+
+		if (!ok(m && m->ok, "%s: the worker/openssl ratio is computed",
+		        lose ? "one CPU time missing" : "every trial with CPU time")) {
+			tap_skip(2, "no ratio");
+		} else if (!lose) {
+			is_str(
+			    cb_measure_names[m->measure], "MB/s of CPU time",
+			    "no cycles on the worker, CPU time in every round: judged on CPU time");
+			ok(fabs(m->ratio.value - 0.5) < 0.01 &&
+			       m->ratio.ci.hi / m->ratio.ci.lo < 1.05,
+			   "...0.5 within 5%%, where its wall time swings by 40%% (%.4f [%.4f, "
+			   "%.4f])",
+			   m->ratio.value, m->ratio.ci.lo, m->ratio.ci.hi);
+		} else {
+			is_str(cb_measure_names[m->measure], "MB/s",
+			       "a round without CPU time: judged on wall time");
+			ok(m->ratio.ci.hi / m->ratio.ci.lo > 1.2,
+			   "...whose interval shows the swing ([%.4f, %.4f])", m->ratio.ci.lo,
+			   m->ratio.ci.hi);
+		}
+		cb_analysis_free(a);
+		cb_results_free(r);
+	}
+}
+
 static void test_slope_and_crossover(void)
 {
 	static const unsigned sizes[] = {64, 128, 256, 512, 1024, 4096};
@@ -542,10 +605,11 @@ static void test_report_formats(void)
 
 int main(void)
 {
-	tap_plan(100);
+	tap_plan(106);
 	test_summary();
 	test_rank_lag1();
 	test_ratios();
+	test_worker_ratio_on_cpu();
 	test_slope_and_crossover();
 	test_compare();
 	test_report_formats();

@@ -167,7 +167,7 @@ CELL(reference_cell, cb_value_text(v, c->reference->cell->key))
 CELL(ok, cb_value_bool(v, c->ok))
 CELL_IF(rounds_needed, c->rounds_needed, cb_value_int(v, (long long)c->rounds_needed))
 RATIO(rounds, cb_value_int(v, (long long)c->beyond.n))
-RATIO(measure, cb_value_text(v, cb_mask_measure_names[c->measure]))
+RATIO(measure, cb_value_text(v, cb_measure_names[c->measure]))
 RATIO(ratio, cb_value_num(v, c->beyond.value))
 RATIO(ratio_lo, cb_value_num(v, c->beyond.ci.lo))
 RATIO(ratio_hi, cb_value_num(v, c->beyond.ci.hi))
@@ -276,7 +276,7 @@ static void text_interval(const struct cb_row *r, char *buf, size_t len)
 
 static void text_measure(const struct cb_row *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s", cb_mask_measure_short[cell_of(r)->measure]);
+	snprintf(buf, len, "%s", cb_measure_short[cell_of(r)->measure]);
 }
 
 static void text_verdict(const struct cb_row *r, char *buf, size_t len)

@@ -311,17 +311,23 @@ static int compute_ratio(struct cb_analysis *a, struct cb_derived *m, const stru
 	size_t rounds = s->n_rounds, n = 0;
 	double *num = malloc((rounds + 1) * sizeof *num);
 	double *den = malloc((rounds + 1) * sizeof *den);
+	const struct cb_cell_summary **cells = calloc(2 * m->n_pairs + 1, sizeof *cells);
+	double *values = malloc((2 * m->n_pairs * rounds + 1) * sizeof *values);
 	bool all_when = true;
 	int rc = -1;
 
-	if (!num || !den)
+	if (!num || !den || !cells || !values)
 		goto done;
-	m->on_cycles = true;
 	for (size_t p = 0; p < m->n_pairs; p++) {
 		all_when &= !d->when || cb_derive_matches(s->cells[m->num_cells[p]].cell, d->when);
-		m->on_cycles &=
-		    s->cells[m->num_cells[p]].have_cycles && s->cells[m->den_cells[p]].have_cycles;
+		cells[2 * p] = &s->cells[m->num_cells[p]];
+		cells[2 * p + 1] = &s->cells[m->den_cells[p]];
 	}
+	m->measure = cb_measure_choose(a, cells, 2 * m->n_pairs);
+	m->on_cycles = m->measure == CB_MEASURE_CYCLES;
+	for (size_t i = 0; i < 2 * m->n_pairs; i++) /* pair p's rounds: 2p (num), 2p + 1 (den) */
+		if (cb_measure_rounds(a, cells[i], m->measure, values + i * rounds) != 0)
+			goto done;
 	/* The pooled pairs of one round share its load and clock: one observation
 	 * per round (the geometric means of its pairs), not one per pair, or the
 	 * sign test would count the round's shared luck several times. */
@@ -330,10 +336,7 @@ static int compute_ratio(struct cb_analysis *a, struct cb_derived *m, const stru
 		size_t used = 0;
 
 		for (size_t p = 0; p < m->n_pairs; p++) {
-			const struct cb_cell_summary *nc = &s->cells[m->num_cells[p]];
-			const struct cb_cell_summary *dc = &s->cells[m->den_cells[p]];
-			double x = m->on_cycles ? nc->round_bpc[r] : nc->round_mbs[r];
-			double y = m->on_cycles ? dc->round_bpc[r] : dc->round_mbs[r];
+			double x = values[2 * p * rounds + r], y = values[(2 * p + 1) * rounds + r];
 
 			if (isnan(x) || isnan(y) || !(x > 0) || !(y > 0))
 				continue;
@@ -360,6 +363,8 @@ static int compute_ratio(struct cb_analysis *a, struct cb_derived *m, const stru
 done:
 	free(num);
 	free(den);
+	free(cells);
+	free(values);
 	return rc;
 }
 

@@ -17,7 +17,9 @@
  * pairs' ratios (they share the round's load and clock, so they are not
  * independent observations). The ratio is of throughputs in bytes per cycle
  * when every cell has cycles (frequency-free: a clock that moves within a
- * round, or a trial preempted, cancels), else in MB/s; either way of
+ * round, or a trial preempted, cancels), else in MB/s of CPU time when every
+ * round of every cell has it (worker cells: their preemptions left out), else
+ * in MB/s: the choice measure.h makes for the masks too. Either way of
  * throughputs, numerator over denominator, paired by round (ratio.h). When
  * several metrics of one declaration share a denominator cell (one baseline
  * against many), each interval is widened by Bonferroni for their number.
@@ -33,6 +35,7 @@
 #include "analysis/stats/curve.h"
 #include "analysis/stats/ratio.h"
 #include "analysis/stats/summary.h"
+#include "analysis/verdicts/measure.h"
 
 struct cb_derive_options {
 	double level; /* of ratio and slope intervals before Bonferroni: 0.95 */
@@ -54,9 +57,10 @@ struct cb_derived {
 	bool ok; /* a ratio was computed; otherwise WHY says why not */
 	char why[160];
 	struct cb_ratio ratio;
-	bool on_cycles; /* of bytes per cycle (every cell counted cycles), else of MB/s */
-	double level;   /* the interval's level, after Bonferroni */
-	size_t family;  /* metrics sharing a denominator cell: Bonferroni's m */
+	bool on_cycles;          /* of bytes per cycle (every cell counted cycles) */
+	enum cb_measure measure; /* what the ratio is of (measure.h): cycles, CPU or wall MB/s */
+	double level;            /* the interval's level, after Bonferroni */
+	size_t family;           /* metrics sharing a denominator cell: Bonferroni's m */
 	enum cb_ratio_verdict verdict; /* against 1 with delta */
 	bool has_expect;               /* an expectation applies (its `when` matched) */
 	double expect_value, expect_tolerance;

@@ -92,36 +92,6 @@ static void env_text(json_t *env, char *buf, size_t len)
 
 /* ---- One cell: masked over reference, paired by round ---- */
 
-/* The throughput of CELL per measured round on its CPU time (MB/s of the
- * summed thread CPU time) into OUT; false when some round with a sample has
- * no CPU time. A resumed round's later trial wins, as in the summary. */
-static bool cpu_rounds(const struct cb_analysis *a, const struct cb_cell_summary *cell, double *out)
-{
-	const struct cb_results *r = a->results;
-	size_t rounds = a->summary->n_rounds;
-	uint64_t *seq = calloc(rounds ? rounds : 1, sizeof *seq);
-	bool all = seq != NULL;
-
-	for (size_t i = 0; i < rounds; i++)
-		out[i] = NAN;
-	for (size_t i = 0; seq && i < r->n_trials; i++) {
-		const struct cb_result_trial *t = &r->trials[i];
-		size_t k = t->round - a->summary->first_round;
-
-		if (t->cell != cell->index || !t->valid || t->warmup || !(t->ns > 0) ||
-		    t->round < a->summary->first_round || k >= rounds || t->bytes == 0)
-			continue;
-		if (!isnan(out[k]) && t->seq < seq[k])
-			continue;
-		seq[k] = t->seq;
-		out[k] = t->cpu_ns > 0 ? (double)t->bytes / t->cpu_ns * 1e3 : INFINITY;
-	}
-	for (size_t i = 0; all && i < rounds; i++)
-		all = !isinf(out[i]);
-	free(seq);
-	return all;
-}
-
 /* About how many paired rounds would settle a cell left unresolved, were
  * its spread and ratio what they are now: an interval narrows as 1/sqrt(n),
  * so n (half-width / room)^2, the room being how far the ratio lies inside
@@ -143,9 +113,6 @@ static size_t rounds_needed(const struct cb_mask_cell *c, double delta)
 	return best <= 100.0 * (double)c->within.n ? (size_t)ceil(best) : 0;
 }
 
-const char *const cb_mask_measure_names[] = {"MB/s", "MB/s of CPU time", "bytes per cycle"};
-const char *const cb_mask_measure_short[] = {"MB/s", "CPU MB/s", "B/cycle"};
-
 static int judge_cell(const struct cb_analysis *a, struct cb_mask_cell *c, size_t k, double delta,
                       double alpha)
 {
@@ -160,19 +127,15 @@ static int judge_cell(const struct cb_analysis *a, struct cb_mask_cell *c, size_
 		free(den);
 		return -1;
 	}
-	/* Cycles when both cells have them; else the CPU time when both have
-	 * it (a variant in a worker child has no cycle count, and the wall time
-	 * of a busy machine carries its preemptions); else the wall time. */
-	c->on_cycles = c->masked->have_cycles && c->reference->have_cycles;
-	c->measure = CB_MASK_ON_CYCLES;
-	if (!c->on_cycles) {
-		c->measure = cpu_rounds(a, c->masked, num) && cpu_rounds(a, c->reference, den)
-		                 ? CB_MASK_ON_CPU
-		                 : CB_MASK_ON_WALL;
-	}
-	for (size_t r = 0; r < rounds && c->measure != CB_MASK_ON_CPU; r++) {
-		num[r] = c->on_cycles ? c->masked->round_bpc[r] : c->masked->round_mbs[r];
-		den[r] = c->on_cycles ? c->reference->round_bpc[r] : c->reference->round_mbs[r];
+	const struct cb_cell_summary *pair[2] = {c->masked, c->reference};
+
+	c->measure = cb_measure_choose(a, pair, 2);
+	c->on_cycles = c->measure == CB_MEASURE_CYCLES;
+	if (cb_measure_rounds(a, c->masked, c->measure, num) != 0 ||
+	    cb_measure_rounds(a, c->reference, c->measure, den) != 0) {
+		free(num);
+		free(den);
+		return -1;
 	}
 	bool seq = a->summary->options.sequential;
 	c->ok = cb_ratio_paired_by(num, den, rounds, 1.0 - alpha / (double)k, seq, &c->beyond, why,

@@ -40,6 +40,7 @@
 
 #include "analysis/stats/ratio.h"
 #include "analysis/stats/summary.h"
+#include "analysis/verdicts/measure.h"
 #include "analysis/verdicts/repro.h"
 
 struct cb_analysis;
@@ -50,25 +51,14 @@ enum cb_mask_verdict {
 	CB_MASK_IGNORED,
 };
 
-/* What a cell's ratio is of: see judge_cell in masks.c. */
-enum cb_mask_measure {
-	CB_MASK_ON_WALL = 0, /* MB/s of wall time */
-	CB_MASK_ON_CPU,      /* MB/s of the threads' CPU time */
-	CB_MASK_ON_CYCLES,   /* bytes per cycle */
-};
-
-/* Each measure in words, long ("MB/s of CPU time") and short ("CPU MB/s"). */
-extern const char *const cb_mask_measure_names[];
-extern const char *const cb_mask_measure_short[];
-
 struct cb_mask_cell {
 	const struct cb_cell_summary *masked, *reference;
 	bool ok;       /* a ratio was computed; otherwise WHY says why not */
 	char why[160]; /* also: why a cell with a ratio is not resolved */
 	bool on_cycles;
-	enum cb_mask_measure measure;
-	struct cb_ratio beyond; /* at the Bonferroni level 1 - alpha/k */
-	struct cb_ratio within; /* at 1 - 2 alpha */
+	enum cb_measure measure; /* what its ratio is of (measure.h) */
+	struct cb_ratio beyond;  /* at the Bonferroni level 1 - alpha/k */
+	struct cb_ratio within;  /* at 1 - 2 alpha */
 	enum cb_margin_verdict verdict;
 	size_t
 	    rounds_needed; /* not resolved: about the paired rounds that would tell (0: unknown) */
