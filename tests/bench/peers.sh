@@ -1,0 +1,118 @@
+#!/bin/sh
+# Each ecosystem's own benchmark tool against cryptobench, on the same bytes
+# (not in make check; run it by hand from a built tree):
+#
+#   tests/bench/peers.sh [ALTERNATIONS]      (default 3)
+#   PEERS_GROUPS="node dotnet" tests/bench/peers.sh   (some groups only)
+#   PEERS_KEEP=DIR ...                       (keep the medians and results files)
+#
+# BenchmarkDotNet for dotnet (a project restored from NuGet, built here),
+# tinybench for node-crypto (npm, into a temporary folder), timeit for the
+# Python workers, hyperfine for the command engines (Debian), `openssl speed
+# -evp` for in-process openssl: SHA-256, SHA-512, AES-256-GCM, AES-128-CBC at
+# 64 B, 16 KiB and 1 MiB (tests/bench/peers/peers.lua), each peer written
+# with the calls the worker times (reuse and fresh where the runtime has
+# both). Group by group, a cryptobench run of the group's cells and its peer
+# alternate ALTERNATIONS times in one session; the table (tests/bench/peers/compare.py) gives cryptobench's
+# throughput over the peer's per cell, median against median, with the
+# spread over the alternations. First and last the machine's noise: the CV
+# of five `openssl speed -evp sha256 -bytes 16384 -seconds 1` processes, on
+# CPU time (openssl speed's default) and on wall time (-elapsed).
+set -eu
+here=$(cd "$(dirname "$0")/peers" && pwd)
+top=$(cd "$here/../../.." && pwd)
+CB=${CRYPTOBENCH:-$top/cryptobench}
+N=${1:-3}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cb-peers.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+SIZES="64 16384 1048576"
+
+command -v hyperfine >/dev/null || apt-get install -y hyperfine >/dev/null
+"$CB" input 1MiB >"$T/input.bin"
+for s in $SIZES; do head -c "$s" "$T/input.bin" >"$T/input-$s.bin"; done
+
+echo "== setting up the peers in $T"
+(cd "$T" && npm install --silent --no-audit --no-fund tinybench@6.2.3 >/dev/null)
+cp "$here/tinybench.mjs" "$T/"
+mkdir "$T/bdn"
+cp "$here/Peers.cs" "$here/peers.csproj" "$T/bdn/"
+(cd "$T/bdn" && dotnet build -c Release -o out >"$T/bdn-build.log" 2>&1) ||
+	{ tail -n 20 "$T/bdn-build.log"; exit 1; }
+PY=$("$CB" engines 2>/dev/null | sed -n 's/^python-cryptography features: .*"executable":"\([^"]*\)".*/\1/p')
+PY=${PY:-python3}
+
+# noise [-elapsed]: the CV of five openssl speed processes (CPU time by
+# default, wall time with -elapsed).
+noise() {
+	for i in 1 2 3 4 5; do
+		openssl speed "$@" -evp sha256 -bytes 16384 -seconds 1 -mr 2>/dev/null | sed -n 's/^+F:[0-9]*:[^:]*://p'
+	done | awk -v how="${1:-CPU time}" '{ x[NR] = $1; s += $1 } END { m = s / NR; for (i = 1; i <= NR; i++) v += (x[i] - m) ^ 2;
+		printf "%s: mean %.1f MB/s, CV %.2f%%\n", how, m / 1e6, 100 * sqrt(v / (NR - 1)) / m }'
+}
+echo "== noise: five openssl speed -evp sha256 -bytes 16384 -seconds 1"
+{ noise; noise -elapsed; } | tee "$T/noise.txt"
+
+# cb_medians FILE: "label alg size ns" per cell, the median of ns/calls over
+# the valid measured trials.
+cb_medians() {
+	jq -r 'select(.type == "trial" and .valid and (.warmup | not))
+		| [.cell.label, .cell.algorithm, .cell.size, .ns / .calls] | @tsv' "$1" |
+		sort -k1,1 -k2,2 -k3,3n -k4,4g |
+		awk -F '\t' '{ k = $1 "\t" $2 "\t" $3; v[k, ++n[k]] = $4 }
+			END { for (k in n) { c = n[k]; m = c % 2 ? v[k, (c + 1) / 2] : (v[k, c / 2] + v[k, c / 2 + 1]) / 2; print k "\t" m } }'
+}
+
+# peer GROUP OUT: one alternation of GROUP's peer, appended to OUT.
+peer() {
+	out=$2
+	case $1 in
+	openssl) # wall time (-elapsed), as cryptobench's: by default openssl speed divides by CPU time
+		for alg in sha256 sha512 aes-256-gcm aes-128-cbc; do
+			for s in $SIZES; do
+				for i in 1 2 3; do
+					openssl speed -elapsed -evp "$alg" -bytes "$s" -seconds 1 -mr 2>/dev/null |
+						sed -n 's/^+F:[0-9]*:[^:]*://p'
+				done | sort -g | sed -n 2p |
+					awk -v a="$alg" -v s="$s" '{ printf "openssl\t%s\t%s\t%.3f\n", a, s, s / $1 * 1e9 }' >>"$out"
+			done
+		done ;;
+	commands)
+		for tool in sha256sum sha512sum; do
+			for s in $SIZES; do
+				hyperfine -N --warmup 3 --min-runs 30 --export-json "$T/hf.json" "$tool $T/input-$s.bin" >/dev/null 2>&1
+				jq -r --arg t "$tool" --arg s "$s" \
+					'"\($t)\t\($t | sub("sum$"; ""))\t\($s)\t\(.results[0].median * 1e9)"' "$T/hf.json" >>"$out"
+			done
+		done ;;
+	node) (cd "$T" && node tinybench.mjs "$T/input.bin") >>"$out" ;;
+	python) "$PY" "$here/timeit_peers.py" "$T/input.bin" >>"$out" ;;
+	dotnet)
+		rm -rf "$T/bdn/BenchmarkDotNet.Artifacts"
+		(cd "$T/bdn" && PEERS_INPUT="$T/input.bin" dotnet out/peers.dll --filter '*' --inProcess \
+			--warmupCount 3 --iterationCount 10 --iterationTime 100 --exporters json >"$T/bdn.log" 2>&1) ||
+			{ tail -n 20 "$T/bdn.log"; exit 1; }
+		jq -r '.Benchmarks[] | [(if .Method == "Reuse" then "dotnet" else "dotnet-output=fresh" end),
+			(.Parameters | capture("Alg=(?<a>[^&]*)").a), (.Parameters | capture("Size=(?<s>[0-9]*)").s),
+			.Statistics.Median] | @tsv' "$T"/bdn/BenchmarkDotNet.Artifacts/results/*-report-full*.json >>"$out" ;;
+	esac
+}
+
+for group in ${PEERS_GROUPS:-openssl commands node python dotnet}; do
+	k=1
+	while [ "$k" -le "$N" ]; do
+		echo "== $group, alternation $k of $N: cryptobench, then its peer ($(date -u +%H:%M:%S))"
+		"$CB" run "$here/peers.lua" --set group="$group" -o "$T/cb-$group-$k.jsonl" >/dev/null 2>"$T/cb.err" ||
+			{ cat "$T/cb.err"; exit 1; }
+		cb_medians "$T/cb-$group-$k.jsonl" >>"$T/cb-$k.tsv"
+		peer "$group" "$T/peer-$k.tsv"
+		k=$((k + 1))
+	done
+done
+echo "== $(lscpu | sed -n 's/^Model name: *//p'); noise (five openssl speed processes):"
+cat "$T/noise.txt"
+echo "== noise at the end:"
+{ noise; noise -elapsed; } | tee -a "$T/noise.txt"
+"$PY" "$here/compare.py" "$T" "$N"
+if [ -n "${PEERS_KEEP:-}" ]; then
+	mkdir -p "$PEERS_KEEP" && cp "$T"/*.tsv "$T"/*.jsonl "$T/noise.txt" "$PEERS_KEEP/"
+fi

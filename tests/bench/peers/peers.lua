@@ -1,0 +1,35 @@
+-- The cells tests/bench/peers.sh checks against each ecosystem's own
+-- benchmark tool: SHA-256, SHA-512, AES-256-GCM and AES-128-CBC at 64 B,
+-- 16 KiB and 1 MiB, in-process OpenSSL, each runtime's worker with output
+-- "reuse" and, where the runtime has both, "fresh", and the command engines.
+-- Short trials: the script alternates a run of one group (--set group=NAME)
+-- with that group's peer, three times, so that each pair is seconds apart.
+local cb = require "cryptobench"
+
+local groups = {
+  openssl  = { "openssl" },
+  commands = { "sha256sum", "sha512sum" },
+  node     = { "node-crypto" },
+  python   = { "python-hashlib", "python-cryptography", { "python-cryptography", output = "fresh" } },
+  dotnet   = { "dotnet", { "dotnet", output = "fresh" } },
+}
+local group = cb.param("group", "all")
+local engines = groups[group]
+if group == "all" then
+  engines = {}
+  for _, name in ipairs { "openssl", "commands", "node", "python", "dotnet" } do
+    for _, e in ipairs(groups[name]) do engines[#engines + 1] = e end
+  end
+end
+
+cb.scenario {
+  name        = "peers",
+  description = "cells cross-checked by tests/bench/peers.sh against BenchmarkDotNet, tinybench, timeit, hyperfine and openssl speed",
+  engines     = cb.available(engines),
+  algorithms  = { "sha256", "sha512", "aes-256-gcm", "aes-128-cbc" },
+  ops         = { "hash", "encrypt" },
+  sizes       = { "64B", "16KiB", "1MiB" },
+  rounds      = cb.param("rounds", 7),
+  order       = "round-robin",
+  trial_time  = cb.param("trial_time", "20ms"),
+}

@@ -1,0 +1,60 @@
+"""timeit on the calls the Python workers time (tests/bench/peers.sh).
+
+usage: timeit_peers.py INPUT >> TSV (label alg size ns: the median per-call
+time of 7 repeats, each about 20 ms, on the input file the script wrote)."""
+import hashlib
+import statistics
+import sys
+import timeit
+
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+data_all = open(sys.argv[1], "rb").read()
+key32, key16, iv12, iv16 = bytes(range(32)), bytes(range(16)), bytes(range(12)), bytes(range(16))
+
+
+def cells(size):
+    data = data_all[:size]
+    gcm, cbc = AESGCM(key32), Cipher(algorithms.AES(key16), modes.CBC(iv16))
+    buf_gcm, buf_cbc = bytearray(size + 16), bytearray(size + 15)
+
+    def crypto_hash(kind):
+        def call():
+            h = hashes.Hash(kind())
+            h.update(data)
+            return h.finalize()
+        return call
+
+    def cbc_into():
+        e = cbc.encryptor()
+        e.update_into(data, buf_cbc)
+        e.finalize()
+
+    def cbc_fresh():
+        e = cbc.encryptor()
+        out = e.update(data)
+        e.finalize()
+        return out
+
+    return [
+        ("python-hashlib", "sha256", lambda: hashlib.sha256(data).digest()),
+        ("python-hashlib", "sha512", lambda: hashlib.sha512(data).digest()),
+        ("python-cryptography", "sha256", crypto_hash(hashes.SHA256)),
+        ("python-cryptography", "sha512", crypto_hash(hashes.SHA512)),
+        ("python-cryptography", "aes-256-gcm", lambda: gcm.encrypt_into(iv12, data, None, buf_gcm)),
+        ("python-cryptography-output=fresh", "aes-256-gcm", lambda: gcm.encrypt(iv12, data, None)),
+        ("python-cryptography", "aes-128-cbc", cbc_into),
+        ("python-cryptography-output=fresh", "aes-128-cbc", cbc_fresh),
+    ]
+
+
+for size in (64, 16384, 1048576):
+    for label, alg, call in cells(size):
+        t = timeit.Timer(call)
+        number = 1
+        while t.timeit(number) < 0.02:
+            number *= 2
+        runs = t.repeat(repeat=7, number=number)
+        print("%s\t%s\t%d\t%.1f" % (label, alg, size, statistics.median(runs) / number * 1e9))
