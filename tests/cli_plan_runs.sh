@@ -1,15 +1,26 @@
 #!/bin/sh
-# compare --plan on the sim: a pilot of three runs of ten rounds leaves its
+# compare --plan on the sim: a pilot of five runs of ten rounds leaves its
 # rows not resolved and prints a plan; the plan's runs and rounds, made on
 # the sim, resolve every row it planned. The negative check: the plan's
 # runs at the pilot's ten rounds leave them not resolved (more runs alone do
-# not narrow a run's interval).
+# not narrow a run's interval). Three runs of the pilot cannot bound the
+# between-run spread: its rows are unsure. Then run --runs auto on a budget
+# of virtual time: it pilots, plans, carries the plan out and stops
+# resolved; compare of its folder judges the plan's runs, not the pilot's.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 9
+plan 19
 S="$top_srcdir/tests/scenarios/sim/plan.lua"
 
-cb run "$S" --runs 3 -o "$WORK/pilot" --no-progress
-check "a pilot of 3 runs of 10 rounds" status_is 0
+cb run "$S" --runs 3 -o "$WORK/pilot3" --no-progress
+cb compare "$WORK/pilot3" --plan --format json
+unsure=$(jq '[.rows[] | select(.status == "unsure")] | length' "$WORK/out")
+check "three pilot runs: the rows are unsure ($unsure), not cannot" \
+	sh -c "[ '$unsure' -ge 1 ] && [ \$(jq '[.rows[] | select(.status == \"cannot\")] | length' '$WORK/out') -eq 0 ]"
+cb compare "$WORK/pilot3" --plan
+check "the text says a larger pilot would tell" out_has "a larger pilot would tell"
+
+cb run "$S" --runs 5 -o "$WORK/pilot" --no-progress
+check "a pilot of 5 runs of 10 rounds" status_is 0
 cb compare "$WORK/pilot" --plan --format json
 check "compare --plan --format json exits 0" status_is 0
 cp "$WORK/out" "$WORK/plan.json"
@@ -35,4 +46,20 @@ cb run "$S" --runs "$runs" --set seed=12 -o "$WORK/short" --no-progress
 check "the plan's runs at the pilot's rounds made" status_is 0
 left=$(not_resolved "$WORK/short")
 check "at the pilot's rounds the rows stay not resolved (left: $left)" test "$left" -ge "$open"
+
+cb run "$S" --runs auto --budget 60s -o "$WORK/auto" --no-progress
+check "--runs auto --budget 60s: exit 0" status_is 0
+check "it ends resolved (plan.log)" sh -c "tail -n 1 '$WORK/auto/plan.log' | jq -e '.decision == \"resolved\"' >/dev/null"
+check "a planned set is carried out, not re-planned run by run" grep -q "carrying out the plan" "$WORK/auto/plan.log"
+left=$(not_resolved "$WORK/auto")
+check "compare of the folder: every row resolved (left: $left)" test "$left" -eq 0
+cb compare "$WORK/auto"
+check "compare says it judged the plan's runs, not the pilot's" err_has "judging its last"
+left=$("$CRYPTOBENCH" compare "$WORK"/auto/run-*.jsonl --format json 2>/dev/null |
+	jq '[.. | objects | select(has("verdict")) | select(.verdict == "not resolved")] | length')
+check "its files given one by one, pilot too: not resolved ($left)" test "$left" -ge 1
+cb compare "$WORK/pilot" --plan --budget 1s
+check "--plan --budget 1s: nothing fits, no table plan" out_has "No one plan"
+cb compare "$WORK/pilot" --budget 1m
+check "--budget without --plan: exit 2" status_is 2
 done_testing

@@ -282,7 +282,7 @@ static void test_solve(void)
 /* ---- Validation (d): the plan's runs resolve the row ---- */
 
 struct validation {
-	size_t planned, resolved, resolved_control, resolved_point, cannot;
+	size_t planned, resolved, resolved_control, resolved_point, cannot, unsure;
 	double mean_runs, mean_rounds;
 };
 
@@ -305,6 +305,8 @@ static void validate(const struct sim_row *s, size_t reps, struct validation *v)
 		cb_plan_solve(&m, &costs, NULL, &point);
 		if (ch.status == CB_PLAN_CANNOT)
 			v->cannot++;
+		if (ch.status == CB_PLAN_UNSURE)
+			v->unsure++;
 		if (ch.status != CB_PLAN_NEEDS)
 			continue;
 		v->planned++;
@@ -341,24 +343,24 @@ static double pct(size_t a, size_t b)
 
 static void print_validation(size_t reps)
 {
-	printf("%-50s %7s %6s %5s %7s %8s %8s %8s\n", "setting", "planned", "cannot", "runs",
-	       "rounds", "resolved", "quarter", "point");
+	printf("%-50s %7s %6s %6s %5s %7s %8s %8s %8s\n", "setting", "planned", "cannot", "unsure",
+	       "runs", "rounds", "resolved", "quarter", "point");
 	for (size_t i = 0; i < sizeof settings / sizeof settings[0]; i++) {
 		struct validation v;
 		clock_t t0 = clock();
 
 		validate(&settings[i].row, reps, &v);
-		printf("%-50s %7zu %6zu %5.1f %7.1f %7.1f%% %7.1f%% %7.1f%%   (%.0f s)\n",
-		       settings[i].name, v.planned, v.cannot, v.mean_runs, v.mean_rounds,
+		printf("%-50s %7zu %6zu %6zu %5.1f %7.1f %7.1f%% %7.1f%% %7.1f%%   (%.0f s)\n",
+		       settings[i].name, v.planned, v.cannot, v.unsure, v.mean_runs, v.mean_rounds,
 		       pct(v.resolved, v.planned), pct(v.resolved_control, v.planned),
 		       pct(v.resolved_point, v.planned), (double)(clock() - t0) / CLOCKS_PER_SEC);
 	}
 }
 
-/* make check's small version: 34 pilots per setting (about 100), pooled. */
+/* make check's small version: 80 pilots per setting, pooled. */
 static void test_validation_small(void)
 {
-	const size_t reps = 34;
+	const size_t reps = 80;
 	struct validation all = {0};
 
 	for (size_t i = 0; i < sizeof settings / sizeof settings[0]; i++) {
@@ -374,8 +376,10 @@ static void test_validation_small(void)
 		all.resolved_point += v.resolved_point;
 	}
 	double rate = pct(all.resolved, all.planned);
-	ok(all.planned >= 3 * reps * 8 / 10, "%zu of %zu pilots planned", all.planned, 3 * reps);
-	/* about 100 replications: 85% is 1.7 standard errors below 90% */
+	/* more than half: a planner that called every row unsure or cannot
+	 * would pass the rates below */
+	ok(all.planned >= 3 * reps / 2, "%zu of %zu pilots planned", all.planned, 3 * reps);
+	/* about 180 planned: 85% is 2.2 standard errors below 90% */
 	ok(rate >= 85.0, "the planned runs resolved %.1f%%", rate);
 	ok(pct(all.resolved_control, all.planned) < rate - 15.0,
 	   "a quarter of the rounds (control) %.1f%%: clearly fewer",

@@ -17,11 +17,12 @@ void cb_plan_defaults(struct cb_plan_options *opt)
 	opt->max_runs = 30;
 	opt->min_rounds = 10;
 	opt->max_rounds = 2000;
+	opt->budget_s = 0.0;
 }
 
 const char *cb_plan_status_name(enum cb_plan_status s)
 {
-	static const char *const names[] = {"resolved", "needs", "cannot", "no data"};
+	static const char *const names[] = {"resolved", "needs", "cannot", "unsure", "no data"};
 
 	return names[s];
 }
@@ -124,9 +125,11 @@ static bool confirm(const struct cb_plan_model *m, const struct cb_plan_options 
 		double ra, ba, rb, bb;
 		size_t n_more = more_rounds(opt, *n);
 
-		if (cb_plan_predict(m, *k, *n, p_rep, p_bey) != 0)
+		double bar = opt->target;
+
+		if (cb_plan_predict_against(m, *k, *n, bar, p_rep, p_bey) != 0)
 			return false;
-		if (*p_rep + *p_bey >= opt->target)
+		if (*p_rep + *p_bey >= bar)
 			return true;
 		bool can_k = *k<opt->max_runs, can_n = n_more> * n;
 		if (!can_k && !can_n)
@@ -184,6 +187,19 @@ int cb_plan_solve(const struct cb_plan_model *m, const struct cb_plan_costs *cos
 	    !confirm(m, &opt, &out->runs, &out->rounds, &out->p_reproduced, &out->p_beyond))
 		out->status = CB_PLAN_CANNOT;
 	out->seconds = plan_seconds(costs, out->runs, out->rounds);
+	if (out->status == CB_PLAN_CANNOT && m->pilot_runs >= 2 && !isnan(m->median_var)) {
+		/* at the point estimates? */
+		struct cb_plan_model point = *m;
+		struct cb_plan_choice at_point;
+
+		point.pilot_runs = 0;
+		if (cb_plan_solve(&point, costs, options, &at_point) == 0 &&
+		    at_point.status == CB_PLAN_NEEDS) {
+			*out = at_point;
+			out->status = CB_PLAN_UNSURE;
+			return 0;
+		}
+	}
 	if (out->status == CB_PLAN_CANNOT) {
 		out->p_reproduced = best_p; /* the best analytic P(resolved) in range */
 		out->p_beyond = 0.0;
@@ -195,87 +211,216 @@ int cb_plan_solve(const struct cb_plan_model *m, const struct cb_plan_costs *cos
 
 /* ---- The table ---- */
 
-/* The fewest runs at ROUNDS with which every NEEDS row reaches the target,
- * and the lowest P then; 0 when none up to max_runs. */
-static size_t table_runs(const struct cb_runs_plan *p, size_t rounds, double *p_min)
+/* The runs tried for the table: every K up to ten, then steps of about a
+ * fifth (the table's rows are many; a plan of 23 runs against one of 24 is
+ * not a choice worth its time). Returns how many were written to KS. */
+enum { CB_PLAN_KS = 32 };
+static size_t table_ks(const struct cb_plan_options *opt, size_t *ks)
 {
-	for (size_t k = 2; k <= p->options.max_runs; k++) {
-		bool all = true;
-		double low = 1.0;
+	size_t m = 0;
 
-		for (size_t i = 0; i < p->n_rows && all; i++) {
-			const struct cb_plan_row *row = &p->rows[i];
-			double r, b;
-
-			if (row->choice.status != CB_PLAN_NEEDS)
-				continue;
-			all = cb_plan_predict_range(&row->model, k, rounds, &r, &b) == 0 &&
-			      r + b >= p->options.target;
-			low = fmin(low, r + b);
-		}
-		if (all) {
-			*p_min = low;
-			return k;
-		}
-	}
-	return 0;
+	for (size_t k = 2; k <= opt->max_runs && m < CB_PLAN_KS;
+	     k = k < 10 ? k + 1 : (size_t)llround(fmax((double)k + 1.0, (double)k * 1.2)))
+		ks[m++] = k;
+	if (m && ks[m - 1] != opt->max_runs && m < CB_PLAN_KS)
+		ks[m++] = opt->max_runs;
+	return m;
 }
 
-/* The table's analytic plan checked by the draws for every NEEDS row, the
- * rounds (then the runs) grown until each reaches the target; P_MIN set.
- * False when neither can grow or after twelve steps. */
-static bool table_confirm(struct cb_runs_plan *p)
+/* NEEDS rows whose P(resolved) reaches the target with K runs of N rounds:
+ * by the analytic model (DRAWS false, to search) or by the draws (true, to
+ * confirm; each row's IN_PLAN set then). */
+static size_t table_count(struct cb_runs_plan *p, size_t k, size_t n, bool draws)
 {
-	for (int step = 0; step < 12; step++) {
-		double low = 1.0;
+	size_t count = 0;
 
-		for (size_t i = 0; i < p->n_rows && low >= p->options.target; i++) {
-			double r, b;
+	for (size_t i = 0; i < p->n_rows; i++) {
+		struct cb_plan_row *row = &p->rows[i];
+		double r, b;
+		int rc;
 
-			if (p->rows[i].choice.status != CB_PLAN_NEEDS)
-				continue;
-			if (cb_plan_predict(&p->rows[i].model, p->runs, p->rounds, &r, &b) != 0)
-				return false;
-			low = fmin(low, r + b);
+		if (row->choice.status != CB_PLAN_NEEDS)
+			continue;
+		double bar = p->options.target;
+
+		rc = draws ? cb_plan_predict_against(&row->model, k, n, bar, &r, &b)
+		           : cb_plan_predict_range(&row->model, k, n, &r, &b);
+		bool in = rc == 0 && r + b >= bar;
+		if (draws) {
+			row->in_plan = in;
+			row->p_plan = rc == 0 ? r + b : NAN;
 		}
-		p->p_min = low;
-		if (low >= p->options.target)
-			return true;
-		size_t more = more_rounds(&p->options, p->rounds);
-		if (more > p->rounds)
-			p->rounds = more;
-		else if (p->runs < p->options.max_runs)
-			p->runs++;
-		else
-			return false;
+		count += in;
 	}
-	return false;
+	return count;
+}
+
+/* Runs of N rounds made so far that the plan may count (SEARCH), and the
+ * seconds the runs still to make take. */
+static double table_seconds(const struct cb_runs_plan *p, const struct cb_plan_search *search,
+                            size_t k, size_t n)
+{
+	size_t made = search && search->rounds == n ? search->runs_made : 0;
+
+	return plan_seconds(&p->costs, k > made ? k - made : 0, n);
+}
+
+static bool table_fits(const struct cb_runs_plan *p, const struct cb_plan_search *search, size_t k,
+                       size_t n)
+{
+	double s = table_seconds(p, search, k, n);
+
+	return !(search && search->budget_s > 0.0) || !isfinite(s) || s <= search->budget_s;
+}
+
+/* Keep (K, N, COUNT) on P's frontier: the cheapest plan for each number of
+ * rows it resolves, every point resolving more than the cheaper ones. */
+static void frontier_add(struct cb_runs_plan *p, size_t k, size_t n, size_t count, double cost)
+{
+	struct cb_plan_point *f = p->frontier;
+	size_t m = p->n_frontier;
+
+	if (!count)
+		return;
+	for (size_t i = 0; i < m; i++)
+		if (f[i].rows >= count && f[i].cost <= cost)
+			return; /* dominated */
+	size_t w = 0;
+	for (size_t i = 0; i < m; i++)
+		if (!(count >= f[i].rows && cost <= f[i].cost))
+			f[w++] = f[i];
+	if (w < CB_PLAN_FRONTIER) {
+		f[w++] = (struct cb_plan_point){k, n, count, cost, plan_seconds(&p->costs, k, n)};
+	}
+	p->n_frontier = w;
+	/* by cost, then rows */
+	for (size_t i = 1; i < w; i++)
+		for (size_t j = i; j > 0 && f[j].cost < f[j - 1].cost; j--) {
+			struct cb_plan_point t = f[j];
+			f[j] = f[j - 1];
+			f[j - 1] = t;
+		}
+}
+
+/* The plan the draws confirm: of the analytic search's best (P->runs,
+ * P->rounds) and the rows' own plans that fit SEARCH, most costly first
+ * (within the budget, more measuring resolves more), at most
+ * CB_PLAN_CANDIDATES, the one whose draws resolve the most rows, the
+ * cheapest of those. The analytic model is only approximate: a row's own
+ * plan is one its draws confirmed. */
+enum { CB_PLAN_CANDIDATES = 4 };
+static void confirm_table(struct cb_runs_plan *p, const struct cb_plan_search *search)
+{
+	size_t ks[CB_PLAN_CANDIDATES], ns[CB_PLAN_CANDIDATES], m = 0;
+	double costs[CB_PLAN_CANDIDATES];
+
+	if (p->runs) {
+		ks[m] = p->runs, ns[m] = p->rounds;
+		costs[m++] = INFINITY; /* first */
+	}
+	for (size_t i = 0; i < p->n_rows; i++) {
+		const struct cb_plan_choice *c = &p->rows[i].choice;
+		size_t made = search && search->rounds == c->rounds ? search->runs_made : 0;
+		bool seen = false;
+
+		if (c->status != CB_PLAN_NEEDS || c->runs <= made ||
+		    !table_fits(p, search, c->runs, c->rounds))
+			continue;
+		for (size_t j = 0; j < m; j++)
+			seen = seen || (ks[j] == c->runs && ns[j] == c->rounds);
+		if (seen)
+			continue;
+		double cost = plan_cost(&p->costs, c->runs, c->rounds);
+		size_t at = m < CB_PLAN_CANDIDATES ? m++ : m - 1;
+		if (at == m - 1 && m == CB_PLAN_CANDIDATES && costs[at] >= cost)
+			continue; /* full: keep the costlier */
+		ks[at] = c->runs, ns[at] = c->rounds, costs[at] = cost;
+		/* by cost, the costliest first */
+		for (size_t j = at; j > 0 && costs[j] > costs[j - 1]; j--) {
+			size_t tk = ks[j], tn = ns[j];
+			double tc = costs[j];
+			ks[j] = ks[j - 1], ns[j] = ns[j - 1], costs[j] = costs[j - 1];
+			ks[j - 1] = tk, ns[j - 1] = tn, costs[j - 1] = tc;
+		}
+	}
+	size_t best_count = 0, best_k = 0, best_n = 0;
+	double best = INFINITY;
+	for (size_t j = 0; j < m; j++) {
+		size_t count = table_count(p, ks[j], ns[j], true);
+		double cost = table_seconds(p, search, ks[j], ns[j]);
+
+		if (isnan(cost))
+			cost = plan_cost(&p->costs, ks[j], ns[j]);
+		if (count > best_count || (count && count == best_count && cost < best))
+			best_count = count, best = cost, best_k = ks[j], best_n = ns[j];
+	}
+	p->runs = p->rounds = p->covered = 0;
+	p->seconds = p->p_min = NAN;
+	if (!best_count)
+		return;
+	p->runs = best_k, p->rounds = best_n;
+	p->covered = table_count(p, best_k, best_n, true); /* sets the rows' in_plan */
+	p->p_min = 1.0;
+	for (size_t i = 0; i < p->n_rows; i++)
+		if (p->rows[i].in_plan)
+			p->p_min = fmin(p->p_min, p->rows[i].p_plan);
+	p->seconds = table_seconds(p, search, p->runs, p->rounds);
+}
+
+/* The table's plan: of the (K, n) that fit SEARCH's budget, the one whose
+ * runs resolve the most NEEDS rows with P >= target, the cheapest of
+ * those; searched by the analytic model, then confirmed by the draws (the
+ * rows it resolves, COVERED, are the draws' count). Runs already made at
+ * SEARCH's rounds count towards K and cost nothing; K must exceed them. */
+static void table_plan_within(struct cb_runs_plan *p, const struct cb_plan_search *search)
+{
+	size_t grid[CB_PLAN_GRID] = {0}, n = rounds_grid(&p->options, NAN, grid);
+	size_t ks[CB_PLAN_KS], n_ks = table_ks(&p->options, ks), best_count = 0;
+	double best = INFINITY;
+
+	p->runs = p->rounds = p->covered = 0;
+	p->seconds = p->p_min = NAN;
+	p->n_frontier = 0;
+	for (size_t i = 0; i < p->n_rows; i++)
+		p->rows[i].in_plan = false, p->rows[i].p_plan = NAN;
+	if (!p->status[CB_PLAN_NEEDS])
+		return;
+	if (search && search->runs_made && search->rounds) {
+		/* the set's own rounds are a candidate, even off the grid */
+		bool on = false;
+		for (size_t i = 0; i < n; i++)
+			on = on || grid[i] == search->rounds;
+		if (!on && n < CB_PLAN_GRID)
+			grid[n++] = search->rounds;
+	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n_ks; j++) {
+			size_t made = search && search->rounds == grid[i] ? search->runs_made : 0;
+
+			if (ks[j] <= made)
+				continue;
+			if (!table_fits(p, search, ks[j], grid[i]))
+				break; /* more runs cost more */
+			size_t count = table_count(p, ks[j], grid[i], false);
+			double cost = table_seconds(p, search, ks[j], grid[i]);
+			if (isnan(cost))
+				cost = plan_cost(&p->costs, ks[j], grid[i]);
+			frontier_add(p, ks[j], grid[i], count, cost);
+			if (count > best_count || (count && count == best_count && cost < best)) {
+				best_count = count;
+				best = cost;
+				p->runs = ks[j];
+				p->rounds = grid[i];
+			}
+		}
+	confirm_table(p, search);
 }
 
 static void table_plan(struct cb_runs_plan *p)
 {
-	size_t grid[CB_PLAN_GRID] = {0}, n = rounds_grid(&p->options, NAN, grid);
-	double best = INFINITY;
+	struct cb_plan_search s = {.budget_s = p->options.budget_s};
 
-	p->runs = p->rounds = 0;
-	p->seconds = p->p_min = NAN;
-	if (!p->status[CB_PLAN_NEEDS])
-		return;
-	for (size_t i = 0; i < n; i++) {
-		double low = NAN;
-		size_t k = table_runs(p, grid[i], &low);
-		double cost = k ? plan_cost(&p->costs, k, grid[i]) : INFINITY;
-
-		if (k && cost < best) {
-			best = cost;
-			p->runs = k;
-			p->rounds = grid[i];
-			p->p_min = low;
-		}
-	}
-	if (p->runs && !table_confirm(p))
-		p->runs = p->rounds = 0;
-	p->seconds = p->runs ? plan_seconds(&p->costs, p->runs, p->rounds) : NAN;
+	table_plan_within(p, &s);
 }
 
 /* ---- Each row's rounds, on the log scale of its measure ---- */
@@ -583,7 +728,7 @@ static const struct cb_compare_row *find_row(const struct cb_compare *c,
  * resolved, planning those the pilot alone had resolved. */
 static void restrict_to(struct cb_runs_plan *p, const struct cb_compare *set)
 {
-	for (size_t s = 0; s < 4; s++)
+	for (size_t s = 0; s < CB_PLAN_STATUSES; s++)
 		p->status[s] = 0;
 	for (size_t i = 0; i < p->n_rows; i++) {
 		struct cb_plan_row *row = &p->rows[i];
@@ -597,11 +742,15 @@ static void restrict_to(struct cb_runs_plan *p, const struct cb_compare *set)
 			row->choice.status = CB_PLAN_NO_DATA;
 		p->status[row->choice.status]++;
 	}
+}
+
+void cb_runs_plan_restrict(struct cb_runs_plan *p, const struct cb_compare *set)
+{
+	restrict_to(p, set);
 	table_plan(p);
 }
 
-/* The runs at the end of FILES that measured as many rounds as the last. */
-static size_t current_set(struct cb_results *const *files, size_t k, size_t *rounds)
+size_t cb_plan_current_set(struct cb_results *const *files, size_t k, size_t *rounds)
 {
 	double last = 0.0, n, trials_s, elapsed_s;
 	bool virtual_clock = false;
@@ -625,14 +774,53 @@ static size_t count_open(const struct cb_compare *c)
 	       c->engines[CB_REPRO_NOT_RESOLVED];
 }
 
-/* Given the plan P restricted to the open rows: go on, or why not. */
-static void decide(const struct cb_runs_plan *p, size_t set_rounds, double budget_s,
-                   double elapsed_s, struct cb_plan_step *out)
+static void say_plan(char *buf, size_t len, const struct cb_runs_plan *p, size_t more)
 {
-	double low = NAN;
-	size_t k = out->runs_in_set ? table_runs(p, set_rounds, &low) : 0;
+	snprintf(buf, len,
+	         "%zu runs of %zu rounds resolve %zu of the %zu rows a plan can (P >= %.0f%%); "
+	         "%zu more",
+	         p->runs, p->rounds, p->covered, p->status[CB_PLAN_NEEDS],
+	         100.0 * p->options.target, more);
+}
+
+/* No row has a plan, but some would at the pilot's estimates: one more
+ * run at the pilot's rounds, which also joins its set, if it fits. */
+static void more_pilot(const struct cb_runs_plan *p, size_t set_rounds, double budget_s,
+                       double elapsed_s, struct cb_plan_step *out)
+{
+	out->rounds = set_rounds;
+	out->runs_planned = out->runs_in_set + 1;
+	out->seconds_left = plan_seconds(&p->costs, 1, set_rounds);
+	if (budget_s > 0.0 && !(elapsed_s + out->seconds_left <= budget_s)) {
+		out->decision = CB_PLAN_STOP_BUDGET;
+		snprintf(out->why, sizeof out->why,
+		         "%zu rows are unsure and another pilot run needs about %.0f s, %.0f s of "
+		         "the budget left",
+		         p->status[CB_PLAN_UNSURE], out->seconds_left, budget_s - elapsed_s);
+		return;
+	}
+	out->decision = CB_PLAN_CONTINUE;
+	snprintf(out->why, sizeof out->why,
+	         "%zu rows have a plan only at the pilot's estimates, none across their "
+	         "uncertainty: one more pilot run of %zu rounds (about %.0f s)",
+	         p->status[CB_PLAN_UNSURE], set_rounds, out->seconds_left);
+}
+
+/* Given the plan P restricted to the open rows: go on, or why not. The
+ * plan is searched within the budget left, the current set's runs counting
+ * towards one of its rounds. */
+static void decide(struct cb_runs_plan *p, size_t set_rounds, double budget_s, double elapsed_s,
+                   struct cb_plan_step *out)
+{
+	struct cb_plan_search search = {0.0, out->runs_in_set, set_rounds};
+	double left = budget_s - elapsed_s;
+	char words[200];
 
 	out->cannot = p->status[CB_PLAN_CANNOT] + p->status[CB_PLAN_NO_DATA];
+	if (!p->status[CB_PLAN_NEEDS] && p->status[CB_PLAN_UNSURE]) {
+		more_pilot(p, set_rounds, budget_s, elapsed_s, out);
+		return;
+	}
 	if (!p->status[CB_PLAN_NEEDS]) {
 		out->decision = CB_PLAN_STOP_CANNOT;
 		snprintf(out->why, sizeof out->why,
@@ -641,46 +829,74 @@ static void decide(const struct cb_runs_plan *p, size_t set_rounds, double budge
 		         out->unresolved, p->options.max_runs, p->options.max_rounds);
 		return;
 	}
-	if (k) {
-		out->rounds = set_rounds;
-	} else if (p->runs) {
-		k = p->runs;
-		out->rounds = p->rounds;
-		if (p->rounds != set_rounds)
-			out->runs_in_set = 0; /* a new set */
-	} else {
-		out->decision = CB_PLAN_STOP_CANNOT;
-		snprintf(out->why, sizeof out->why,
-		         "no one plan resolves every open row within %zu runs",
-		         p->options.max_runs);
+	if (budget_s > 0.0)
+		search.budget_s = fmax(left, 1e-9);
+	table_plan_within(p, &search);
+	if (!p->runs && p->status[CB_PLAN_UNSURE]) {
+		more_pilot(p, set_rounds, budget_s, elapsed_s, out);
 		return;
 	}
-	out->runs_planned = k;
-	if (out->runs_in_set >= k) {
+	if (!p->runs && budget_s > 0.0) {
+		search.budget_s = 0.0;
+		table_plan_within(p, &search);
+		if (p->runs) {
+			out->decision = CB_PLAN_STOP_BUDGET;
+			out->seconds_left = p->seconds;
+			snprintf(
+			    out->why, sizeof out->why,
+			    "no runs that fit the %.0f s of the budget left resolve an open row; "
+			    "%zu runs of %zu rounds would resolve %zu (about %.0f s)",
+			    fmax(left, 0.0), p->runs, p->rounds, p->covered, p->seconds);
+			return;
+		}
+	}
+	if (!p->runs) {
 		out->decision = CB_PLAN_STOP_CANNOT;
 		snprintf(out->why, sizeof out->why,
-		         "the planned %zu runs of %zu rounds left %zu rows not resolved", k,
-		         out->rounds, out->unresolved);
+		         "no plan within %zu runs of up to %zu rounds resolves any of the %zu open "
+		         "rows",
+		         p->options.max_runs, p->options.max_rounds, out->unresolved);
 		return;
 	}
-	out->seconds_left = plan_seconds(&p->costs, k - out->runs_in_set, out->rounds);
+	if (p->rounds != set_rounds)
+		out->runs_in_set = 0; /* a new set */
+	out->rounds = p->rounds;
+	out->runs_planned = p->runs;
+	out->seconds_left = p->seconds;
+	out->decision = CB_PLAN_CONTINUE;
+	say_plan(words, sizeof words, p, p->runs - out->runs_in_set);
+	snprintf(out->why, sizeof out->why, "%s (about %.0f s)", words, out->seconds_left);
+}
+
+/* Carry out PLAN's set: its runs left, if they fit. */
+static void carry_on(struct cb_results *const *files, size_t k,
+                     const struct cb_plan_commitment *plan, double budget_s, double elapsed_s,
+                     struct cb_plan_step *out)
+{
+	struct cb_plan_costs costs;
+	size_t more = plan->runs - out->runs_in_set;
+
+	cb_plan_costs_of(files, k, &costs);
+	out->rounds = plan->rounds;
+	out->runs_planned = plan->runs;
+	out->seconds_left = plan_seconds(&costs, more, plan->rounds);
 	if (budget_s > 0.0 && !(elapsed_s + out->seconds_left <= budget_s)) {
 		out->decision = CB_PLAN_STOP_BUDGET;
 		snprintf(out->why, sizeof out->why,
 		         "%zu more runs of %zu rounds need about %.0f s, %.0f s of the budget left",
-		         k - out->runs_in_set, out->rounds, out->seconds_left,
-		         budget_s - elapsed_s);
+		         more, plan->rounds, out->seconds_left, budget_s - elapsed_s);
 		return;
 	}
 	out->decision = CB_PLAN_CONTINUE;
-	snprintf(out->why, sizeof out->why, "needs %zu more runs of %zu rounds (about %.0f s)",
-	         k - out->runs_in_set, out->rounds, out->seconds_left);
+	snprintf(out->why, sizeof out->why,
+	         "carrying out the plan: %zu more runs of %zu rounds (about %.0f s)", more,
+	         plan->rounds, out->seconds_left);
 }
 
 int cb_plan_runs_decide(struct cb_results *const *files, size_t k,
                         const struct cb_compare_options *copt, const struct cb_plan_options *popt,
-                        double budget_s, double elapsed_s, struct cb_plan_step *out, char *err,
-                        size_t err_len)
+                        const struct cb_plan_commitment *plan, double budget_s, double elapsed_s,
+                        struct cb_plan_step *out, char *err, size_t err_len)
 {
 	struct cb_compare *all = NULL, *set = NULL;
 	struct cb_runs_plan *p = NULL;
@@ -693,7 +909,7 @@ int cb_plan_runs_decide(struct cb_results *const *files, size_t k,
 		cb_errorf(err, err_len, "no run to plan from");
 		return -1;
 	}
-	out->runs_in_set = current_set(files, k, &set_rounds);
+	out->runs_in_set = cb_plan_current_set(files, k, &set_rounds);
 	out->rounds = set_rounds;
 	if (k < 2) {
 		out->decision = CB_PLAN_CONTINUE;
@@ -713,6 +929,11 @@ int cb_plan_runs_decide(struct cb_results *const *files, size_t k,
 		out->decision = CB_PLAN_STOP_RESOLVED;
 		snprintf(out->why, sizeof out->why, "every row resolved by %zu runs of %zu rounds",
 		         out->runs_in_set, set_rounds);
+		goto done;
+	}
+	if (plan && plan->runs > out->runs_in_set && plan->rounds == set_rounds &&
+	    out->runs_in_set < k) {
+		carry_on(files, k, plan, budget_s, elapsed_s, out);
 		goto done;
 	}
 	rc = -1;

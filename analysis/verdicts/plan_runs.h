@@ -39,19 +39,23 @@
  *
  * The pilot's uncertainty. Three runs of ten rounds cannot tell a
  * between-run spread of 0.3% from 1.5%: a plan taken at the point estimates
- * resolves far fewer rows than its target. So both predictions average over
- * the components' sampling distribution given the pilot (a flat prior on
- * the log of each variance, the usual reference prior): in each drawn set
+ * resolves far fewer rows than its target. So a plan must reach the target
+ * at each of eleven quantiles (0.05, 0.1, 0.2, ..., 0.9, 0.95) of the
+ * components' sampling distribution given the pilot (a flat prior on the
+ * log of each variance, the usual reference prior):
  *
- *   scale_d^2  = scale^2 df_w / X_w,        X_w ~ chi^2(df_w)
- *   E_d        = median_var (k - 1) / X_b,  X_b ~ chi^2(k - 1)
- *   sigma_b,d^2 = max(0, E_d - median_noise scale_d^2 / scale^2)
+ *   scale_q^2  = scale^2 df_w / chi^2_0.1(df_w)   (its 90% upper bound)
+ *   E_q        = median_var (k - 1) / chi^2_q(k - 1)
+ *   sigma_b,q^2 = max(0, E_q - median_noise scale_q^2 / scale^2)
  *
  * df_w = 0.37 (N - k), N the pilot's rounds: the MAD's efficiency at the
- * normal (37%) times the rounds' degrees of freedom. The plan is then the
- * cheapest whose predicted P(resolved), averaged so, reaches the target:
- * the predictive probability, which validation (d) (analysis/README.md)
- * checks is met by the runs the plan asks for.
+ * normal (37%) times the rounds' degrees of freedom. P(resolved) is not
+ * monotone in sigma_b (small: reproduced; beyond delta: non-reproducible;
+ * between: neither), hence the dense quantiles: five missed the dip near
+ * delta/2. A row no plan resolves so, but one would at the
+ * point estimates, is "unsure": more pilot runs would tell, and `run
+ * --runs auto` makes one. Validation (d) (analysis/README.md) checks that
+ * the runs a plan asks for resolve its row in at least 90% of pilots.
  *
  * Rounds per run start from Kalibera and Jones's optimal repetitions n*
  * (cb_components_optimal_rounds, with the costs read from the files, below),
@@ -63,6 +67,16 @@
  * "cannot be resolved at delta": the between-run spread alone (sigma_b, as a
  * percentage) is then the reason given where it is at least delta, and the
  * limits (max_runs, max_rounds) where it is smaller.
+ *
+ * The table's plan: every run measures every cell, so one (K, n) serves
+ * all rows. It is the one, of those that fit the budget, that resolves the
+ * most NEEDS rows with P >= target, the cheapest of those; every row when
+ * one plan can. The search counts rows by the range model over n on the
+ * grid and K in 2..10, then steps of a fifth; the draws then judge the
+ * search's best and the costliest rows' own plans that fit (the range
+ * model is only approximate), and the most rows they resolve wins. The
+ * frontier keeps the cheapest plan for each number of rows: what a larger
+ * budget would buy.
  *
  * Costs: a round costs the measured trials' wall time per measured round
  * (every cell's trial of that round, "ns" summed); starting a run costs the
@@ -87,6 +101,7 @@ struct cb_plan_options {
 	size_t max_runs;   /* 30 */
 	size_t min_rounds; /* 10 (a median interval at 95% needs 6) */
 	size_t max_rounds; /* 2000 */
+	double budget_s;   /* the table plan's time at most (0: any) */
 };
 
 void cb_plan_defaults(struct cb_plan_options *opt);
@@ -142,11 +157,16 @@ enum cb_plan_status {
 	CB_PLAN_RESOLVED = 0, /* compare already resolved the row: nothing to plan */
 	CB_PLAN_NEEDS,        /* runs x rounds resolve it with P >= target */
 	CB_PLAN_CANNOT,       /* no plan within max_runs and max_rounds does */
+	CB_PLAN_UNSURE,       /* no plan reaches the target across what the pilot
+	                       * leaves unknown, though one would at its point
+	                       * estimates: more pilot runs would tell */
 	CB_PLAN_NO_DATA,      /* no components: fewer than two runs with rounds, or
 	                       * no run interval to read a standard error from */
 };
 
-/* "resolved", "needs", "cannot", "no data". */
+enum { CB_PLAN_STATUSES = 5 };
+
+/* "resolved", "needs", "cannot", "unsure", "no data". */
 const char *cb_plan_status_name(enum cb_plan_status s);
 
 struct cb_plan_choice {
@@ -170,6 +190,23 @@ struct cb_plan_row {
 	struct cb_components components;
 	struct cb_plan_model model;
 	struct cb_plan_choice choice;
+	bool in_plan;  /* the table's plan resolves it with P >= target */
+	double p_plan; /* its P(resolved) under the table's plan (NaN: none) */
+};
+
+/* A plan on the table's frontier: the cheapest that resolves ROWS rows. */
+struct cb_plan_point {
+	size_t runs, rounds, rows;
+	double cost;    /* seconds (else rounds, a start as ten) */
+	double seconds; /* NaN when the files say no time */
+};
+enum { CB_PLAN_FRONTIER = 48 };
+
+/* Where the table's plan is searched: within BUDGET_S seconds (0: any),
+ * with RUNS_MADE runs of ROUNDS rounds already made towards it. */
+struct cb_plan_search {
+	double budget_s;
+	size_t runs_made, rounds;
 };
 
 struct cb_runs_plan {
@@ -180,13 +217,19 @@ struct cb_runs_plan {
 	 * compare's order), resolved ones too (status RESOLVED). */
 	struct cb_plan_row *rows;
 	size_t n_rows;
-	size_t status[4]; /* rows per cb_plan_status */
-	/* One plan for the whole table (every run measures every cell): the
-	 * cheapest (K, n) with which every NEEDS row reaches the target; runs 0
-	 * when no row needs a plan. */
+	size_t status[CB_PLAN_STATUSES]; /* rows per cb_plan_status */
+	/* One plan for the whole table (every run measures every cell): of the
+	 * (K, n) within options.budget_s, the one that resolves the most NEEDS
+	 * rows with P >= target, the cheapest of those (every NEEDS row, when
+	 * one plan can); runs 0 when none resolves any. */
 	size_t runs, rounds;
+	size_t covered; /* the NEEDS rows it resolves (rows' in_plan) */
 	double seconds;
-	double p_min; /* the lowest P(resolved) of a NEEDS row under it */
+	double p_min; /* the lowest P(resolved) of a row it resolves */
+	/* The cheapest plan for each number of rows (within the budget), by
+	 * cost: what a smaller or larger budget buys. */
+	struct cb_plan_point frontier[CB_PLAN_FRONTIER];
+	size_t n_frontier;
 };
 
 /* Plan for the rows of C (which must outlive the plan) with OPT (NULL:
@@ -195,6 +238,15 @@ struct cb_runs_plan *cb_runs_plan_build(const struct cb_compare *c,
                                         const struct cb_plan_options *opt, char *err,
                                         size_t err_len);
 void cb_runs_plan_free(struct cb_runs_plan *p);
+
+/* Plan only the rows SET leaves not resolved (planning those the files
+ * of P's compare had resolved), and the table again: a pilot's components
+ * for the rows a later set of runs has not settled. */
+void cb_runs_plan_restrict(struct cb_runs_plan *p, const struct cb_compare *set);
+
+/* The current set of runs: how many at the end of FILES[0..k-1] measured
+ * as many rounds as the last, those rounds in *ROUNDS. */
+size_t cb_plan_current_set(struct cb_results *const *files, size_t k, size_t *rounds);
 
 /* Costs read from K results files (see above); -1 when no file says how long
  * it took. */
@@ -225,6 +277,11 @@ struct cb_plan_step {
 	char why[256];       /* one line: "needs 4 more runs of 60 rounds (~2 min)" */
 };
 
+/* The plan the last decision made: RUNS runs of ROUNDS rounds (0: none). */
+struct cb_plan_commitment {
+	size_t runs, rounds;
+};
+
 /* Decide after the K runs FILES[0..k-1] so far (in the order they were made,
  * every one of the same scenario), ELAPSED_S seconds into a budget of
  * BUDGET_S (0: none), with compare's COPT and the planner's POPT (NULL:
@@ -236,6 +293,11 @@ struct cb_plan_step {
  * and the costs. In order:
  *   - fewer than two runs: CONTINUE with the last run's rounds (a pilot);
  *   - compare of the set resolves every row: STOP_RESOLVED;
+ *   - the set is PLAN's (its rounds) and has fewer than its runs: CONTINUE
+ *     with them, or STOP_BUDGET when they no longer fit: a set is carried
+ *     out as planned, not re-planned run by run (a plan made from runs of
+ *     mixed rounds and one run of the set knows no more than the plan did,
+ *     and every change of course is a look at the data);
  *   - plan from all the files; no NEEDS row left: STOP_CANNOT;
  *   - the plan's rounds: the set's own when the set has started and the
  *     plan at those rounds reaches the target (re-planned from all the
@@ -249,7 +311,7 @@ struct cb_plan_step {
  * out. */
 int cb_plan_runs_decide(struct cb_results *const *files, size_t k,
                         const struct cb_compare_options *copt, const struct cb_plan_options *popt,
-                        double budget_s, double elapsed_s, struct cb_plan_step *out, char *err,
-                        size_t err_len);
+                        const struct cb_plan_commitment *plan, double budget_s, double elapsed_s,
+                        struct cb_plan_step *out, char *err, size_t err_len);
 
 #endif

@@ -49,18 +49,12 @@ double cb_plan_se(const struct cb_plan_model *m, size_t rounds)
 /* P(range of K standard normals <= W) = K int phi(x) (Phi(x + W) - Phi(x))^(K-1)
  * dx, by Simpson's rule on [-8, 8]: error far below the 1% a plan's target
  * is read at. */
-static double range_cdf(size_t k, double w)
+static double range_cdf_exact(size_t k, double w)
 {
 	enum { STEPS = 320 };
 	const double a = -8.0, h = 16.0 / STEPS;
 	double sum = 0.0;
 
-	if (!(w > 0.0))
-		return 0.0;
-	if (isinf(w))
-		return 1.0;
-	if (k == 2)
-		return 2.0 * gsl_cdf_ugaussian_P(w / M_SQRT2) - 1.0;
 	for (int j = 0; j <= STEPS; j++) {
 		double x = a + h * j;
 		double f =
@@ -69,6 +63,43 @@ static double range_cdf(size_t k, double w)
 		sum += f * (j == 0 || j == STEPS ? 1.0 : j % 2 ? 4.0 : 2.0);
 	}
 	return fmin(1.0, (double)k * sum * h / 3.0);
+}
+
+/* The table's search asks for the range's distribution a few hundred
+ * thousand times, so for K above 2 it is tabulated once per K (lazily, per
+ * process) on W in [0, 12] by steps of 0.01 and read by linear
+ * interpolation: its second derivative is below 1, so the error is below
+ * 2e-5. Above 12 the range's P is 1 to double precision for any K the
+ * planner tries (K below 64: K (1 - Phi(12 / 2)) < 1e-7). */
+enum { CB_RANGE_MAX_K = 64, CB_RANGE_POINTS = 1201 };
+#define CB_RANGE_STEP 0.01
+static double *range_table[CB_RANGE_MAX_K];
+
+static double range_cdf(size_t k, double w)
+{
+	if (!(w > 0.0))
+		return 0.0;
+	if (isinf(w))
+		return 1.0;
+	if (k == 2)
+		return 2.0 * gsl_cdf_ugaussian_P(w / M_SQRT2) - 1.0;
+	if (k >= CB_RANGE_MAX_K)
+		return range_cdf_exact(k, w);
+	if (w >= CB_RANGE_STEP * (CB_RANGE_POINTS - 1))
+		return 1.0;
+	if (!range_table[k]) {
+		double *t = malloc(CB_RANGE_POINTS * sizeof *t);
+
+		if (!t)
+			return range_cdf_exact(k, w);
+		for (size_t i = 0; i < CB_RANGE_POINTS; i++)
+			t[i] = i ? range_cdf_exact(k, CB_RANGE_STEP * (double)i) : 0.0;
+		range_table[k] = t;
+	}
+	double x = w / CB_RANGE_STEP, f = floor(x);
+	size_t i = (size_t)f;
+
+	return range_table[k][i] + (x - f) * (range_table[k][i + 1] - range_table[k][i]);
 }
 
 /* sigma_b^2 given the pilot's medians varied as X_B says (a chi^2 draw or
@@ -107,12 +138,12 @@ static void range_at(const struct cb_plan_model *m, size_t runs, double se, doub
  * and the rounds' variance at its upper bound; without, the estimates.
  * BETWEEN and RATIO (the rounds' variance over its estimate) per corner;
  * how many. */
-enum { CB_PLAN_CORNERS = 5 };
+enum { CB_PLAN_CORNERS = 11 };
 #define CB_PLAN_CONFIDENCE 0.9 /* of the rounds' variance's upper bound */
 static size_t corners(const struct cb_plan_model *m, double *between, double *ratio)
 {
-	static const double probs[CB_PLAN_CORNERS] = {0.1, 0.3, 0.5, 0.7, 0.9};
-
+	static const double probs[CB_PLAN_CORNERS] = {0.05, 0.1, 0.2, 0.3, 0.4, 0.5,
+	                                              0.6,  0.7, 0.8, 0.9, 0.95};
 	if (!uncertain(m)) {
 		between[0] = m->between;
 		ratio[0] = 1.0;
@@ -186,14 +217,32 @@ static void order_stats(gsl_rng *rng, size_t n, size_t lo, size_t hi, double *x_
 
 enum { CB_PLAN_DRAWS = 1000 };
 
+/* The draws are made at the three corners the range model puts lowest, not
+ * at all eleven: the model ranks the corners well though its P is only
+ * approximate, and the draws are the planner's cost. */
+enum { CB_PLAN_DRAWN_CORNERS = 3 };
+
+/* Whether HITS of D draws already tell which side of TARGET the P lies on,
+ * by four standard errors (the binomial's, at least that of P = 0.05):
+ * a plan far from its target needs no thousand draws to say so. NaN
+ * TARGET: never. */
+static bool settled(size_t hits, size_t d, double target)
+{
+	double p = (double)hits / (double)d;
+	double se = sqrt(fmax(p * (1.0 - p), 0.05 * 0.95) / (double)d);
+
+	return !isnan(target) && fabs(p - target) > 3.0 * se;
+}
+
 /* compare's rule on CB_PLAN_DRAWS simulated sets: RUNS runs, each of ROUNDS
  * normal rounds of sd SIGMA around its own N(0, SB^2) offset, each with its
  * exact median interval, judged by cb_repro_compare; a non-reproducible set
  * counts when its p is below alpha / family. The draws are seeded by (runs,
  * rounds): the same plan, the same answer. */
 static int predict_at(const struct cb_plan_model *m, size_t runs, size_t rounds, double sigma,
-                      double sb, double *p_reproduced, double *p_beyond)
+                      double sb, double target, double *p_reproduced, double *p_beyond)
 {
+	size_t d = 0;
 	size_t lo, hi, rep = 0, bey = 0;
 	double coverage;
 	struct cb_repro_options opt = {m->level, m->alpha, m->delta, NAN};
@@ -204,8 +253,11 @@ static int predict_at(const struct cb_plan_model *m, size_t runs, size_t rounds,
 	if (!e || !rng || cb_stats_median_ranks(rounds, m->level, &lo, &hi, &coverage) != 0)
 		goto done;
 	gsl_rng_set(rng, 20260804u ^ (runs << 20) ^ rounds);
-	for (size_t d = 0; d < CB_PLAN_DRAWS; d++) {
+	for (; d < CB_PLAN_DRAWS; d++) {
 		struct cb_repro r;
+
+		if (d >= 100 && d % 50 == 0 && settled(rep + bey, d, target))
+			break;
 
 		for (size_t i = 0; i < runs; i++) {
 			double b = sb > 0.0 ? gsl_ran_gaussian(rng, sb) : 0.0, x_lo, x_med, x_hi;
@@ -220,8 +272,8 @@ static int predict_at(const struct cb_plan_model *m, size_t runs, size_t rounds,
 		bey += r.verdict == CB_REPRO_NON_REPRODUCIBLE &&
 		       r.p_beyond < m->alpha / (double)(m->family ? m->family : 1);
 	}
-	*p_reproduced = (double)rep / CB_PLAN_DRAWS;
-	*p_beyond = (double)bey / CB_PLAN_DRAWS;
+	*p_reproduced = (double)rep / (double)d;
+	*p_beyond = (double)bey / (double)d;
 	rc = 0;
 done:
 	gsl_rng_free(rng);
@@ -229,22 +281,48 @@ done:
 	return rc;
 }
 
-/* The draws at every corner; the worst one's P. */
 int cb_plan_predict(const struct cb_plan_model *m, size_t runs, size_t rounds, double *p_reproduced,
                     double *p_beyond)
 {
+	return cb_plan_predict_against(m, runs, rounds, NAN, p_reproduced, p_beyond);
+}
+
+/* The draws at every corner; the worst one's P. */
+int cb_plan_predict_against(const struct cb_plan_model *m, size_t runs, size_t rounds,
+                            double target, double *p_reproduced, double *p_beyond)
+{
 	double sigma = within_scale(m), between[CB_PLAN_CORNERS], ratio[CB_PLAN_CORNERS];
-	double worst = INFINITY;
+	double analytic[CB_PLAN_CORNERS], worst = INFINITY;
+	size_t order[CB_PLAN_CORNERS];
 
 	*p_reproduced = *p_beyond = NAN;
 	if (runs < 2 || !(sigma > 0.0) || !(m->between >= 0.0))
 		return -1;
-	size_t n = corners(m, between, ratio);
+	size_t n = corners(m, between, ratio), se_ok = cb_plan_se(m, rounds) > 0.0;
+	/* the corners by the range model's P, lowest first: the draws go
+	 * where the row is likeliest to fail */
 	for (size_t q = 0; q < n; q++) {
+		double r = NAN, b = NAN;
+
+		if (se_ok)
+			range_at(m, runs, cb_plan_se(m, rounds) * sqrt(ratio[q]), between[q], &r,
+			         &b);
+		analytic[q] = isnan(r + b) ? 0.0 : r + b;
+		order[q] = q;
+		for (size_t j = q; j > 0 && analytic[order[j]] < analytic[order[j - 1]]; j--) {
+			size_t t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	}
+	if (n > CB_PLAN_DRAWN_CORNERS)
+		n = CB_PLAN_DRAWN_CORNERS;
+	for (size_t i = 0; i < n; i++) {
+		size_t q = order[i];
 		double r, b;
 
-		if (predict_at(m, runs, rounds, sigma * sqrt(ratio[q]), sqrt(between[q]), &r, &b) !=
-		    0) {
+		if (predict_at(m, runs, rounds, sigma * sqrt(ratio[q]), sqrt(between[q]), target,
+		               &r, &b) != 0) {
 			*p_reproduced = *p_beyond = NAN;
 			return -1;
 		}
@@ -252,8 +330,8 @@ int cb_plan_predict(const struct cb_plan_model *m, size_t runs, size_t rounds, d
 			worst = r + b;
 			*p_reproduced = r, *p_beyond = b;
 		}
-		if (worst < 0.5)
-			break; /* far from any target: no need to look further */
+		if (worst < (isnan(target) ? 0.5 : target))
+			break; /* below the target: no need to look further */
 	}
 	return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/cli/cli.h"
 #include "core/cli/options.h"
@@ -14,11 +15,12 @@
 #include "analysis/verdicts/plan_runs.h"
 #include "analysis/report/report.h"
 #include "core/results.h"
+#include "core/units.h"
 
 static const char compare_help[] =
     "usage: cryptobench compare FILE|FOLDER... [--format text|markdown|csv|json]\n"
     "                           [--delta [MEASURE=]D]... [--fail-on non-reproducible]\n"
-    "                           [--details] [--plan]\n"
+    "                           [--details] [--plan [--budget D]]\n"
     "       cryptobench compare --baseline A B... [--format F] [--delta [MEASURE=]D]...\n"
     "       [--table NAME] (with --format csv)\n\n"
     "Compare runs of one scenario (results files, or folders of them such as\n"
@@ -62,8 +64,11 @@ static const char compare_help[] =
     "                   ~ 6 runs of 40 rounds (~ 9 min on this machine)\", or \"cannot\n"
     "                   be resolved at delta 2%: the between-run spread alone is\n"
     "                   3.1%\"; then one plan (runs, rounds per run, time) for the\n"
-    "                   whole table. From the runs' within-run and between-run\n"
-    "                   variance (text, markdown, json)\n"
+    "                   whole table: the one that resolves the most rows, and what\n"
+    "                   more time buys. From the runs' within-run and between-run\n"
+    "                   variance (text, markdown, json). A folder of 'run --runs\n"
+    "                   auto' is judged by its last set of runs (its plan's)\n"
+    "  --budget D       with --plan: the table's plan takes at most D (like 20m)\n"
     "  --baseline A     compare each run given with the run A\n"
     "  --baseline-host NAME\n"
     "                   files from several hosts: the host the others are\n"
@@ -190,6 +195,9 @@ struct compare_args {
 	const char *table, *base_host;
 	bool details, plan;
 	int fail_on;
+	double budget_s;         /* --plan --budget */
+	size_t n_args;           /* files and folders given */
+	const char *auto_folder; /* the one given, when it is a --runs auto folder */
 };
 
 static int set_format(void *args, const char *v)
@@ -216,6 +224,19 @@ static int set_baseline(void *args, const char *v)
 	return cb_file_list_add(&a->base, v);
 }
 
+static int set_budget(void *args, const char *v)
+{
+	uint64_t ns;
+
+	if (cb_parse_span(v, &ns) != 0 || ns < 1000000000ull)
+		return cb_usage_error("compare",
+		                      "--budget wants a duration of at least 1s like 20m, 90s or "
+		                      "1h30m (units: %s), not '%s'",
+		                      CB_SPAN_UNITS, v);
+	((struct compare_args *)args)->budget_s = (double)ns / 1e9;
+	return CB_EXIT_OK;
+}
+
 static int set_fail_on(void *args, const char *v)
 {
 	((struct compare_args *)args)->fail_on = 1;
@@ -226,7 +247,33 @@ static int set_fail_on(void *args, const char *v)
 
 static int add_file(void *args, const char *path)
 {
-	return cb_file_list_add(&((struct compare_args *)args)->list, path);
+	struct compare_args *a = args;
+	char log[4200];
+
+	snprintf(log, sizeof log, "%s/plan.log", path);
+	a->auto_folder = a->n_args++ == 0 && access(log, F_OK) == 0 ? path : NULL;
+	return cb_file_list_add(&a->list, path);
+}
+
+/* The runs compare judges: all of them, but of a --runs auto folder given
+ * alone, the last set (plan_runs.h): the runs made to the plan it ended
+ * with. The runs before it, its pilot, measured fewer or other rounds;
+ * they fed the plan and are not judged (their wider intervals would only
+ * withhold verdicts). Said on stderr. Returns the first judged. */
+static size_t judged_from(const struct compare_args *a)
+{
+	size_t rounds, set;
+
+	if (!a->auto_folder || a->n_args != 1 || a->list.n < 3)
+		return 0;
+	set = cb_plan_current_set(a->list.files, a->list.n, &rounds);
+	if (set < 2 || set == a->list.n)
+		return 0;
+	fprintf(stderr,
+	        "compare: %s is a --runs auto folder (plan.log): judging its last %zu runs of "
+	        "%zu rounds; the %zu before them were the plan's pilot\n",
+	        a->auto_folder, set, rounds, a->list.n - set);
+	return a->list.n - set;
 }
 
 static const struct cb_cli_option compare_options[] = {
@@ -234,6 +281,7 @@ static const struct cb_cli_option compare_options[] = {
     CB_OPTION_CALL("--delta", NULL, set_delta),
     CB_OPTION_BOOL("--details", NULL, struct compare_args, details),
     CB_OPTION_BOOL("--plan", NULL, struct compare_args, plan),
+    CB_OPTION_CALL("--budget", NULL, set_budget),
     CB_OPTION_CALL("--baseline", NULL, set_baseline),
     CB_OPTION_STRING("--baseline-host", NULL, struct compare_args, base_host),
     CB_OPTION_STRING("--table", NULL, struct compare_args, table),
@@ -273,21 +321,35 @@ static int across_runs(const struct compare_args *a)
 		return cb_usage_error(
 		    "compare", "needs at least two runs (files or a folder of them), got %zu",
 		    a->list.n);
-	if (cb_compare_build(a->list.files, a->list.n, &a->options, &c, err, sizeof err) != 0) {
+	size_t first = judged_from(a);
+	if (cb_compare_build(a->list.files + first, a->list.n - first, &a->options, &c, err,
+	                     sizeof err) != 0) {
 		fprintf(stderr, "cryptobench compare: %s\n", err);
 		cb_compare_free(c);
 		return CB_EXIT_USAGE;
 	}
 	if (a->plan) {
-		struct cb_runs_plan *p = cb_runs_plan_build(c, NULL, err, sizeof err);
+		/* planned from every run, for the rows the judged ones leave open */
+		struct cb_compare *all = NULL;
+		struct cb_runs_plan *p = NULL;
+		struct cb_plan_options popt;
 
+		cb_plan_defaults(&popt);
+		popt.budget_s = a->budget_s;
+		if (first && cb_compare_build(a->list.files, a->list.n, &a->options, &all, err,
+		                              sizeof err) != 0)
+			p = NULL;
+		else if ((p = cb_runs_plan_build(all ? all : c, &popt, err, sizeof err)) && all)
+			cb_runs_plan_restrict(p, c);
 		if (!p) {
 			fprintf(stderr, "cryptobench compare: %s\n", err);
+			cb_compare_free(all);
 			cb_compare_free(c);
 			return CB_EXIT_USAGE;
 		}
 		cb_report_plan(stdout, p, (enum cb_report_format)a->format);
 		cb_runs_plan_free(p);
+		cb_compare_free(all);
 	} else {
 		cb_report_compare(stdout, c, (enum cb_report_format)a->format, a->table,
 		                  a->details);
@@ -310,6 +372,8 @@ static int compare(const struct compare_args *a)
 		                      a->base_host);
 	if ((rc = check_table(a, n_hosts)) != CB_EXIT_OK)
 		return rc;
+	if (a->budget_s > 0 && !a->plan)
+		return cb_usage_error("compare", "--budget goes with --plan");
 	if (a->plan && (a->base.n || n_hosts > 1 || a->format == CB_FORMAT_CSV))
 		return cb_usage_error("compare", "--plan plans runs of one scenario on one host, "
 		                                 "as text, markdown or json");

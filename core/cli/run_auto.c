@@ -23,8 +23,9 @@ int cb_runs_auto_open(struct cb_runs_auto *a, const char *dir, double budget_s, 
 	a->dir = dir;
 	a->budget_s = budget_s;
 	snprintf(path, sizeof path, "%s/plan.log", dir);
-	if (budget_s == 0 && (a->log = fopen(path, "r"))) {
-		/* A resumed folder keeps the budget its last decision was made in. */
+	if ((a->log = fopen(path, "r"))) {
+		/* A resumed folder keeps the budget its last decision was made in,
+		 * and the plan it is carrying out. */
 		char line[4096];
 		json_t *last = NULL;
 
@@ -32,7 +33,15 @@ int cb_runs_auto_open(struct cb_runs_auto *a, const char *dir, double budget_s, 
 			json_decref(last);
 			last = json_loads(line, 0, NULL);
 		}
-		a->budget_s = json_number_value(json_object_get(last, "budget_s"));
+		if (budget_s == 0)
+			a->budget_s = json_number_value(json_object_get(last, "budget_s"));
+		if (last && strcmp(json_string_value(json_object_get(last, "decision")) ?: "",
+		                   "continue") == 0) {
+			a->planned_runs =
+			    (size_t)json_integer_value(json_object_get(last, "runs_planned"));
+			a->planned_rounds =
+			    (size_t)json_integer_value(json_object_get(last, "rounds"));
+		}
 		json_decref(last);
 		fclose(a->log);
 	}
@@ -110,7 +119,8 @@ int cb_runs_auto_next(struct cb_runs_auto *a, unsigned k, unsigned *rounds, char
 			goto done;
 		a->elapsed_s += run_seconds(files[i]);
 	}
-	if (cb_plan_runs_decide(files, k, NULL, NULL, a->budget_s, a->elapsed_s, &step, err,
+	struct cb_plan_commitment plan = {a->planned_runs, a->planned_rounds};
+	if (cb_plan_runs_decide(files, k, NULL, NULL, &plan, a->budget_s, a->elapsed_s, &step, err,
 	                        err_len) != 0)
 		goto done;
 	/* The planner's own cap on runs holds here too. */
@@ -120,6 +130,8 @@ int cb_runs_auto_next(struct cb_runs_auto *a, unsigned k, unsigned *rounds, char
 		         CB_RUNS_AUTO_MAX);
 	}
 	log_step(a, k, &step);
+	a->planned_runs = step.decision == CB_PLAN_CONTINUE ? step.runs_planned : 0;
+	a->planned_rounds = step.decision == CB_PLAN_CONTINUE ? step.rounds : 0;
 	*rounds = (unsigned)step.rounds;
 	rc = step.decision == CB_PLAN_CONTINUE;
 done:

@@ -27,6 +27,9 @@ struct cb_runs_auto {
 	double budget_s;  /* 0: none */
 	double elapsed_s; /* the runs' time so far */
 	FILE *log;        /* DIR/plan.log */
+	/* The last decision's plan (plan.log's last line on a resume): a set
+	 * of runs is carried out as planned before it is planned again. */
+	size_t planned_runs, planned_rounds;
 };
 
 /* Start deciding for the runs of DIR (appending to its plan.log). 0, or -1
