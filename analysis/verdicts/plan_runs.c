@@ -3,6 +3,8 @@
 #include "analysis/verdicts/plan_runs.h"
 
 #include "analysis/stats/stats.h"
+#include "analysis/verdicts/analysis.h"
+#include "analysis/verdicts/measure.h"
 #include "analysis/verdicts/plan_runs_predict.h"
 #include "core/errbuf.h"
 
@@ -451,16 +453,39 @@ static const struct cb_derived *derived_of(const struct cb_compare *c, size_t r,
 
 /* A derived metric's log-ratio in round J: the mean over its pairs (the
  * geometric mean derive.h pools them with), NaN when a pair has no value. */
-static double derived_log(const struct cb_compare *c, size_t r, const struct cb_derived *m,
-                          size_t j)
+/* Metric M's per-round log-ratio in run R on the measure it was derived on
+ * (measure.h) into Y (the summary's rounds; NaN where a pair has no
+ * sample). 0, or -1 when memory runs out. */
+static int derived_logs(const struct cb_compare *c, size_t r, const struct cb_derived *m, double *y)
 {
-	const struct cb_run_summary *s = c->runs[r]->summary;
-	double sum = 0.0;
+	const struct cb_analysis *a = c->runs[r];
+	size_t rounds = a->summary->n_rounds;
+	double *num = malloc((rounds ? rounds : 1) * sizeof *num);
+	double *den = malloc((rounds ? rounds : 1) * sizeof *den);
+	int rc = -1;
 
-	for (size_t p = 0; p < m->n_pairs; p++)
-		sum += cell_log(&s->cells[m->num_cells[p]], j, m->on_cycles) -
-		       cell_log(&s->cells[m->den_cells[p]], j, m->on_cycles);
-	return m->n_pairs ? sum / (double)m->n_pairs : NAN;
+	if (!num || !den)
+		goto done;
+	for (size_t j = 0; j < rounds; j++)
+		y[j] = 0.0;
+	for (size_t p = 0; p < m->n_pairs; p++) {
+		if (cb_measure_rounds(a, &a->summary->cells[m->num_cells[p]], m->measure, num) !=
+		        0 ||
+		    cb_measure_rounds(a, &a->summary->cells[m->den_cells[p]], m->measure, den) != 0)
+			goto done;
+		for (size_t j = 0; j < rounds; j++)
+			y[j] += num[j] > 0.0 && den[j] > 0.0 && isfinite(num[j] / den[j])
+			            ? log(num[j] / den[j]) / (double)m->n_pairs
+			            : NAN;
+	}
+	if (!m->n_pairs)
+		for (size_t j = 0; j < rounds; j++)
+			y[j] = NAN;
+	rc = 0;
+done:
+	free(num);
+	free(den);
+	return rc;
 }
 
 /* An engine row's cells: the cell rows of its label present in every run,
@@ -491,11 +516,11 @@ static size_t row_rounds(const struct cb_compare *c, const struct cb_compare_row
 		return 0;
 	if (row->kind == CB_ROW_DERIVED && !(m = derived_of(c, r, row->key)))
 		return 0;
+	if (m)
+		return derived_logs(c, r, m, y) == 0 ? rounds : 0;
 	for (size_t j = 0; j < rounds; j++) {
 		if (s)
 			y[j] = cell_log(s, j, cycles);
-		else if (m)
-			y[j] = derived_log(c, r, m, j);
 		else {
 			y[j] = 0.0;
 			for (size_t i = 0; i < n_cells && !isnan(y[j]); i++) {
