@@ -39,6 +39,7 @@ guest_root() {
 	guest_copy "$CRYPTOBENCH" /cb/cryptobench
 	cp -R "$top_srcdir/tests/vectors" "$R/cb/vectors"
 	: >"$R/modules/order"
+	guest_order=""
 }
 
 guest_copy() {

@@ -19,10 +19,15 @@
 # busybox, a kernel in /boot with its modules, and /usr/bin/python3
 # (./bootstrap installs them); without one it says which and exits 77.
 #
-# The guest's CPU is the host's (-cpu host) less what this machine's nested
-# hypervisor cannot run in a guest kernel: CMPXCHG16B (-cx16) and XSAVE (the
-# kernel's noxsave: without it no AVX in the guest). A benchmark, not a test:
-# it asserts nothing but that the runs came back.
+# The guest's CPU is the host's (-cpu host; CB_GUEST_CPU replaces it) and its
+# kernel's command line takes CB_GUEST_APPEND as well: a nested hypervisor
+# that cannot run some instruction of the guest's kernel (`KVM internal
+# error ... emulation failure` from qemu, which then stops the guest) may
+# need one masked (CB_GUEST_CPU=host,-cx16; CB_GUEST_APPEND=noxsave, which
+# also takes AVX from the guest). The script watches for that error and for
+# a guest that never finishes (CB_GUEST_TIMEOUT seconds, default 1800), and
+# stops qemu with the reason. A benchmark, not a test: it asserts nothing
+# but that the runs came back.
 set -eu
 top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)
 CRYPTOBENCH=${CRYPTOBENCH:-$top_srcdir/cryptobench}
@@ -62,7 +67,7 @@ command -v cpio >/dev/null || skip "cpio not installed (./bootstrap)"
 command -v busybox >/dev/null || skip "busybox not installed (Debian: busybox-static; ./bootstrap)"
 [ -x /usr/bin/python3 ] || skip "/usr/bin/python3 not installed (Debian: python3; ./bootstrap)"
 [ -n "$kernel" ] || skip "no readable /boot/vmlinuz-* with its /lib/modules (Debian: linux-image-amd64; ./bootstrap)"
-"$CRYPTOBENCH" engines | grep -q '^kcapi ' || skip "the kcapi engine is not built (libkcapi-dev)"
+"$CRYPTOBENCH" engines 2>/dev/null | grep '^kcapi ' >/dev/null || skip "the kcapi engine is not built (libkcapi-dev)"
 
 # ---- The initramfs ----
 guest_root "$WORK/root"
@@ -72,7 +77,7 @@ guest_python
 # through udev on a real system (AES-NI, SHA-NI and SSSE3 hashes, CLMUL
 # GHASH): without them it picks the generic C code.
 guest_modules crypto_user af_alg algif_hash algif_skcipher algif_aead sha512_generic ctr gcm \
-	ghash-generic aesni_intel sha256_ssse3 sha512_ssse3 ghash-clmulni-intel
+	ghash-generic aesni-intel sha256-ssse3 sha512-ssse3 ghash-clmulni-intel
 host=$(uname -n)
 cat >"$R/init" <<EOF
 #!/bin/busybox sh
@@ -111,18 +116,33 @@ guest_boot_image "$WORK"
 mkdir -p "$out"
 diag "booting $boot under KVM ($(du -h "$WORK/initrd.cpio" | cut -f1) initramfs)"
 start=$(date +%s)
-status=0
-timeout 3600 qemu-system-x86_64 -nodefaults -no-user-config -accel kvm -cpu host,-cx16 -m 1G -smp 1 \
+limit=${CB_GUEST_TIMEOUT:-1800}
+qemu-system-x86_64 -nodefaults -no-user-config -accel kvm -cpu "${CB_GUEST_CPU:-host}" -m 1G -smp 1 \
 	-display none -no-reboot -serial "file:$WORK/serial.log" \
 	-kernel "$boot" -initrd "$WORK/initrd.cpio" \
-	-append "console=ttyS0 loglevel=1 panic=-1 noxsave" </dev/null >"$WORK/qemu.out" 2>&1 || status=$?
+	-append "console=ttyS0 loglevel=1 panic=-1 ${CB_GUEST_APPEND:-}" </dev/null >"$WORK/qemu.out" 2>&1 &
+qemu=$!
+# qemu keeps a guest it could not run stopped, alive: watch for that.
+why=""
+while kill -0 $qemu 2>/dev/null; do
+	if grep -q 'KVM internal error' "$WORK/qemu.out"; then
+		why="KVM could not run the guest's kernel: qemu reports an emulation failure (code bytes below; try CB_GUEST_CPU / CB_GUEST_APPEND)"
+	elif [ $(($(date +%s) - start)) -gt "$limit" ]; then
+		why="the guest did not finish within $limit s (CB_GUEST_TIMEOUT)"
+	fi
+	[ -z "$why" ] || { kill $qemu; break; }
+	sleep 5
+done
+status=0
+wait $qemu || status=$?
 diag "the guest ran $(($(date +%s) - start)) s (qemu exit $status)"
 tr -d '\r' <"$WORK/serial.log" >"$out/console.log"
 sed -n 's/^== at /kernel-guest: guest clock at /p' "$out/console.log" >&2
-if ! grep -q '^== done$' "$out/console.log"; then
-	diag "the guest did not finish: qemu says"
-	tail -n 20 "$WORK/qemu.out" >&2
-	tail -n 20 "$out/console.log" >&2
+if [ -n "$why" ] || ! grep -q '^== done$' "$out/console.log"; then
+	diag "FAILED: ${why:-the guest stopped before it finished}; qemu says:"
+	grep -E 'internal error|emulation failure|^RIP|^Code=' "$WORK/qemu.out" >&2 || tail -n 5 "$WORK/qemu.out" >&2
+	diag "the guest's console ends:"
+	tail -n 5 "$out/console.log" >&2
 	exit 1
 fi
 for f in engines.out run.out kernel-guest.jsonl kernel-guest-aead.jsonl; do
@@ -130,8 +150,9 @@ for f in engines.out run.out kernel-guest.jsonl kernel-guest-aead.jsonl; do
 done
 grep -h 'insmod .* failed' "$out/console.log" >&2 || true
 sed 's/^/kernel-guest: guest engines: /' "$out/engines.out" | grep -E ' (kcapi|python-afalg|python-hashlib|openssl) ' >&2 || true
-for f in kernel-guest kernel-guest-aead; do
-	[ "$(sed -n "s/^== $( [ $f = kernel-guest ] && echo main || echo aead)-status //p" "$out/console.log")" = 0 ] ||
+for part in main:kernel-guest aead:kernel-guest-aead; do
+	f=${part#*:}
+	[ "$(sed -n "s/^== ${part%%:*}-status //p" "$out/console.log")" = 0 ] ||
 		{ diag "the $f run failed in the guest:"; tail -n 5 "$out/run.out" >&2; }
 	jq -r 'select(.type == "trial") | "\(.cell.engine) \(.valid)"' "$out/$f.jsonl" | sort | uniq -c |
 		sed "s/^/kernel-guest: $f.jsonl trials: /" >&2
