@@ -5,7 +5,9 @@
 # built cryptobench, the shared libraries it loads, a busybox for /init and
 # the kernel modules AF_ALG and the algorithms need. Inside, `verify kcapi`
 # runs every known-answer vector and a small scenario runs every kind of
-# operation; the outputs come back on the serial console (base64 between
+# operation; then the same for python-afalg, Python's socket.AF_ALG in a
+# worker run by Debian's /usr/bin/python3 (tests/guest.sh copies it and the
+# files it loads into the image); the outputs come back on the serial console (base64 between
 # markers, compressed: the emulated serial port is slow) and are checked here. Timings under emulation mean nothing: only
 # correctness is checked.
 #
@@ -15,7 +17,8 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 S="$top_srcdir/tests/scenarios/cli/kcapi.lua"
 L="$top_srcdir/tests/scenarios/cli/kcapi-long.lua"
-N=16
+A="$top_srcdir/tests/scenarios/cli/afalg.lua"
+N=22
 plan $N
 
 skip_all() {
@@ -23,17 +26,8 @@ skip_all() {
 	exit 0
 }
 
-# The newest kernel in /boot whose modules are installed.
-kernel=""
-kver=""
-for k in /boot/vmlinuz-*; do
-	v=${k#/boot/vmlinuz-}
-	[ -r "$k" ] && [ -f "/lib/modules/$v/modules.dep" ] || continue
-	if [ -z "$kver" ] || [ "$(printf '%s\n%s\n' "$kver" "$v" | sort -V | tail -n 1)" = "$v" ]; then
-		kernel=$k
-		kver=$v
-	fi
-done
+. "$top_srcdir/tests/guest.sh"
+guest_kernel
 command -v qemu-system-x86_64 >/dev/null || skip_all "qemu-system-x86_64 not installed (Debian: qemu-system-x86)"
 command -v cpio >/dev/null || skip_all "cpio not installed"
 busybox=$(command -v busybox) || skip_all "busybox not installed (Debian: busybox-static)"
@@ -42,59 +36,15 @@ busybox=$(command -v busybox) || skip_all "busybox not installed (Debian: busybo
 diag "kernel $kernel"
 
 # ---- The initramfs ----
-R="$WORK/root"
-mkdir -p "$R/bin" "$R/sbin" "$R/usr/bin" "$R/usr/sbin" "$R/proc" "$R/sys" "$R/dev" \
-	"$R/tmp" "$R/modules" "$R/cb"
-
-# copy_with_libs BIN DEST: BIN at DEST in the image, and every shared library
-# it loads at the path the host's loader found it.
-copy_with_libs() {
-	cp -L "$1" "$R$2"
-	ldd "$1" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' |
-		while read -r lib; do
-			mkdir -p "$R$(dirname "$lib")"
-			cp -L "$lib" "$R$lib"
-		done
-}
-copy_with_libs "$busybox" /bin/busybox
-copy_with_libs "$CRYPTOBENCH" /cb/cryptobench
-cp -R "$top_srcdir/tests/vectors" "$R/cb/vectors"
+guest_root "$WORK/root"
 cp "$S" "$R/cb/kcapi.lua"
 cp "$L" "$R/cb/kcapi-long.lua"
-
-# The modules, each after what it depends on: modules.dep lists a module's
-# dependencies with the ones to load first last. A name that is built into
-# this kernel needs nothing; the algorithms are asked for by name, so each
-# is listed here, not found through symbols. libkcapi also asks the kernel
-# about each algorithm through the crypto netlink interface (crypto_user).
-M="/lib/modules/$kver"
-wanted="crypto_user af_alg algif_hash algif_skcipher algif_aead sha512_generic sha3_generic blake2b_generic
-ctr gcm ghash-generic chacha_generic poly1305_generic chacha20poly1305"
-order=""
-add_module() { # a path as modules.dep writes it
-	case " $order " in *" $1 "*) return ;; esac
-	order="$order $1"
-	base=$(basename "$1")
-	case $base in
-	*.ko) cp "$M/$1" "$R/modules/$base" ;;
-	*.ko.xz) xz -dc "$M/$1" >"$R/modules/${base%.xz}" ;;
-	*.ko.zst) zstd -qdc "$M/$1" >"$R/modules/${base%.zst}" ;;
-	*.ko.gz) gzip -dc "$M/$1" >"$R/modules/${base%.gz}" ;;
-	esac
-	echo "${base%.ko*}.ko" >>"$R/modules/order"
-}
-: >"$R/modules/order"
-for name in $wanted; do
-	line=$(grep -E "/$name\\.ko(\\.[a-z]+)?:" "$M/modules.dep" | head -n 1)
-	if [ -z "$line" ]; then
-		grep -qE "/$name\\.ko\$" "$M/modules.builtin" 2>/dev/null || diag "module $name: not in $M"
-		continue
-	fi
-	for dep in $(echo "${line#*:}" | tr ' ' '\n' | sed '/^$/d' | tac); do
-		add_module "$dep"
-	done
-	add_module "${line%%:*}"
-done
+cp "$A" "$R/cb/afalg.lua"
+guest_python
+# libkcapi also asks the kernel about each algorithm through the crypto
+# netlink interface (crypto_user).
+guest_modules crypto_user af_alg algif_hash algif_skcipher algif_aead sha512_generic sha3_generic \
+	blake2b_generic ctr gcm ghash-generic chacha_generic poly1305_generic chacha20poly1305
 
 cat >"$R/init" <<'EOF'
 #!/bin/busybox sh
@@ -119,8 +69,15 @@ t verify done
 echo "== run-status $?"
 ./cryptobench run kcapi-long.lua -o kcapi-long.jsonl >>run.out 2>&1
 echo "== long-status $?"
-t runs done
-for f in engines.out verify.out run.out kcapi.jsonl kcapi-long.jsonl; do
+export CRYPTOBENCH_DATADIR=/cb/share PATH=/usr/bin:/bin
+./cryptobench verify python-afalg --vectors vectors >afalg-verify.out 2>&1
+echo "== afalg-verify-status $?"
+./cryptobench run afalg.lua -o afalg.jsonl >afalg-run.out 2>&1
+echo "== afalg-status $?"
+./cryptobench run kcapi-long.lua --set engine=python-afalg -o afalg-long.jsonl >>afalg-run.out 2>&1
+echo "== afalg-long-status $?"
+t python-afalg done
+for f in engines.out verify.out run.out kcapi.jsonl kcapi-long.jsonl afalg-verify.out afalg-run.out afalg.jsonl afalg-long.jsonl; do
 	echo "== begin $f"
 	[ -f $f ] && gzip -c $f | base64
 	echo "== end $f"
@@ -129,22 +86,10 @@ echo "== done"
 poweroff -f
 EOF
 chmod +x "$R/init"
-(cd "$R" && find . | cpio -o -H newc -R 0:0 --quiet) >"$WORK/initrd.cpio"
+guest_pack "$WORK/initrd.cpio"
 
 # ---- The guest ----
-# Booted from /boot's compressed image, the emulated CPU spends half a minute
-# decompressing the kernel (xz). A kernel built with PVH boots from its ELF
-# image directly: decompress that here when possible, else boot the image.
-boot=$kernel
-if grep -qx 'CONFIG_PVH=y' "/boot/config-$kver" 2>/dev/null; then
-	for off in $(LC_ALL=C grep -obUaP '\xfd7zXZ\x00' "$kernel" | cut -d: -f1); do
-		tail -c +$((off + 1)) "$kernel" | xz -dcq --single-stream >"$WORK/vmlinux" 2>/dev/null
-		if [ "$(head -c 4 "$WORK/vmlinux" | od -An -tx1 | tr -d ' ')" = 7f454c46 ]; then
-			boot=$WORK/vmlinux
-			break
-		fi
-	done
-fi
+guest_boot_image "$WORK"
 diag "booting $boot"
 start=$(date +%s)
 timeout 300 qemu-system-x86_64 -nodefaults -no-user-config -accel tcg -m 512M -smp 1 \
@@ -156,17 +101,10 @@ diag "the guest ran $(($(date +%s) - start)) s (qemu exit $(cat "$WORK/qemu.stat
 tr -d '\r' <"$WORK/serial.log" >"$WORK/serial"
 sed -n 's/^== at /# guest clock at /p' "$WORK/serial"
 
-# unpack NAME: a file the guest printed (gzip, base64), into $WORK/NAME
-# (kernel messages that cut into the block are not base64 and are dropped).
-unpack() {
-	sed -n "/^== begin $1\$/,/^== end $1\$/p" "$WORK/serial" | sed '1d;$d' |
-		grep -E '^[A-Za-z0-9+/=]+$' | base64 -d 2>/dev/null | gzip -dc >"$WORK/$1" 2>/dev/null
-}
-unpack engines.out
-unpack verify.out
-unpack run.out
-unpack kcapi.jsonl
-unpack kcapi-long.jsonl
+for f in engines.out verify.out run.out kcapi.jsonl kcapi-long.jsonl afalg-verify.out \
+	afalg-run.out afalg.jsonl afalg-long.jsonl; do
+	guest_unpack "$WORK/serial" $f "$WORK"
+done
 guest_status() { sed -n "s/^== $1-status //p" "$WORK/serial"; }
 sed 's/^/#   /' "$WORK/verify.out"
 
@@ -232,4 +170,38 @@ check "messages longer than a kernel operation (CBC, CTR, both ways): 8 valid tr
 if_failed sh -c "tail -n 3 '$WORK/run.out'; jq -c 'select(.type == \"trial\" and .valid != true) | [.cell, .error]' '$WORK/kcapi-long.jsonl' | head -n 4"
 check "...whose outputs are the host's openssl outputs (4 cells)" outputs kcapi-long "$L" 4
 if_failed diff "$WORK/kcapi-long.k" "$WORK/kcapi-long.o"
+
+# ---- python-afalg: Python's socket.AF_ALG in a worker ----
+sed 's/^/#   /' "$WORK/afalg-verify.out"
+# valid STATUS FILE N: the guest's run exited 0, and its results file has
+# N trials, all python-afalg and valid.
+valid() {
+	[ "$(guest_status "$1")" = 0 ] || return 1
+	[ "$(jq -r 'select(.type == "trial") | "\(.cell.engine) \(.valid)"' "$WORK/$2" | sort | uniq -c |
+		awk '{ print $1, $2, $3 }')" = "$3 python-afalg true" ]
+}
+invalid() { jq -c 'select(.type == "trial" and .valid != true) | [.cell, .error]' "$WORK/$1" | head -n 5; }
+verified() {
+	[ "$(guest_status afalg-verify)" = 0 ] &&
+		grep -qE '^verify: 1 of 1 engines usable; vectors: [1-9][0-9]* passed, 0 failed, 0 skipped' "$WORK/afalg-verify.out"
+}
+check "verify python-afalg: Debian's Python in the guest passes every vector" verified
+if_failed cat "$WORK/afalg-verify.out" "$WORK/afalg-run.out"
+# 1 round x 2 sizes x 8 cells: sha256, CBC and CTR both ways, GCM three ways.
+check "the python-afalg scenario exits 0: all 16 trials there and valid" valid afalg afalg.jsonl 16
+if_failed invalid afalg.jsonl
+check "...its outputs are the host's openssl outputs (16 cells)" outputs afalg "$A" 16
+if_failed diff "$WORK/afalg.k" "$WORK/afalg.o"
+named() {
+	jq -se '[.[0].engines[] | select(.name == "python-afalg") | .features |
+		(.executable == "/usr/bin/python3") and (.library | test("AF_ALG .*cbc\\(aes\\)="))] == [true]' \
+		"$WORK/afalg.jsonl" >/dev/null
+}
+check "...its header names Debian's Python and the kernel's drivers" named
+if_failed jq -sc '.[0].engines[] | select(.name == "python-afalg")' "$WORK/afalg.jsonl"
+check "python-afalg past one 64 KiB piece (CBC, CTR, both ways): 8 valid trials" \
+	valid afalg-long afalg-long.jsonl 8
+if_failed invalid afalg-long.jsonl
+check "...whose outputs are the host's openssl outputs (4 cells)" outputs afalg-long "$L" 4
+if_failed diff "$WORK/afalg-long.k" "$WORK/afalg-long.o"
 done_testing

@@ -78,7 +78,7 @@ cli_tests = \
 	tests/docs.sh
 
 TESTS += $(cli_tests)
-dist_check_SCRIPTS += $(cli_tests) tests/lib.sh
+dist_check_SCRIPTS += $(cli_tests) tests/lib.sh tests/guest.sh
 
 # The known-answer vectors are runtime data of `verify`: they install in
 # $(pkgdatadir)/vectors (core/datadir.h).
