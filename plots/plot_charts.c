@@ -168,7 +168,7 @@ static int size_by_algorithm(struct plot_ctx *c, const struct dims *d, const cha
 				sizes++;
 				break;
 			}
-	if (sizes < 2)
+	if (sizes == 0)
 		return 0;
 	threads_suffix(d, t, true, suf, sizeof suf);
 	snprintf(what, sizeof what, "%s %s", alg, op);
@@ -231,7 +231,7 @@ static int size_by_engine(struct plot_ctx *c, const struct dims *d, const char *
 				sizes++;
 				break;
 			}
-	if (sizes < 2)
+	if (sizes == 0)
 		return 0;
 	plot_label(c->r, cell_of_label(s, label), who, sizeof who);
 	threads_suffix(d, t, true, suf, sizeof suf);
@@ -416,6 +416,23 @@ static int threads_chart(struct plot_ctx *c, const struct dims *d, const char **
 	return plot_chart_add(c, f, "threads", name, title, c->where, extra, 2, false);
 }
 
+/* Whether no cell with samples has an interval under the statistic drawn. */
+static bool no_intervals(struct plot_ctx *c)
+{
+	const struct cb_run_summary *s = c->a->summary;
+
+	for (size_t i = 0; i < s->n_cells; i++) {
+		struct cb_headline h;
+
+		if (s->cells[i].n == 0)
+			continue;
+		cb_summary_headline(&s->cells[i], c->opt->statistic, &h);
+		if (!isnan(h.lo) && !isnan(h.hi))
+			return false;
+	}
+	return true;
+}
+
 int cb_plot_run_charts(struct plot_ctx *c)
 {
 	const struct cb_run_summary *s = c->a->summary;
@@ -444,6 +461,11 @@ int cb_plot_run_charts(struct plot_ctx *c)
 		               c->source);
 		goto done;
 	}
+	if (no_intervals(c) && plot_note(c,
+	                                 "%s: no 95%% interval to draw (a median's needs 6 samples "
+	                                 "or more; min and mean have none): points only",
+	                                 c->source) != 0)
+		goto done;
 	refs = label_order(s, &d, order);
 	for (size_t t = 0; t < d.n_threads; t++) {
 		for (size_t a = 0; a < d.n_algs; a++)

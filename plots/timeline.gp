@@ -25,6 +25,9 @@ note = ARGC >= 8 ? ARG8 : ""
 note2 = ARGC >= 9 ? ARG9 : ""
 
 reset
+stats data using (valid(2) ? 1 : 0) nooutput
+npoints = STATS_sum
+nothing = "no trial has a time"
 w = 1100; h = 650
 # ---- terminal, title, styles (the same in every cryptobench template) ----
 # fs: the base font size; the other text is sized from it.
@@ -76,6 +79,18 @@ set border 3 lc rgb "#444444"
 set tics nomirror
 set key outside right top vertical Left reverse samplen 4 spacing 1.3 width 1
 # ---- end of the common part ----
+
+# Nothing to draw (no valid point, e.g. every value NaN): a note in place
+# of the chart, and on stderr, rather than a gnuplot error.
+if (npoints == 0) {
+	why = "nothing to draw: " . nothing
+	print ARG2 . ": " . why
+	unset border; unset tics; unset key; unset grid; unset logscale; unset object; unset arrow
+	set xrange [0 : 1]; set yrange [0 : 1]; set xlabel ""; set ylabel ""
+	set label 109 why at graph 0.5, graph 0.5 center font fnt(2) textcolor rgb "#B2182B"
+	plot -1 notitle
+	exit
+}
 
 set bmargin 7
 # A flagged cell says so in red.

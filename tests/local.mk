@@ -69,6 +69,7 @@ cli_tests = \
 	tests/cli_hosts.sh \
 	tests/cli_csv.sh \
 	tests/cli_plot.sh \
+	tests/cli_plot_degenerate.sh \
 	tests/cli_claims.sh \
 	tests/cli_golden.sh \
 	tests/layering.sh \
