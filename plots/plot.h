@@ -36,8 +36,11 @@
  *                    compare gives them (hosts-LABEL)
  * Throughput axes are fitted to the data drawn, intervals included.
  * With several thread counts the size, encrypt-decrypt and forest-cells charts
- * get a -1thread, -2threads, ... suffix. The null engine moves no bytes: it is
- * left out of throughput charts (its timelines show the harness's cost).
+ * get a -1thread, -2threads, ... suffix. The references (an engine's
+ * `reference` flag, engine.h) are no contenders: memcpy is drawn as a
+ * labelled grey line in the throughput charts but never in "over the
+ * fastest", and null, which moves no bytes, is left out of throughput charts
+ * (its timelines show the harness's cost).
  *
  * One results file gives its charts in DIR. Several give the forest plots in
  * DIR and each run's charts in DIR/STEM/ (STEM: the file's name without

@@ -183,7 +183,7 @@ static int size_by_algorithm(struct plot_ctx *c, const struct dims *d, const cha
 		return -1;
 	fprintf(f, throughput_columns, "size_bytes");
 	fputs("#   then rel  rel_lo  rel_hi: MBps, lo and hi over the fastest engine's MBps\n"
-	      "#   at that size (references such as memcpy left out of the fastest).\n",
+	      "#   at that size (NaN for the references, such as memcpy: no contenders).\n",
 	      f);
 	for (size_t l = 0; l < d->n_labels; l++) {
 		size_t points = 0;
@@ -203,10 +203,13 @@ static int size_by_algorithm(struct plot_ctx *c, const struct dims *d, const cha
 			const struct cb_cell_summary *cs =
 			    find(s, order[l], alg, op, d->sizes[z], t);
 
+			/* A reference is no contender: nothing over the fastest. */
 			if (cs)
 				headline_row_rel(
 				    f, (double)d->sizes[z], cs, c->opt->statistic,
-				    fastest_at(c, d, order, refs, alg, op, d->sizes[z], t));
+				    plot_is_reference(cs->cell)
+				        ? NAN
+				        : fastest_at(c, d, order, refs, alg, op, d->sizes[z], t));
 		}
 	}
 	snprintf(nref, sizeof nref, "%zu", drawn_refs);
