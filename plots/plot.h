@@ -73,7 +73,7 @@ enum cb_plot_timelines {
 
 struct cb_plot_options {
 	enum cb_plot_format format;
-	enum cb_statistic statistic;        /* the throughput drawn: CB_STAT_MEDIAN by default */
+	enum cb_statistic statistic;        /* the throughput drawn: CB_STAT_AUTO by default */
 	enum cb_plot_timelines timelines;   /* ALL by default */
 	const char *templates;              /* folder of the *.gp templates */
 	const char *gnuplot;                /* program that renders; NULL: data and scripts only */
@@ -81,7 +81,7 @@ struct cb_plot_options {
 	struct cb_compare_options analysis; /* summary, derive and across-run options */
 };
 
-/* Defaults: PNG, median, all timelines, templates in TEMPLATES, no gnuplot,
+/* Defaults: PNG, auto (the report's headline), all timelines, templates in TEMPLATES, no gnuplot,
  * 2 jobs, the analysis modules' defaults. */
 void cb_plot_defaults(struct cb_plot_options *opt, const char *templates);
 

@@ -127,8 +127,7 @@ static const struct cb_result_cell *cell_of_label(const struct cb_run_summary *s
 
 static const char *ylabel_throughput(struct plot_ctx *c, char *buf, size_t len)
 {
-	snprintf(buf, len, "throughput, MB/s (10^6 bytes/s; %s)",
-	         cb_statistics[c->opt->statistic].chart);
+	snprintf(buf, len, "throughput, MB/s (%s)", cb_statistics[c->opt->statistic].chart);
 	return buf;
 }
 

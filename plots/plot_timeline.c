@@ -115,10 +115,14 @@ static int timeline(struct plot_ctx *c, const struct cb_cell_summary *cs, bool t
 		        : status    ? "preempted"
 		                    : "measured");
 	}
-	/* median lo hi min limit, in the unit: the template's horizontal lines. */
-	snprintf(stats, sizeof stats, "%.6g %.6g %.6g %.6g %.6g", ns->median / scale,
+	/* median lo hi min limit, in the unit: the template's horizontal lines,
+	 * then which of them is the cell's headline (as in the report). */
+	struct cb_headline h;
+
+	cb_summary_headline(cs, c->opt->statistic, &h);
+	snprintf(stats, sizeof stats, "%.6g %.6g %.6g %.6g %.6g %s", ns->median / scale,
 	         ns->median_ci.lo / scale, ns->median_ci.hi / scale, ns->min / scale,
-	         ns->min * (1 + so->contamination_max) / scale);
+	         ns->min * (1 + so->contamination_max) / scale, h.stat ? h.stat->name : "median");
 	snprintf(ylab, sizeof ylab, "time per call (%s)", unit);
 	flags_text(cs, so->contamination_max, flags, sizeof flags, more, sizeof more);
 	const char *extra[] = {stats, ylab, flags, more};

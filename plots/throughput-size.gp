@@ -31,6 +31,11 @@ npoints = STATS_sum
 nothing = "no cell here has a throughput above 0"
 stats data using (valid(3) && valid(4) ? 1 : 0) nooutput
 nintervals = STATS_sum
+# Cells whose headline is the minimum time (contaminated, under auto) among
+# medians: marked, as the report's table names them.
+stats data using (valid(2) && strcol(6) eq "max_MBps" ? 1 : 0) nooutput
+nmin = STATS_sum
+mark_min = nmin > 0 && nmin < npoints
 first_ref = nblocks - nref
 # The lower panel draws the engines only: a reference (memcpy, many times
 # faster) would flatten them. Fewer than two engines to tell apart: no panel.
@@ -177,11 +182,16 @@ if (rel) {
 	set bmargin 2
 	set xlabel ""
 }
-# Interval bars solid, lines dashed: a dotted bar would vanish.
+# Interval bars solid, lines dashed: a dotted bar would vanish. A cell
+# drawn at its minimum time gets a red ring (the key says so).
+ismin(y) = strcol(6) eq "max_MBps" ? y : NaN
 plot for [i = 0:nblocks - 1] data index i using 1:2:(lo(3, 2)):(lo(4, 2)) \
 		with yerrorbars ls sty(i) dt 1 pt -1 notitle, \
 	for [i = 0:nblocks - 1] data index i using 1:2 with linespoints ls sty(i) \
-		title columnheader(1)
+		title columnheader(1), \
+	for [i = 0:(mark_min ? nblocks - 1 : -1)] data index i using 1:(ismin($2)) with points \
+		pt 6 ps 3*pscale lw 2 lc rgb "#B2182B" \
+		title (i == 0 ? "min time (max MB/s): a contaminated cell's headline" : "")
 if (rel) {
 	# Each line over the fastest engine at each size (1 = the fastest).
 	unset label 101
