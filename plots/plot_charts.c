@@ -125,9 +125,13 @@ static const struct cb_result_cell *cell_of_label(const struct cb_run_summary *s
 	return NULL;
 }
 
-static const char *ylabel_throughput(struct plot_ctx *c, char *buf, size_t len)
+/* The throughput axis's label: short, to fit a panel's height at print size. */
+static const char *ylabel_throughput(struct plot_ctx *c, bool log_scale, char *buf, size_t len)
 {
-	snprintf(buf, len, "throughput, MB/s (%s)", cb_statistics[c->opt->statistic].chart);
+	/* auto's cells drawn at their minimum time are ringed: the key says so. */
+	snprintf(buf, len, "MB/s%s (%s)", log_scale ? ", log scale" : "",
+	         c->opt->statistic == CB_STAT_AUTO ? "median, 95% bars; ringed: min time"
+	                                           : cb_statistics[c->opt->statistic].chart);
 	return buf;
 }
 
@@ -212,7 +216,7 @@ static int size_by_algorithm(struct plot_ctx *c, const struct dims *d, const cha
 		}
 	}
 	snprintf(nref, sizeof nref, "%zu", drawn_refs);
-	const char *extra[] = {nref, ylabel_throughput(c, ylab, sizeof ylab), "relative"};
+	const char *extra[] = {nref, ylabel_throughput(c, true, ylab, sizeof ylab), "relative"};
 	return plot_chart_add(c, f, "size-algorithm", name, title, c->where, extra, 3, false);
 }
 
@@ -265,7 +269,7 @@ static int size_by_engine(struct plot_ctx *c, const struct dims *d, const char *
 					headline_row(f, (double)d->sizes[z], cs, c->opt->statistic);
 			}
 		}
-	const char *extra[] = {"0", ylabel_throughput(c, ylab, sizeof ylab)};
+	const char *extra[] = {"0", ylabel_throughput(c, true, ylab, sizeof ylab)};
 	return plot_chart_add(c, f, "size-engine", name, title, c->where, extra, 2, false);
 }
 
@@ -322,7 +326,7 @@ static int encrypt_decrypt(struct plot_ctx *c, const struct dims *d, const char 
 	plot_block(f, &blocks, "decrypt");
 	for (size_t i = 0; i < n; i++)
 		headline_row(f, (double)i, dec[i], c->opt->statistic);
-	const char *extra[] = {ylabel_throughput(c, ylab, sizeof ylab)};
+	const char *extra[] = {ylabel_throughput(c, false, ylab, sizeof ylab)};
 	rc = plot_chart_add(c, f, "encrypt-decrypt", name, title, c->where, extra, 1, false);
 done:
 	free(enc);

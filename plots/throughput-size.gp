@@ -50,8 +50,10 @@ w = 1100; h = rel ? 900 : 650
 # ---- terminal, title, styles (the same in every cryptobench template) ----
 # fs: the base font size; the other text is sized from it.
 if (ARG3 eq "pdf") {
-	fs = 7
-	set terminal pdfcairo size (w/160.0),(h/160.0) font "DejaVu Sans,7" linewidth 0.7 noenhanced
+	# Drawn at a page's text width (6.5 in = 468 pt: set it at \linewidth,
+	# not scaled), so its smallest text (fs - 1) prints at 8 pt.
+	fs = 9
+	set terminal pdfcairo size 6.5,(6.5 * h / w) font "DejaVu Sans,9" linewidth 0.7 noenhanced
 	pscale = 0.5
 } else {
 	if (ARG3 eq "svg") {
@@ -118,13 +120,15 @@ sz(x) = x >= 2**30 ? sprintf("%g GiB", x / 2**30) : \
         x >= 2**10 ? sprintf("%g KiB", x / 2**10) : sprintf("%g B", x)
 # Tics at powers of 4 (of 2 when the sweep is short), labelled in bytes.
 step = (smax / smin > 2**12) ? 2 : 1
+# A page's width holds fewer labels: powers of 16 across a long sweep.
+step = (ARG3 eq "pdf" && smax / smin > 2**16) ? 4 : step
 set xtics ()
 do for [e = 0:40:step] {
 	if (2**e >= smin / 1.5 && 2**e <= smax * 1.5) { set xtics add (sz(2**e) 2**e) }
 }
 set xrange [smin / 1.5 : smax * 1.5]
 set xlabel "payload size per call (bytes, log scale)"
-set ylabel ylab . " (log scale)"
+set ylabel ylab
 set mytics 10
 
 # Column N, or column M where N is NaN or missing (NaN is no point to gnuplot,
@@ -175,8 +179,9 @@ if (ymin > 0 && ymax > ymin) {
 sty(i) = i < first_ref ? st(i + 1) : 101 + (i - first_ref) % 2
 if (rel) {
 	set multiplot
-	set lmargin at screen 0.09
-	set rmargin at screen 0.82
+	# The key's room at the right: more of a page's width (PDF: larger text).
+	set lmargin at screen (ARG3 eq "pdf" ? 0.11 : 0.09)
+	set rmargin at screen (ARG3 eq "pdf" ? 0.67 : 0.82)
 	set size 1, 0.64
 	set origin 0, 0.36
 	set bmargin 2
@@ -191,7 +196,7 @@ plot for [i = 0:nblocks - 1] data index i using 1:2:(lo(3, 2)):(lo(4, 2)) \
 		title columnheader(1), \
 	for [i = 0:(mark_min ? nblocks - 1 : -1)] data index i using 1:(ismin($2)) with points \
 		pt 6 ps 3*pscale lw 2 lc rgb "#B2182B" \
-		title (i == 0 ? "min time (max MB/s): a contaminated cell's headline" : "")
+		title (i == 0 ? "ringed: min time (contaminated)" : "")
 if (rel) {
 	# Each line over the fastest engine at each size (1 = the fastest).
 	unset label 101
@@ -212,7 +217,7 @@ if (rel) {
 	rmax = rmax > 1 ? rmax : 1
 	rpad = (rmax - rmin) * 0.08 + 0.002
 	set yrange [rmin - rpad : rmax + rpad]
-	set ylabel "over the fastest at that size (1 = fastest)"
+	set ylabel "over the fastest (1)"
 	set xlabel "payload size per call (bytes, log scale)"
 	unset key
 	unset label 104

@@ -56,7 +56,7 @@ static void pick_auto(const struct cb_cell_summary *s, struct cb_headline *h)
 const struct cb_statistic_info cb_statistics[CB_N_STATISTICS] = {
     [CB_STAT_AUTO] = {.name = "auto",
                       .label = "median",
-                      .chart = "median, bars: 95% interval; min time where contaminated",
+                      .chart = "median with 95% interval, max MB/s where contaminated",
                       .pick = pick_auto},
     [CB_STAT_MIN] = {.name = "min",
                      .label = "min time",
