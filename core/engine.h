@@ -113,6 +113,10 @@ struct cb_remote_times {
 struct cb_engine {
 	const char *name;
 	const char *kind; /* "library", "builtin", "process", "command" */
+	/* A reference line, not a contender (memcpy: the memory ceiling; null:
+	 * the empty call): drawn and reported as such, never ranked, never in
+	 * the winners, the rank flips or a chart's "over the fastest". */
+	bool reference;
 
 	/* Runtime version of the library, e.g. "OpenSSL 3.0.19 27 Jan 2026". */
 	const char *(*version)(void);
@@ -201,6 +205,9 @@ size_t cb_engine_count(void);
 const struct cb_engine *cb_engine_at(size_t i);
 /* The engine called NAME, or NULL. */
 const struct cb_engine *cb_engine_find(const char *name);
+/* Whether the engine called NAME is a reference (see `reference` above); an
+ * engine not compiled in is not. */
+bool cb_engine_is_reference(const char *name);
 
 /* The one way to open a context: the checks every engine shares (see
  * `open` above), with one wording; then SETUP's cb_engine_setup, filled once

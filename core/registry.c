@@ -61,6 +61,13 @@ const struct cb_engine *cb_engine_find(const char *name)
 	return NULL;
 }
 
+bool cb_engine_is_reference(const char *name)
+{
+	const struct cb_engine *e = cb_engine_find(name);
+
+	return e && e->reference;
+}
+
 bool cb_engine_usable(const struct cb_engine *engine, const char **why)
 {
 	size_t i;

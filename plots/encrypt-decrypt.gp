@@ -14,17 +14,24 @@ data = ARG1
 ylab = ARGC >= 6 && strlen(ARG6) > 0 ? ARG6 : "throughput, MB/s (10^6 bytes/s)"
 
 reset
-lo(v, y) = v == v ? v : y
+# Column N, or column M where N is NaN or missing (NaN is no point to gnuplot,
+# even as an argument).
+lo(n, m) = valid(n) ? column(n) : column(m)
+nothing = "no op has a throughput"
 stats data index 0 using 1 nooutput
 ncat = STATS_records
 stats data using 1 nooutput
 nser = STATS_blocks - 1
+stats data index 1:(nser > 0 ? nser : 1) using (valid(2) ? 1 : 0) nooutput
+npoints = nser > 0 ? STATS_sum : 0
 w = ncat > 8 ? 1100 + 40 * (ncat - 8) : 1100; h = 650
 # ---- terminal, title, styles (the same in every cryptobench template) ----
 # fs: the base font size; the other text is sized from it.
 if (ARG3 eq "pdf") {
-	fs = 7
-	set terminal pdfcairo size (w/160.0),(h/160.0) font "DejaVu Sans,7" linewidth 0.7 noenhanced
+	# Drawn at a page's text width (6.5 in = 468 pt: set it at \linewidth,
+	# not scaled), so its smallest text (fs - 1) prints at 8 pt.
+	fs = 9
+	set terminal pdfcairo size 6.5,(6.5 * h / w) font "DejaVu Sans,9" linewidth 0.7 noenhanced
 	pscale = 0.5
 } else {
 	if (ARG3 eq "svg") {
@@ -71,6 +78,18 @@ set tics nomirror
 set key outside right top vertical Left reverse samplen 4 spacing 1.3 width 1
 # ---- end of the common part ----
 
+# Nothing to draw (no valid point, e.g. every value NaN): a note in place
+# of the chart, and on stderr, rather than a gnuplot error.
+if (npoints == 0) {
+	why = "nothing to draw: " . nothing
+	print ARG2 . ": " . why
+	unset border; unset tics; unset key; unset grid; unset logscale; unset object; unset arrow
+	set xrange [0 : 1]; set yrange [0 : 1]; set xlabel ""; set ylabel ""
+	set label 109 why at graph 0.5, graph 0.5 center font fnt(2) textcolor rgb "#B2182B"
+	plot -1 notitle
+	exit
+}
+
 set xrange [-0.6 : ncat - 0.4]
 set yrange [0 : *]
 if (ncat > 7) { set xtics rotate by -30 left }
@@ -82,5 +101,5 @@ bw = 0.8 / nser
 off(i) = (i - 1 - (nser - 1) / 2.0) * bw
 # Solid and hatched bars: the pair stays apart in greyscale too.
 plot data index 0 using 1:(NaN):xtic(2) notitle, \
-	for [i = 1:nser] data index i using ($1 + off(i)):2:(lo($3, $2)):(lo($4, $2)):(bw * 0.9) \
+	for [i = 1:nser] data index i using ($1 + off(i)):2:(lo(3, 2)):(lo(4, 2)):(bw * 0.9) \
 		with boxerrorbars ls st(i) lw 1.5 dt 1 fs pattern (i == 1 ? 3 : i + 2) border title columnheader(1)

@@ -21,17 +21,25 @@ bhi = has_band ? real(word(ARG9, 2)) : NaN
 blab = has_band && words(ARG9) > 2 ? ARG9[strlen(word(ARG9, 1)) + strlen(word(ARG9, 2)) + 3:] : ""
 
 reset
-lo(v, y) = v == v ? v : y
+# Column N, or column M where N is NaN or missing (NaN is no point to gnuplot,
+# even as an argument).
+lo(n, m) = valid(n) ? column(n) : column(m)
+nothing = "no run has an estimate"
 stats data using 1 nooutput
 k = STATS_blocks - 1
 ybottom = STATS_min
 # The axis spans the runs' intervals and the across-run values; an across-run
 # interval wider than that (two runs give a t quantile of 12.7) is cut at the
 # border and marked with an arrowhead, so the runs stay readable.
-stats data index 0:k - 1 using (lo($3, $2)) nooutput
-xmin = STATS_min
-stats data index 0:k - 1 using (lo($4, $2)) nooutput
-xmax = STATS_max
+stats data index 0:k - 1 using (valid(2) ? 1 : 0) nooutput
+npoints = STATS_sum
+xmin = 0; xmax = 2
+if (npoints > 0) {
+	stats data index 0:k - 1 using (lo(3, 2)) nooutput
+	xmin = STATS_min
+	stats data index 0:k - 1 using (lo(4, 2)) nooutput
+	xmax = STATS_max
+}
 # (An across-run value is NaN where the runs did not reproduce: withheld. A
 # NaN counts as the middle of the runs' range, so that a chart where every
 # value is withheld still has points to take statistics of.)
@@ -45,8 +53,10 @@ w = 1100; h = 230 + 15 * rows
 # ---- terminal, title, styles (the same in every cryptobench template) ----
 # fs: the base font size; the other text is sized from it.
 if (ARG3 eq "pdf") {
-	fs = 7
-	set terminal pdfcairo size (w/160.0),(h/160.0) font "DejaVu Sans,7" linewidth 0.7 noenhanced
+	# Drawn at a page's text width (6.5 in = 468 pt: set it at \linewidth,
+	# not scaled), so its smallest text (fs - 1) prints at 8 pt.
+	fs = 9
+	set terminal pdfcairo size 6.5,(6.5 * h / w) font "DejaVu Sans,9" linewidth 0.7 noenhanced
 	pscale = 0.5
 } else {
 	if (ARG3 eq "svg") {
@@ -93,6 +103,18 @@ set tics nomirror
 set key outside right top vertical Left reverse samplen 4 spacing 1.3 width 1
 # ---- end of the common part ----
 
+# Nothing to draw (no valid point, e.g. every value NaN): a note in place
+# of the chart, and on stderr, rather than a gnuplot error.
+if (npoints == 0) {
+	why = "nothing to draw: " . nothing
+	print ARG2 . ": " . why
+	unset border; unset tics; unset key; unset grid; unset logscale; unset object; unset arrow
+	set xrange [0 : 1]; set yrange [0 : 1]; set xlabel ""; set ylabel ""
+	set label 109 why at graph 0.5, graph 0.5 center font fnt(2) textcolor rgb "#B2182B"
+	plot -1 notitle
+	exit
+}
+
 xmin = xmin < ref ? xmin : ref
 xmax = xmax > ref ? xmax : ref
 if (has_band) {
@@ -115,14 +137,14 @@ set grid noxtics ytics lc rgb "#E4E4E4"
 set border 1
 set xlabel ARG6
 set key below horizontal samplen 3 spacing 1.2 width 2
-plot for [r = 0:k - 1] data index r using 2:1:(lo($3, $2)):(lo($4, $2)) \
+plot for [r = 0:k - 1] data index r using 2:1:(lo(3, 2)):(lo(4, 2)) \
 		with xerrorbars ls st(r + 1) lw 1.5 dt 1 title columnheader(1), \
-	data index k using 2:1:(lo($3, $2)):(lo($4, $2)):ytic(5) \
+	data index k using 2:1:(lo(3, 2)):(lo(4, 2)):ytic(5) \
 		with xerrorbars pt 13 ps 2*pscale lw 2.5 lc rgb "#000000" title columnheader(1), \
 	data index k using (NaN):1:y2tic(6) axes x1y2 with points notitle, \
-	data index k using (xl):1:(strcol(2) eq "NaN" ? "" : lo($3, $2) < xl ? "◀" : "") with labels left offset -0.2, 0 \
+	data index k using (xl):1:(strcol(2) eq "NaN" ? "" : lo(3, 2) < xl ? "◀" : "") with labels left offset -0.2, 0 \
 		font fnt(2) notitle, \
-	data index k using (xr):1:(strcol(2) eq "NaN" ? "" : lo($4, $2) > xr ? "▶" : "") with labels right offset 0.2, 0 \
+	data index k using (xr):1:(strcol(2) eq "NaN" ? "" : lo(4, 2) > xr ? "▶" : "") with labels right offset 0.2, 0 \
 		font fnt(2) notitle, \
 	NaN with lines lc rgb "#777777" lw 1.5 dt 2 title reflab, \
 	(has_band ? NaN : 1/0) with boxes fs solid 1.0 fc rgb "#D9EAD3" title (has_band ? blab : "")

@@ -14,7 +14,7 @@ void cb_plot_defaults(struct cb_plot_options *opt, const char *templates_dir)
 {
 	*opt = (struct cb_plot_options){
 	    .format = CB_PLOT_PNG,
-	    .statistic = CB_STAT_MEDIAN,
+	    .statistic = CB_STAT_AUTO,
 	    .timelines = CB_PLOT_TIMELINES_ALL,
 	    .templates = templates_dir,
 	    .gnuplot = NULL,

@@ -36,8 +36,11 @@
  *                    compare gives them (hosts-LABEL)
  * Throughput axes are fitted to the data drawn, intervals included.
  * With several thread counts the size, encrypt-decrypt and forest-cells charts
- * get a -1thread, -2threads, ... suffix. The null engine moves no bytes: it is
- * left out of throughput charts (its timelines show the harness's cost).
+ * get a -1thread, -2threads, ... suffix. The references (an engine's
+ * `reference` flag, engine.h) are no contenders: memcpy is drawn as a
+ * labelled grey line in the throughput charts but never in "over the
+ * fastest", and null, which moves no bytes, is left out of throughput charts
+ * (its timelines show the harness's cost).
  *
  * One results file gives its charts in DIR. Several give the forest plots in
  * DIR and each run's charts in DIR/STEM/ (STEM: the file's name without
@@ -70,7 +73,7 @@ enum cb_plot_timelines {
 
 struct cb_plot_options {
 	enum cb_plot_format format;
-	enum cb_statistic statistic;        /* the throughput drawn: CB_STAT_MEDIAN by default */
+	enum cb_statistic statistic;        /* the throughput drawn: CB_STAT_AUTO by default */
 	enum cb_plot_timelines timelines;   /* ALL by default */
 	const char *templates;              /* folder of the *.gp templates */
 	const char *gnuplot;                /* program that renders; NULL: data and scripts only */
@@ -78,7 +81,7 @@ struct cb_plot_options {
 	struct cb_compare_options analysis; /* summary, derive and across-run options */
 };
 
-/* Defaults: PNG, median, all timelines, templates in TEMPLATES, no gnuplot,
+/* Defaults: PNG, auto (the report's headline), all timelines, templates in TEMPLATES, no gnuplot,
  * 2 jobs, the analysis modules' defaults. */
 void cb_plot_defaults(struct cb_plot_options *opt, const char *templates);
 

@@ -125,10 +125,13 @@ static const struct cb_result_cell *cell_of_label(const struct cb_run_summary *s
 	return NULL;
 }
 
-static const char *ylabel_throughput(struct plot_ctx *c, char *buf, size_t len)
+/* The throughput axis's label: short, to fit a panel's height at print size. */
+static const char *ylabel_throughput(struct plot_ctx *c, bool log_scale, char *buf, size_t len)
 {
-	snprintf(buf, len, "throughput, MB/s (10^6 bytes/s; %s)",
-	         cb_statistics[c->opt->statistic].chart);
+	/* auto's cells drawn at their minimum time are ringed: the key says so. */
+	snprintf(buf, len, "MB/s%s (%s)", log_scale ? ", log scale" : "",
+	         c->opt->statistic == CB_STAT_AUTO ? "median, 95% bars; ringed: min time"
+	                                           : cb_statistics[c->opt->statistic].chart);
 	return buf;
 }
 
@@ -168,7 +171,7 @@ static int size_by_algorithm(struct plot_ctx *c, const struct dims *d, const cha
 				sizes++;
 				break;
 			}
-	if (sizes < 2)
+	if (sizes == 0)
 		return 0;
 	threads_suffix(d, t, true, suf, sizeof suf);
 	snprintf(what, sizeof what, "%s %s", alg, op);
@@ -183,7 +186,7 @@ static int size_by_algorithm(struct plot_ctx *c, const struct dims *d, const cha
 		return -1;
 	fprintf(f, throughput_columns, "size_bytes");
 	fputs("#   then rel  rel_lo  rel_hi: MBps, lo and hi over the fastest engine's MBps\n"
-	      "#   at that size (references such as memcpy left out of the fastest).\n",
+	      "#   at that size (NaN for the references, such as memcpy: no contenders).\n",
 	      f);
 	for (size_t l = 0; l < d->n_labels; l++) {
 		size_t points = 0;
@@ -203,14 +206,17 @@ static int size_by_algorithm(struct plot_ctx *c, const struct dims *d, const cha
 			const struct cb_cell_summary *cs =
 			    find(s, order[l], alg, op, d->sizes[z], t);
 
+			/* A reference is no contender: nothing over the fastest. */
 			if (cs)
 				headline_row_rel(
 				    f, (double)d->sizes[z], cs, c->opt->statistic,
-				    fastest_at(c, d, order, refs, alg, op, d->sizes[z], t));
+				    plot_is_reference(cs->cell)
+				        ? NAN
+				        : fastest_at(c, d, order, refs, alg, op, d->sizes[z], t));
 		}
 	}
 	snprintf(nref, sizeof nref, "%zu", drawn_refs);
-	const char *extra[] = {nref, ylabel_throughput(c, ylab, sizeof ylab), "relative"};
+	const char *extra[] = {nref, ylabel_throughput(c, true, ylab, sizeof ylab), "relative"};
 	return plot_chart_add(c, f, "size-algorithm", name, title, c->where, extra, 3, false);
 }
 
@@ -231,7 +237,7 @@ static int size_by_engine(struct plot_ctx *c, const struct dims *d, const char *
 				sizes++;
 				break;
 			}
-	if (sizes < 2)
+	if (sizes == 0)
 		return 0;
 	plot_label(c->r, cell_of_label(s, label), who, sizeof who);
 	threads_suffix(d, t, true, suf, sizeof suf);
@@ -263,7 +269,7 @@ static int size_by_engine(struct plot_ctx *c, const struct dims *d, const char *
 					headline_row(f, (double)d->sizes[z], cs, c->opt->statistic);
 			}
 		}
-	const char *extra[] = {"0", ylabel_throughput(c, ylab, sizeof ylab)};
+	const char *extra[] = {"0", ylabel_throughput(c, true, ylab, sizeof ylab)};
 	return plot_chart_add(c, f, "size-engine", name, title, c->where, extra, 2, false);
 }
 
@@ -320,7 +326,7 @@ static int encrypt_decrypt(struct plot_ctx *c, const struct dims *d, const char 
 	plot_block(f, &blocks, "decrypt");
 	for (size_t i = 0; i < n; i++)
 		headline_row(f, (double)i, dec[i], c->opt->statistic);
-	const char *extra[] = {ylabel_throughput(c, ylab, sizeof ylab)};
+	const char *extra[] = {ylabel_throughput(c, false, ylab, sizeof ylab)};
 	rc = plot_chart_add(c, f, "encrypt-decrypt", name, title, c->where, extra, 1, false);
 done:
 	free(enc);
@@ -416,6 +422,23 @@ static int threads_chart(struct plot_ctx *c, const struct dims *d, const char **
 	return plot_chart_add(c, f, "threads", name, title, c->where, extra, 2, false);
 }
 
+/* Whether no cell with samples has an interval under the statistic drawn. */
+static bool no_intervals(struct plot_ctx *c)
+{
+	const struct cb_run_summary *s = c->a->summary;
+
+	for (size_t i = 0; i < s->n_cells; i++) {
+		struct cb_headline h;
+
+		if (s->cells[i].n == 0)
+			continue;
+		cb_summary_headline(&s->cells[i], c->opt->statistic, &h);
+		if (!isnan(h.lo) && !isnan(h.hi))
+			return false;
+	}
+	return true;
+}
+
 int cb_plot_run_charts(struct plot_ctx *c)
 {
 	const struct cb_run_summary *s = c->a->summary;
@@ -444,6 +467,11 @@ int cb_plot_run_charts(struct plot_ctx *c)
 		               c->source);
 		goto done;
 	}
+	if (no_intervals(c) && plot_note(c,
+	                                 "%s: no 95%% interval to draw (a median's needs 6 samples "
+	                                 "or more; min and mean have none): points only",
+	                                 c->source) != 0)
+		goto done;
 	refs = label_order(s, &d, order);
 	for (size_t t = 0; t < d.n_threads; t++) {
 		for (size_t a = 0; a < d.n_algs; a++)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/engine.h"
 #include "plots/plot_internal.h"
 
 void plot_size(unsigned long long size, bool display, char *buf, size_t len)
@@ -58,7 +59,7 @@ static json_t *engine_info(const struct cb_results *r, const char *engine)
 
 bool plot_is_reference(const struct cb_result_cell *cell)
 {
-	return strcmp(cell->engine, "null") == 0 || strcmp(cell->engine, "memcpy") == 0;
+	return cb_engine_is_reference(cell->engine);
 }
 
 void plot_label(const struct cb_results *r, const struct cb_result_cell *cell, char *buf,

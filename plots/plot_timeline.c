@@ -115,10 +115,14 @@ static int timeline(struct plot_ctx *c, const struct cb_cell_summary *cs, bool t
 		        : status    ? "preempted"
 		                    : "measured");
 	}
-	/* median lo hi min limit, in the unit: the template's horizontal lines. */
-	snprintf(stats, sizeof stats, "%.6g %.6g %.6g %.6g %.6g", ns->median / scale,
+	/* median lo hi min limit, in the unit: the template's horizontal lines,
+	 * then which of them is the cell's headline (as in the report). */
+	struct cb_headline h;
+
+	cb_summary_headline(cs, c->opt->statistic, &h);
+	snprintf(stats, sizeof stats, "%.6g %.6g %.6g %.6g %.6g %s", ns->median / scale,
 	         ns->median_ci.lo / scale, ns->median_ci.hi / scale, ns->min / scale,
-	         ns->min * (1 + so->contamination_max) / scale);
+	         ns->min * (1 + so->contamination_max) / scale, h.stat ? h.stat->name : "median");
 	snprintf(ylab, sizeof ylab, "time per call (%s)", unit);
 	flags_text(cs, so->contamination_max, flags, sizeof flags, more, sizeof more);
 	const char *extra[] = {stats, ylab, flags, more};
@@ -126,20 +130,51 @@ static int timeline(struct plot_ctx *c, const struct cb_cell_summary *cs, bool t
 	                      cb_summary_flagged(cs));
 }
 
+/* The note on the cells without a timeline: each one when they are few. */
+static int note_untimed(struct plot_ctx *c, const struct cb_cell_summary *cs, size_t untimed)
+{
+	const struct cb_result_cell *cell = cs->cell;
+
+	if (untimed > 3)
+		return plot_note(c,
+		                 "no timeline of %zu cells: no valid measured trial (the first: "
+		                 "%s %s %s %llu B, %u thread%s; its first error: %s)",
+		                 untimed, cell->label, cell->algorithm, cell->op,
+		                 (unsigned long long)cell->size, cell->threads,
+		                 cell->threads > 1 ? "s" : "",
+		                 cs->first_error ? cs->first_error : "none");
+	return plot_note(c,
+	                 "no timeline of %s %s %s %llu B, %u thread%s: no valid measured trial "
+	                 "(%zu invalid%s%s)",
+	                 cell->label, cell->algorithm, cell->op, (unsigned long long)cell->size,
+	                 cell->threads, cell->threads > 1 ? "s" : "", cs->invalid,
+	                 cs->first_error ? ": " : "", cs->first_error ? cs->first_error : "");
+}
+
 int cb_plot_timelines(struct plot_ctx *c)
 {
 	const struct cb_run_summary *s = c->a->summary;
+	const struct cb_cell_summary *first_untimed = NULL;
+	size_t untimed = 0;
 	bool several = false;
 
 	if (c->opt->timelines == CB_PLOT_TIMELINES_NONE)
 		return 0;
 	for (size_t i = 1; i < s->n_cells; i++)
 		several |= s->cells[i].cell->threads != s->cells[0].cell->threads;
+	for (size_t i = 0; i < s->n_cells; i++)
+		if (s->cells[i].n == 0 && untimed++ == 0)
+			first_untimed = &s->cells[i];
 	for (size_t i = 0; i < s->n_cells; i++) {
 		const struct cb_cell_summary *cs = &s->cells[i];
 
-		if (cs->n == 0)
+		if (cs->n == 0) {
+			/* Nothing to draw: a note says which cells and why. */
+			if ((untimed <= 3 || cs == first_untimed) &&
+			    note_untimed(c, cs, untimed) != 0)
+				return -1;
 			continue;
+		}
 		if (c->opt->timelines == CB_PLOT_TIMELINES_FLAGGED && !cb_summary_flagged(cs))
 			continue;
 		if (timeline(c, cs, several) != 0)

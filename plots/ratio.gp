@@ -20,21 +20,31 @@ elab = ARGC >= 8 && strlen(ARG8) > 0 ? ARG8 : sprintf("expected %g", ev)
 ylab = ARGC >= 9 && strlen(ARG9) > 0 ? ARG9 : "throughput ratio"
 
 reset
-lo(v, y) = v == v ? v : y
+# Column N, or column M where N is NaN or missing (NaN is no point to gnuplot,
+# even as an argument).
+lo(n, m) = valid(n) ? column(n) : column(m)
+nothing = "no ratio has a value"
 stats data index 0 using 1 nooutput
 ncat = STATS_records
 stats data using 1 nooutput
 nser = STATS_blocks - 1
-stats data index 1:nser using (lo($3, $2)) nooutput
-ymin = STATS_min
-stats data index 1:nser using (lo($4, $2)) nooutput
-ymax = STATS_max
+stats data index 1:(nser > 0 ? nser : 1) using (valid(2) ? 1 : 0) nooutput
+npoints = nser > 0 ? STATS_sum : 0
+ymin = 0; ymax = 2
+if (npoints > 0) {
+	stats data index 1:nser using (lo(3, 2)) nooutput
+	ymin = STATS_min
+	stats data index 1:nser using (lo(4, 2)) nooutput
+	ymax = STATS_max
+}
 w = ncat > 6 ? 1100 + 40 * (ncat - 6) : 1100; h = 650
 # ---- terminal, title, styles (the same in every cryptobench template) ----
 # fs: the base font size; the other text is sized from it.
 if (ARG3 eq "pdf") {
-	fs = 7
-	set terminal pdfcairo size (w/160.0),(h/160.0) font "DejaVu Sans,7" linewidth 0.7 noenhanced
+	# Drawn at a page's text width (6.5 in = 468 pt: set it at \linewidth,
+	# not scaled), so its smallest text (fs - 1) prints at 8 pt.
+	fs = 9
+	set terminal pdfcairo size 6.5,(6.5 * h / w) font "DejaVu Sans,9" linewidth 0.7 noenhanced
 	pscale = 0.5
 } else {
 	if (ARG3 eq "svg") {
@@ -81,6 +91,18 @@ set tics nomirror
 set key outside right top vertical Left reverse samplen 4 spacing 1.3 width 1
 # ---- end of the common part ----
 
+# Nothing to draw (no valid point, e.g. every value NaN): a note in place
+# of the chart, and on stderr, rather than a gnuplot error.
+if (npoints == 0) {
+	why = "nothing to draw: " . nothing
+	print ARG2 . ": " . why
+	unset border; unset tics; unset key; unset grid; unset logscale; unset object; unset arrow
+	set xrange [0 : 1]; set yrange [0 : 1]; set xlabel ""; set ylabel ""
+	set label 109 why at graph 0.5, graph 0.5 center font fnt(2) textcolor rgb "#B2182B"
+	plot -1 notitle
+	exit
+}
+
 # The range holds every interval, 1 (no difference) and the expected band.
 ymin = ymin < 1 ? ymin : 1
 ymax = ymax > 1 ? ymax : 1
@@ -103,7 +125,7 @@ set xlabel "engine"
 # Points of one engine side by side, inside its slot.
 off(i) = nser > 1 ? (i - 1 - (nser - 1) / 2.0) * 0.6 / nser : 0
 plot data index 0 using 1:(NaN):xtic(2) notitle, \
-	for [i = 1:nser] data index i using ($1 + off(i)):2:(lo($3, $2)):(lo($4, $2)) \
+	for [i = 1:nser] data index i using ($1 + off(i)):2:(lo(3, 2)):(lo(4, 2)) \
 		with yerrorbars ls st(i) lw 2 dt 1 ps 1.6*pscale title columnheader(1), \
 	(has_expect ? NaN : 1/0) with boxes fs solid 1.0 fc rgb "#D9EAD3" title (has_expect ? elab : ""), \
 	NaN with lines lc rgb "#888888" lw 1 dt 3 title "1: equal throughput"

@@ -17,17 +17,24 @@ nref = (ARGC >= 6 && strlen(ARG6) > 0) ? int(ARG6) : 0
 ylab = (ARGC >= 7 && strlen(ARG7) > 0) ? ARG7 : "speedup over the fewest threads"
 
 reset
-lo(v, y) = v == v ? v : y
+# Column N, or column M where N is NaN or missing (NaN is no point to gnuplot,
+# even as an argument).
+lo(n, m) = valid(n) ? column(n) : column(m)
+nothing = "no engine has a speedup"
 stats data using 1 nooutput
 nblocks = STATS_blocks
 tmin = STATS_min
 tmax = STATS_max
+stats data using (valid(2) ? 1 : 0) nooutput
+npoints = STATS_sum
 w = 1100; h = 650
 # ---- terminal, title, styles (the same in every cryptobench template) ----
 # fs: the base font size; the other text is sized from it.
 if (ARG3 eq "pdf") {
-	fs = 7
-	set terminal pdfcairo size (w/160.0),(h/160.0) font "DejaVu Sans,7" linewidth 0.7 noenhanced
+	# Drawn at a page's text width (6.5 in = 468 pt: set it at \linewidth,
+	# not scaled), so its smallest text (fs - 1) prints at 8 pt.
+	fs = 9
+	set terminal pdfcairo size 6.5,(6.5 * h / w) font "DejaVu Sans,9" linewidth 0.7 noenhanced
 	pscale = 0.5
 } else {
 	if (ARG3 eq "svg") {
@@ -74,6 +81,18 @@ set tics nomirror
 set key outside right top vertical Left reverse samplen 4 spacing 1.3 width 1
 # ---- end of the common part ----
 
+# Nothing to draw (no valid point, e.g. every value NaN): a note in place
+# of the chart, and on stderr, rather than a gnuplot error.
+if (npoints == 0) {
+	why = "nothing to draw: " . nothing
+	print ARG2 . ": " . why
+	unset border; unset tics; unset key; unset grid; unset logscale; unset object; unset arrow
+	set xrange [0 : 1]; set yrange [0 : 1]; set xlabel ""; set ylabel ""
+	set label 109 why at graph 0.5, graph 0.5 center font fnt(2) textcolor rgb "#B2182B"
+	plot -1 notitle
+	exit
+}
+
 set xrange [tmin - 0.3 : tmax + 0.3]
 if (tmax - tmin <= 16) { set xtics 1 }
 set yrange [0 : *]
@@ -83,7 +102,7 @@ first_ref = nblocks - nref
 sty(i) = i < first_ref ? st(i + 1) : 101 + (i - first_ref) % 2
 plot sample [x = tmin:tmax] x / tmin with lines lc rgb "#222222" lw 1.5 dt (10, 6) \
 		title "ideal: speedup = threads / fewest threads", \
-	for [i = 0:nblocks - 1] data index i using 1:2:(lo($3, $2)):(lo($4, $2)) \
+	for [i = 0:nblocks - 1] data index i using 1:2:(lo(3, 2)):(lo(4, 2)) \
 		with yerrorbars ls sty(i) dt 1 pt -1 notitle, \
 	for [i = 0:nblocks - 1] data index i using 1:2 with linespoints ls sty(i) \
 		title columnheader(1)

@@ -26,13 +26,34 @@ stats data using 1 nooutput
 nblocks = STATS_blocks
 smin = STATS_min
 smax = STATS_max
+stats data using (valid(2) && $2 > 0 ? 1 : 0) nooutput
+npoints = STATS_sum
+nothing = "no cell here has a throughput above 0"
+stats data using (valid(3) && valid(4) ? 1 : 0) nooutput
+nintervals = STATS_sum
+# Cells whose headline is the minimum time (contaminated, under auto) among
+# medians: marked, as the report's table names them.
+stats data using (valid(2) && strcol(6) eq "max_MBps" ? 1 : 0) nooutput
+nmin = STATS_sum
+mark_min = nmin > 0 && nmin < npoints
+first_ref = nblocks - nref
+# The lower panel draws the engines only: a reference (memcpy, many times
+# faster) would flatten them. Fewer than two engines to tell apart: no panel.
+if (rel && first_ref > 1) {
+	stats data index 0:first_ref - 1 using (valid(8) ? 1 : 0) nooutput
+	rel = STATS_sum > 0
+} else {
+	rel = 0
+}
 
 w = 1100; h = rel ? 900 : 650
 # ---- terminal, title, styles (the same in every cryptobench template) ----
 # fs: the base font size; the other text is sized from it.
 if (ARG3 eq "pdf") {
-	fs = 7
-	set terminal pdfcairo size (w/160.0),(h/160.0) font "DejaVu Sans,7" linewidth 0.7 noenhanced
+	# Drawn at a page's text width (6.5 in = 468 pt: set it at \linewidth,
+	# not scaled), so its smallest text (fs - 1) prints at 8 pt.
+	fs = 9
+	set terminal pdfcairo size 6.5,(6.5 * h / w) font "DejaVu Sans,9" linewidth 0.7 noenhanced
 	pscale = 0.5
 } else {
 	if (ARG3 eq "svg") {
@@ -79,6 +100,18 @@ set tics nomirror
 set key outside right top vertical Left reverse samplen 4 spacing 1.3 width 1
 # ---- end of the common part ----
 
+# Nothing to draw (no valid point, e.g. every value NaN): a note in place
+# of the chart, and on stderr, rather than a gnuplot error.
+if (npoints == 0) {
+	why = "nothing to draw: " . nothing
+	print ARG2 . ": " . why
+	unset border; unset tics; unset key; unset grid; unset logscale; unset object; unset arrow
+	set xrange [0 : 1]; set yrange [0 : 1]; set xlabel ""; set ylabel ""
+	set label 109 why at graph 0.5, graph 0.5 center font fnt(2) textcolor rgb "#B2182B"
+	plot -1 notitle
+	exit
+}
+
 set logscale x 2
 set logscale y 10
 set format y "%.10g"
@@ -87,21 +120,32 @@ sz(x) = x >= 2**30 ? sprintf("%g GiB", x / 2**30) : \
         x >= 2**10 ? sprintf("%g KiB", x / 2**10) : sprintf("%g B", x)
 # Tics at powers of 4 (of 2 when the sweep is short), labelled in bytes.
 step = (smax / smin > 2**12) ? 2 : 1
+# A page's width holds fewer labels: powers of 16 across a long sweep.
+step = (ARG3 eq "pdf" && smax / smin > 2**16) ? 4 : step
 set xtics ()
 do for [e = 0:40:step] {
 	if (2**e >= smin / 1.5 && 2**e <= smax * 1.5) { set xtics add (sz(2**e) 2**e) }
 }
 set xrange [smin / 1.5 : smax * 1.5]
 set xlabel "payload size per call (bytes, log scale)"
-set ylabel ylab . " (log scale)"
+set ylabel ylab
 set mytics 10
 
-lo(v, y) = v == v ? v : y
+# Column N, or column M where N is NaN or missing (NaN is no point to gnuplot,
+# even as an argument).
+lo(n, m) = valid(n) ? column(n) : column(m)
+# What cannot be drawn is said in the chart and on stderr, not a failure:
+# no throughput at all (a note instead of the chart), or no interval.
+if (nintervals == 0) {
+	set tmargin 6
+	set label 104 "no 95% intervals: too few samples per cell, or a statistic without one" \
+		at screen 0.5, screen 1 offset 0, -4.3 center font fnt(-1) textcolor rgb "#B2182B"
+}
 # The y range fitted to what is drawn, interval ends included: gnuplot's own
 # would stretch a log axis to whole decades and squeeze lines that nearly tie.
-stats data using (lo($3, $2)) nooutput
+stats data using (lo(3, 2)) nooutput
 ymin = STATS_min
-stats data using (lo($4, $2)) nooutput
+stats data using (lo(4, 2)) nooutput
 ymax = STATS_max
 if (ymin > 0 && ymax > ymin) {
 	pad = (ymax / ymin) ** 0.06
@@ -132,22 +176,27 @@ if (ymin > 0 && ymax > ymin) {
 		}
 	}
 }
-first_ref = nblocks - nref
 sty(i) = i < first_ref ? st(i + 1) : 101 + (i - first_ref) % 2
 if (rel) {
 	set multiplot
-	set lmargin at screen 0.09
-	set rmargin at screen 0.82
+	# The key's room at the right: more of a page's width (PDF: larger text).
+	set lmargin at screen (ARG3 eq "pdf" ? 0.11 : 0.09)
+	set rmargin at screen (ARG3 eq "pdf" ? 0.67 : 0.82)
 	set size 1, 0.64
 	set origin 0, 0.36
 	set bmargin 2
 	set xlabel ""
 }
-# Interval bars solid, lines dashed: a dotted bar would vanish.
-plot for [i = 0:nblocks - 1] data index i using 1:2:(lo($3, $2)):(lo($4, $2)) \
+# Interval bars solid, lines dashed: a dotted bar would vanish. A cell
+# drawn at its minimum time gets a red ring (the key says so).
+ismin(y) = strcol(6) eq "max_MBps" ? y : NaN
+plot for [i = 0:nblocks - 1] data index i using 1:2:(lo(3, 2)):(lo(4, 2)) \
 		with yerrorbars ls sty(i) dt 1 pt -1 notitle, \
 	for [i = 0:nblocks - 1] data index i using 1:2 with linespoints ls sty(i) \
-		title columnheader(1)
+		title columnheader(1), \
+	for [i = 0:(mark_min ? nblocks - 1 : -1)] data index i using 1:(ismin($2)) with points \
+		pt 6 ps 3*pscale lw 2 lc rgb "#B2182B" \
+		title (i == 0 ? "ringed: min time (contaminated)" : "")
 if (rel) {
 	# Each line over the fastest engine at each size (1 = the fastest).
 	unset label 101
@@ -161,19 +210,20 @@ if (rel) {
 	set format y "%.3g"
 	set ytics auto
 	set mytics 2
-	stats data using (lo($9, $8)) nooutput
+	stats data index 0:first_ref - 1 using (lo(9, 8)) nooutput
 	rmin = STATS_min
-	stats data using (lo($10, $8)) nooutput
+	stats data index 0:first_ref - 1 using (lo(10, 8)) nooutput
 	rmax = STATS_max
 	rmax = rmax > 1 ? rmax : 1
 	rpad = (rmax - rmin) * 0.08 + 0.002
 	set yrange [rmin - rpad : rmax + rpad]
-	set ylabel "over the fastest at that size (1 = fastest)"
+	set ylabel "over the fastest (1)"
 	set xlabel "payload size per call (bytes, log scale)"
 	unset key
-	plot for [i = 0:nblocks - 1] data index i using 1:8:(lo($9, $8)):(lo($10, $8)) \
+	unset label 104
+	plot for [i = 0:first_ref - 1] data index i using 1:8:(lo(9, 8)):(lo(10, 8)) \
 			with yerrorbars ls sty(i) dt 1 pt -1 notitle, \
-		for [i = 0:nblocks - 1] data index i using 1:8 with linespoints ls sty(i) notitle, \
+		for [i = 0:first_ref - 1] data index i using 1:8 with linespoints ls sty(i) notitle, \
 		1 with lines lc rgb "#999999" dt 2 lw 1 notitle
 	unset multiplot
 }

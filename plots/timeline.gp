@@ -2,14 +2,15 @@
 # with the median and its interval, the minimum and the contamination limit.
 # Drift shows as a slope; contamination as the median high above the minimum.
 #
-#   gnuplot -c timeline.gp DATA OUTPUT FORMAT TITLE SUBTITLE "MEDIAN LO HI MIN LIMIT" YLABEL
+#   gnuplot -c timeline.gp DATA OUTPUT FORMAT TITLE SUBTITLE "MEDIAN LO HI MIN LIMIT [HEADLINE]" YLABEL
 #                         [NOTE [NOTE2]]
 #
 # DATA: a title line in quotes, then rows: round  time  status  status_name, status
 # 0 measured, 1 measured but preempted, 2 warm-up (not in the statistics).
 # The five numbers (in the data's unit) draw the horizontal lines; LO and HI may
-# be NaN (no interval). NOTE and NOTE2 are printed under the chart (the cell's
-# flags); a NOTE starting with FLAGGED is red.
+# be NaN (no interval). HEADLINE (median, min or mean) is the report's figure
+# for the cell: its line is marked. NOTE and NOTE2 are printed under the chart
+# (the cell's flags); a NOTE starting with FLAGGED is red.
 # FORMAT: png, pdf or svg. Written by cryptobench plot; edit and re-run freely.
 if (ARGC < 7) {
 	print "usage: gnuplot -c timeline.gp DATA OUTPUT png|pdf|svg TITLE SUBTITLE \"MEDIAN LO HI MIN LIMIT\" YLABEL [NOTE]"
@@ -21,16 +22,24 @@ mlo = real(word(ARG6, 2))
 mhi = real(word(ARG6, 3))
 mn = real(word(ARG6, 4))
 lim = real(word(ARG6, 5))
+# The cell's headline (as in the report): median, min or mean. The min line
+# is drawn as the headline where it is one.
+hl = words(ARG6) >= 6 ? word(ARG6, 6) : "median"
 note = ARGC >= 8 ? ARG8 : ""
 note2 = ARGC >= 9 ? ARG9 : ""
 
 reset
+stats data using (valid(2) ? 1 : 0) nooutput
+npoints = STATS_sum
+nothing = "no trial has a time"
 w = 1100; h = 650
 # ---- terminal, title, styles (the same in every cryptobench template) ----
 # fs: the base font size; the other text is sized from it.
 if (ARG3 eq "pdf") {
-	fs = 7
-	set terminal pdfcairo size (w/160.0),(h/160.0) font "DejaVu Sans,7" linewidth 0.7 noenhanced
+	# Drawn at a page's text width (6.5 in = 468 pt: set it at \linewidth,
+	# not scaled), so its smallest text (fs - 1) prints at 8 pt.
+	fs = 9
+	set terminal pdfcairo size 6.5,(6.5 * h / w) font "DejaVu Sans,9" linewidth 0.7 noenhanced
 	pscale = 0.5
 } else {
 	if (ARG3 eq "svg") {
@@ -77,6 +86,18 @@ set tics nomirror
 set key outside right top vertical Left reverse samplen 4 spacing 1.3 width 1
 # ---- end of the common part ----
 
+# Nothing to draw (no valid point, e.g. every value NaN): a note in place
+# of the chart, and on stderr, rather than a gnuplot error.
+if (npoints == 0) {
+	why = "nothing to draw: " . nothing
+	print ARG2 . ": " . why
+	unset border; unset tics; unset key; unset grid; unset logscale; unset object; unset arrow
+	set xrange [0 : 1]; set yrange [0 : 1]; set xlabel ""; set ylabel ""
+	set label 109 why at graph 0.5, graph 0.5 center font fnt(2) textcolor rgb "#B2182B"
+	plot -1 notitle
+	exit
+}
+
 set bmargin 7
 # A flagged cell says so in red.
 set label 103 note at screen 0.5, screen 0 offset 0, 2.6 center font fnt(-1) \
@@ -98,8 +119,10 @@ plot data using 1:($3 < 2 ? $2 : NaN) with linespoints ls 1 lw 1 ps 0.9*pscale t
 		title "preempted (CPU time well below wall time)", \
 	data using 1:($3 == 2 ? $2 : NaN) with points pt 6 ps 1.3*pscale lc rgb "#888888" \
 		title "warm-up (not counted)", \
-	med with lines lc rgb "#0072B2" lw 2.5 dt 1 title sprintf("median %.4g", med), \
+	med with lines lc rgb "#0072B2" lw 2.5 dt 1 \
+		title sprintf("median %.4g%s", med, hl eq "median" ? " (the headline)" : ""), \
 	NaN with boxes fs solid 1.0 fc rgb "#DCE9F5" title "95% interval of the median", \
-	mn with lines lc rgb "#000000" lw 1.5 dt 2 title sprintf("min %.4g", mn), \
+	mn with lines lc rgb (hl eq "min" ? "#B2182B" : "#000000") lw (hl eq "min" ? 3 : 1.5) dt 2 \
+		title sprintf("min %.4g%s", mn, hl eq "min" ? " (the headline: max MB/s)" : ""), \
 	lim with lines lc rgb "#D55E00" lw 2 dt (3, 3) \
 		title sprintf("contamination limit: min + %.0f%%", (lim / mn - 1) * 100)

@@ -28,7 +28,7 @@ check "fleet slurm --node: did you mean --nodes" refused "^cryptobench fleet: un
 cb report --zzzzzz "$F"
 check "an option near none: no suggestion" sh -c "grep -q \"unknown option '--zzzzzz' (see\" '$WORK/err'"
 cb report --format=xml "$F"
-check "report and export say an unknown format alike (report)" refused "^cryptobench report: unknown format 'xml' (text, markdown, csv, json)"
+check "report and export say an unknown format alike (report)" refused "^cryptobench report: unknown format 'xml' (text, markdown, csv, json, html)"
 cb export --format=xml "$F"
 check "...(export)" refused "^cryptobench export: unknown format 'xml' (csv, json)"
 cb report "$F" --format

@@ -70,6 +70,9 @@ cli_tests = \
 	tests/cli_hosts.sh \
 	tests/cli_csv.sh \
 	tests/cli_plot.sh \
+	tests/cli_plot_degenerate.sh \
+	tests/cli_references.sh \
+	tests/cli_html.sh \
 	tests/cli_claims.sh \
 	tests/cli_golden.sh \
 	tests/layering.sh \

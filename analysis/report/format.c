@@ -1,4 +1,4 @@
-/* format.c: numbers with a sensible precision, and tables in three dresses. */
+/* format.c: numbers with a sensible precision, and tables in four dresses. */
 #include "analysis/report/format.h"
 
 #include "core/csv.h"
@@ -11,9 +11,9 @@
 
 int cb_format_parse(const char *name)
 {
-	static const char *const names[] = {"text", "markdown", "csv", "json"};
+	static const char *const names[] = {"text", "markdown", "csv", "json", "html"};
 
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		if (strcmp(name, names[i]) == 0)
 			return i;
 	return -1;
@@ -108,6 +108,7 @@ const char *cb_fmt_change(double r, double lo, double hi, char buf[80])
 }
 
 struct cb_table {
+	const char *name; /* HTML's data-table (static), or NULL */
 	size_t ncols;
 	char **headers;
 	char *align;
@@ -235,6 +236,104 @@ static void print_markdown(FILE *out, const struct cb_table *t)
 	}
 }
 
+void cb_html_escape(FILE *out, const char *s)
+{
+	for (; s && *s; s++)
+		switch (*s) {
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		case '\'':
+			fputs("&#39;", out);
+			break;
+		default:
+			fputc(*s, out);
+		}
+}
+
+void cb_table_name(struct cb_table *t, const char *name)
+{
+	if (t)
+		t->name = name;
+}
+
+/* Verdicts by the words a cell starts with: the class that colours it (and
+ * gives it a symbol, in the page's style sheet). First match wins. */
+static const struct {
+	const char *starts;
+	const char *class;
+} verdicts[] = {
+    {"not resolved", "v-open"},    {"not reproduced", "v-bad"}, {"non-reproducible", "v-bad"},
+    {"reproduced", "v-good"},      {"equivalent", "v-good"},    {"tied", "v-good"},
+    {"slower", "v-bad"},           {"faster", "v-good"},        {"FLAGGED", "v-bad"},
+    {"min time (contam", "v-bad"}, {"unresolved", "v-open"},    {"withheld", "v-open"},
+};
+
+/* ... and by the column, where the column names a standing (the winners'
+ * table): its cells that name engines. */
+static const struct {
+	const char *header;
+	const char *class;
+} standings[] = {
+    {"fastest", "v-good"},
+    {"tied", "v-good"},
+    {"not resolved", "v-open"},
+};
+
+static const char *verdict_class(const char *header, const char *s)
+{
+	for (size_t i = 0; i < sizeof verdicts / sizeof verdicts[0]; i++)
+		if (strncmp(s, verdicts[i].starts, strlen(verdicts[i].starts)) == 0)
+			return verdicts[i].class;
+	for (size_t i = 0; i < sizeof standings / sizeof standings[0] && strcmp(s, "-") != 0 && *s;
+	     i++)
+		if (strcmp(header, standings[i].header) == 0)
+			return standings[i].class;
+	return NULL;
+}
+
+static void print_html(FILE *out, const struct cb_table *t)
+{
+	size_t rows = cb_table_rows(t);
+
+	fputs("<table", out);
+	if (t->name) {
+		fputs(" data-table=\"", out);
+		cb_html_escape(out, t->name);
+		fputc('"', out);
+	}
+	fputs(">\n<thead><tr>", out);
+	for (size_t c = 0; c < t->ncols; c++) {
+		fputs(t->align[c] == 'r' ? "<th class=\"r\">" : "<th>", out);
+		cb_html_escape(out, t->headers[c]);
+		fputs("</th>", out);
+	}
+	fputs("</tr></thead>\n<tbody>\n", out);
+	for (size_t r = 0; r < rows; r++) {
+		fputs("<tr>", out);
+		for (size_t c = 0; c < t->ncols; c++) {
+			const char *s = cell_at(t, r, c), *v = verdict_class(t->headers[c], s);
+
+			fprintf(out, "<td%s%s%s%s%s>", v || t->align[c] == 'r' ? " class=\"" : "",
+			        t->align[c] == 'r' ? "r" : "", v && t->align[c] == 'r' ? " " : "",
+			        v ? v : "", v || t->align[c] == 'r' ? "\"" : "");
+			cb_html_escape(out, s);
+			fputs("</td>", out);
+		}
+		fputs("</tr>\n", out);
+	}
+	fputs("</tbody>\n</table>\n", out);
+}
+
 static void print_csv(FILE *out, const struct cb_table *t)
 {
 	size_t rows = cb_table_rows(t);
@@ -264,6 +363,9 @@ void cb_table_print(FILE *out, const struct cb_table *t, enum cb_report_format f
 		break;
 	case CB_FORMAT_CSV:
 		print_csv(out, t);
+		break;
+	case CB_FORMAT_HTML:
+		print_html(out, t);
 		break;
 	case CB_FORMAT_JSON:
 		break;

@@ -1,4 +1,4 @@
-/* format.h: numbers and tables for people (text, Markdown) and programs (CSV).
+/* format.h: numbers and tables for people (text, Markdown, HTML) and programs (CSV).
  *
  * Reports build a table cell by cell and print it once, so column widths fit
  * the widest entry and the same table comes out as aligned text, a Markdown
@@ -10,10 +10,22 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum cb_report_format { CB_FORMAT_TEXT, CB_FORMAT_MARKDOWN, CB_FORMAT_CSV, CB_FORMAT_JSON };
+/* HTML: the body of a page (headings, paragraphs, tables), every text
+ * escaped; the page around it is the command's (core/cli/html_page.h). */
+enum cb_report_format {
+	CB_FORMAT_TEXT,
+	CB_FORMAT_MARKDOWN,
+	CB_FORMAT_CSV,
+	CB_FORMAT_JSON,
+	CB_FORMAT_HTML
+};
 
-/* "text", "markdown", "csv", "json" -> format; -1 when unknown. */
+/* "text", "markdown", "csv", "json", "html" -> format; -1 when unknown. */
 int cb_format_parse(const char *name);
+
+/* S written to OUT with &, <, >, " and ' as entities: what every text from a
+ * results file goes through on its way into HTML. */
+void cb_html_escape(FILE *out, const char *s);
 
 /* ---- Numbers ---- */
 
@@ -43,7 +55,12 @@ struct cb_table *cb_table_new(const char *const *headers, size_t ncols, const ch
 /* Append one cell to the current row (printf-style); the row ends by itself
  * after its last column. Ignored when memory runs out. */
 void cb_table_cell(struct cb_table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Print T to OUT as FORMAT (JSON is not a table format: nothing is printed). */
+/* The name HTML gives T (data-table="NAME": the table's --table name). */
+void cb_table_name(struct cb_table *t, const char *name);
+/* Print T to OUT as FORMAT (JSON is not a table format: nothing is printed).
+ * HTML: a <table>, every cell escaped; a cell that is a verdict gets a class
+ * (v-good, v-bad, v-open) that colours it and adds a symbol, so that it
+ * reads in grey print too; its text stays the text table's. */
 void cb_table_print(FILE *out, const struct cb_table *t, enum cb_report_format format);
 size_t cb_table_rows(const struct cb_table *t);
 void cb_table_free(struct cb_table *t);

@@ -27,9 +27,16 @@ void cb_report_defaults(struct cb_report_options *opt)
 
 void cb_report_wrapped(FILE *out, const char *first, const char *text)
 {
-	size_t indent = strlen(first), col = indent;
+	size_t indent, col;
 	const char *p = text;
 
+	if (!first) { /* HTML: a paragraph */
+		fputs("<p>", out);
+		cb_html_escape(out, text);
+		fputs("</p>\n", out);
+		return;
+	}
+	indent = col = strlen(first);
 	fputs(first, out);
 	while (*p) {
 		const char *sp = strchr(p, ' ');
@@ -51,8 +58,24 @@ void cb_report_wrapped(FILE *out, const char *first, const char *text)
 	fputc('\n', out);
 }
 
+const char *cb_report_lead(enum cb_report_format f)
+{
+	return f == CB_FORMAT_HTML ? NULL : "";
+}
+
+const char *cb_report_mark(enum cb_report_format f)
+{
+	return f == CB_FORMAT_HTML ? NULL : f == CB_FORMAT_MARKDOWN ? "- " : "  ";
+}
+
 void cb_report_heading(FILE *out, enum cb_report_format f, const char *title)
 {
+	if (f == CB_FORMAT_HTML) {
+		fputs("<h3>", out);
+		cb_html_escape(out, title);
+		fputs("</h3>\n", out);
+		return;
+	}
 	if (f == CB_FORMAT_MARKDOWN) {
 		fprintf(out, "\n### %s\n\n", title);
 		return;
@@ -115,7 +138,7 @@ static void print_worker_calls(FILE *out, const struct cb_results *r, const char
 
 /* Engines in other processes: which runtime and crypto library ran them,
  * and what each cell's timed loop called. */
-static void print_workers(FILE *out, const struct cb_results *r)
+static void print_workers(FILE *out, const struct cb_results *r, enum cb_report_format fmt)
 {
 	json_t *engines = json_object_get(r->header, "engines"), *e;
 	size_t i;
@@ -132,7 +155,7 @@ static void print_workers(FILE *out, const struct cb_results *r)
 		         json_string_value(json_object_get(e, "name")),
 		         json_string_value(json_object_get(e, "version")),
 		         exe ? "; executable " : "", exe ? exe : "");
-		cb_report_wrapped(out, "", line);
+		cb_report_wrapped(out, cb_report_lead(fmt), line);
 		print_worker_calls(out, r, json_string_value(json_object_get(e, "name")), f);
 	}
 }
@@ -143,8 +166,13 @@ static void print_title(FILE *out, const struct cb_analysis *a, enum cb_report_f
 	const char *counter = a->summary->counter;
 	char line[1024];
 
-	fprintf(out, "%s%s%s\n", f == CB_FORMAT_MARKDOWN ? "## " : "", r->path,
-	        r->interrupted ? " (INTERRUPTED: partial)" : "");
+	if (f == CB_FORMAT_HTML) {
+		fputs("<h2>", out);
+		cb_html_escape(out, r->path);
+		fputs(r->interrupted ? " (INTERRUPTED: partial)</h2>\n" : "</h2>\n", out);
+	} else
+		fprintf(out, "%s%s%s\n", f == CB_FORMAT_MARKDOWN ? "## " : "", r->path,
+		        r->interrupted ? " (INTERRUPTED: partial)" : "");
 	if (f == CB_FORMAT_MARKDOWN)
 		fputc('\n', out);
 	snprintf(line, sizeof line, "scenario %s, run %s (run index %lld), started %s",
@@ -152,7 +180,7 @@ static void print_title(FILE *out, const struct cb_analysis *a, enum cb_report_f
 	         cb_results_header_string(r, NULL, "run_id"),
 	         cb_results_header_int(r, NULL, "run_index"),
 	         cb_results_header_string(r, NULL, "started"));
-	cb_report_wrapped(out, "", line);
+	cb_report_wrapped(out, cb_report_lead(f), line);
 	snprintf(line, sizeof line,
 	         "host: %s, %lld logical cores; input %s seed %lld (sha256 %.16s...)",
 	         cb_results_header_string(r, "host", "cpu"),
@@ -160,14 +188,14 @@ static void print_title(FILE *out, const struct cb_analysis *a, enum cb_report_f
 	         cb_results_header_string(r, "input", "generator"),
 	         cb_results_header_int(r, "input", "seed"),
 	         cb_results_header_string(r, "input", "sha256"));
-	cb_report_wrapped(out, "", line);
+	cb_report_wrapped(out, cb_report_lead(f), line);
 	snprintf(line, sizeof line, "order %s (seed %lld), %zu measured rounds; cycles: %s%s",
 	         cb_results_header_string(r, NULL, "order"),
 	         cb_results_header_int(r, NULL, "order_seed"), a->summary->n_rounds,
 	         counter ? counter : "none",
 	         a->summary->virtual_clock ? "; clock: virtual (sim engine)" : "");
-	cb_report_wrapped(out, "", line);
-	print_workers(out, r);
+	cb_report_wrapped(out, cb_report_lead(f), line);
+	print_workers(out, r, f);
 }
 
 /* The report's options as the tables take them. */
@@ -289,7 +317,7 @@ static void print_derived(FILE *out, const struct cb_analysis *a, const struct c
 			continue;
 		snprintf(line, sizeof line, "%s: expected %.4g +/- %.3g%%", m->name,
 		         m->expect_value, m->expect_tolerance * 100);
-		cb_report_wrapped(out, f == CB_FORMAT_MARKDOWN ? "- " : "  ", line);
+		cb_report_wrapped(out, cb_report_mark(f), line);
 	}
 }
 
@@ -330,7 +358,7 @@ static void print_warnings(FILE *out, const struct cb_analysis *a,
 {
 	const struct cb_run_summary *rs = a->summary;
 	enum cb_report_format f = o->format;
-	const char *mark = f == CB_FORMAT_MARKDOWN ? "- " : "  ";
+	const char *mark = cb_report_mark(f);
 	size_t pre_cells, pre_trials, samples, drift = 0, lag = 0, overhead = 0;
 	bool any = false, details = o->details;
 	char name[256], b[3][32], line[1024];
@@ -406,14 +434,19 @@ static void print_skips(FILE *out, const struct cb_results *r, enum cb_report_fo
 	cb_report_heading(out, f, "Skipped");
 	for (size_t i = 0; i < json_array_size(r->skips); i++)
 		cb_report_wrapped(
-		    out, f == CB_FORMAT_MARKDOWN ? "- " : "  ",
+		    out, cb_report_mark(f),
 		    json_string_value(json_object_get(json_array_get(r->skips, i), "reason")));
 }
 
 /* A run that stopped by its rule: its intervals are not the legend's. */
-static void print_sequential(FILE *out, const struct cb_analysis *a)
+static void print_sequential(FILE *out, const struct cb_analysis *a, enum cb_report_format f)
 {
-	if (a->summary->options.sequential)
+	if (a->summary->options.sequential && f == CB_FORMAT_HTML)
+		fprintf(out,
+		        "<p>Intervals: %s at %.0f%%, valid at the round the stop rule stopped at "
+		        "(wider than a fixed-round run's fixed-n intervals).</p>\n",
+		        cb_confseq_method, a->summary->options.level * 100);
+	else if (a->summary->options.sequential)
 		fprintf(out,
 		        "Intervals: %s at %.0f%%, valid at the round the stop rule stopped\nat "
 		        "(wider than a fixed-round run's fixed-n intervals).\n",
@@ -474,7 +507,7 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
 			if (i)
 				fputc('\n', out);
 			print_title(out, as[i], f);
-			print_sequential(out, as[i]);
+			print_sequential(out, as[i], f);
 			print_winners(out, as[i], o);
 			print_cells(out, as[i], o);
 			print_derived(out, as[i], o);

@@ -120,8 +120,13 @@ void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
 #define CB_REPORT_WIDTH 100
 
 /* Print TEXT wrapped at CB_REPORT_WIDTH columns: the first line starts with
- * FIRST, the others with as many spaces. */
+ * FIRST, the others with as many spaces; FIRST NULL: an HTML paragraph
+ * (escaped). */
 void cb_report_wrapped(FILE *out, const char *first, const char *text);
+/* What FIRST is for a line (""), or an item of a list ("  ", "- "), in
+ * format F: NULL in HTML. */
+const char *cb_report_lead(enum cb_report_format f);
+const char *cb_report_mark(enum cb_report_format f);
 /* A section's TITLE: a Markdown heading, or a blank line and the wrapped title. */
 void cb_report_heading(FILE *out, enum cb_report_format f, const char *title);
 

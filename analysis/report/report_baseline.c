@@ -77,7 +77,7 @@ void cb_report_baseline_table(FILE *out, enum cb_report_format f, const char *ti
 		char line[1200];
 
 		snprintf(line, sizeof line, "note: %s", b->notes[i]);
-		cb_report_wrapped(out, f == CB_FORMAT_MARKDOWN ? "- " : "  ", line);
+		cb_report_wrapped(out, cb_report_mark(f), line);
 	}
 }
 
@@ -111,7 +111,7 @@ static void print_table(FILE *out, const struct cb_baseline *b, size_t index,
 		snprintf(line, sizeof line,
 		         "note: %zu cell%s only in the baseline, %zu only in B%zu (not compared)",
 		         b->only_base, b->only_base == 1 ? "" : "s", b->only_other, index + 1);
-		cb_report_wrapped(out, f == CB_FORMAT_MARKDOWN ? "- " : "  ", line);
+		cb_report_wrapped(out, cb_report_mark(f), line);
 	}
 }
 

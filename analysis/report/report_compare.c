@@ -15,11 +15,17 @@
 
 static void print_runs(FILE *out, const struct cb_compare *c, enum cb_report_format f)
 {
-	const char *mark = f == CB_FORMAT_MARKDOWN ? "- " : "  ";
+	const char *mark = cb_report_mark(f);
 	char line[2048];
 
-	fprintf(out, "%scompare: %zu runs of scenario %s\n", f == CB_FORMAT_MARKDOWN ? "## " : "",
-	        c->k, cb_results_header_string(c->files[0], "scenario", "name"));
+	if (f == CB_FORMAT_HTML) {
+		fprintf(out, "<h2>compare: %zu runs of scenario ", c->k);
+		cb_html_escape(out, cb_results_header_string(c->files[0], "scenario", "name"));
+		fputs("</h2>\n", out);
+	} else
+		fprintf(out, "%scompare: %zu runs of scenario %s\n",
+		        f == CB_FORMAT_MARKDOWN ? "## " : "", c->k,
+		        cb_results_header_string(c->files[0], "scenario", "name"));
 	if (f == CB_FORMAT_MARKDOWN)
 		fputc('\n', out);
 	for (size_t r = 0; r < c->k; r++) {
@@ -37,7 +43,10 @@ static void print_runs(FILE *out, const struct cb_compare *c, enum cb_report_for
 		cb_report_wrapped(out, mark, line);
 	}
 	if (c->n_notes) {
-		fprintf(out, f == CB_FORMAT_MARKDOWN ? "\nNotes:\n\n" : "notes:\n");
+		if (f == CB_FORMAT_HTML)
+			cb_report_heading(out, f, "Notes");
+		else
+			fprintf(out, f == CB_FORMAT_MARKDOWN ? "\nNotes:\n\n" : "notes:\n");
 		for (size_t i = 0; i < c->n_notes; i++)
 			cb_report_wrapped(out, mark, c->notes[i]);
 	}
@@ -54,7 +63,7 @@ static bool print_table(FILE *out, const struct cb_table_def *def, int view,
 	bool any = t && cb_table_rows(t);
 
 	if (any) {
-		if (wrapped)
+		if (wrapped || f == CB_FORMAT_HTML)
 			cb_report_heading(out, f, title);
 		else
 			fprintf(out, f == CB_FORMAT_MARKDOWN ? "\n### %s\n\n" : "\n%s\n", title);
@@ -99,7 +108,7 @@ static void print_expectations(FILE *out, const struct cb_compare *c, enum cb_re
 		         row->derived->expect_tolerance * 100,
 		         cb_ratio_expectation_name(row->expectation), row->expect_consistent,
 		         row->expect_runs);
-		cb_report_wrapped(out, f == CB_FORMAT_MARKDOWN ? "- " : "  ", buf);
+		cb_report_wrapped(out, cb_report_mark(f), buf);
 	}
 }
 
@@ -170,7 +179,7 @@ static void print_totals(FILE *out, const struct cb_compare *c, enum cb_report_f
 	         c->derived[CB_REPRO_NON_REPRODUCIBLE], c->derived[CB_REPRO_CONTRADICTORY],
 	         c->derived[CB_REPRO_NOT_RESOLVED]);
 	fputc('\n', out);
-	cb_report_wrapped(out, "", line);
+	cb_report_wrapped(out, cb_report_lead(f), line);
 	if (c->n_engine_rows) {
 		snprintf(line, sizeof line,
 		         "engines (each label's cells pooled): %zu reproduced, %zu "
@@ -179,7 +188,7 @@ static void print_totals(FILE *out, const struct cb_compare *c, enum cb_report_f
 		         c->engines[CB_REPRO_NOT_RESOLVED]);
 		if (f == CB_FORMAT_MARKDOWN)
 			fputc('\n', out);
-		cb_report_wrapped(out, "", line);
+		cb_report_wrapped(out, cb_report_lead(f), line);
 	}
 	snprintf(line, sizeof line,
 	         "false alarms: Benjamini-Hochberg across the %zu rows of this table, false "
@@ -188,7 +197,7 @@ static void print_totals(FILE *out, const struct cb_compare *c, enum cb_report_f
 	         c->family_downgraded == 1 ? "" : "s");
 	if (f == CB_FORMAT_MARKDOWN)
 		fputc('\n', out);
-	cb_report_wrapped(out, "", line);
+	cb_report_wrapped(out, cb_report_lead(f), line);
 	if (f != CB_FORMAT_TEXT)
 		return;
 	fprintf(out,

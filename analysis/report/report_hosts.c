@@ -55,7 +55,7 @@ static void print_table(FILE *out, const struct cb_hosts *h, const struct cb_hos
 		    "note: %zu cell%s only on the baseline host, %zu only on %s (not compared)",
 		    b->only_base, b->only_base == 1 ? "" : "s", b->only_other,
 		    h->hosts[p->host].name);
-		cb_report_wrapped(out, f == CB_FORMAT_MARKDOWN ? "- " : "  ", line);
+		cb_report_wrapped(out, cb_report_mark(f), line);
 	}
 }
 
@@ -110,7 +110,7 @@ static void print_json(FILE *out, const struct cb_hosts *h)
 
 void cb_report_hosts(FILE *out, const struct cb_hosts *h, enum cb_report_format f, bool details)
 {
-	const char *item = f == CB_FORMAT_MARKDOWN ? "- " : "  ";
+	const char *item = cb_report_mark(f);
 	char line[2048], names[1536];
 
 	if (f == CB_FORMAT_CSV) {

@@ -224,6 +224,7 @@ struct cb_table *cb_table_text(const struct cb_table_def *def, int view, const v
 	}
 	if (!(t = cb_table_new(h, n, align)))
 		goto done;
+	cb_table_name(t, def->name);
 	rs = rows_of(def, source, 0, o);
 	for (size_t i = 0; i < rs.n; i++) {
 		const struct cb_row *r = &rs.row[i];

@@ -1,6 +1,7 @@
 /* compare.c: cells and derived metrics across runs, rank flips, notes. */
 #include "analysis/verdicts/compare.h"
 
+#include "core/engine.h"
 #include "core/errbuf.h"
 
 #include <gsl/gsl_sort.h>
@@ -619,7 +620,8 @@ done:
 	return rc;
 }
 
-/* Over the union of cells (the rows), grouped; the null engine is the harness. */
+/* Over the union of cells (the rows), grouped; the references (null: the
+ * harness, memcpy: the memory ceiling) are not contenders, so not ranked. */
 static int rank_engines(struct cb_compare *c)
 {
 	const struct cb_result_cell **members = malloc((c->n_rows + 1) * sizeof *members);
@@ -632,19 +634,19 @@ static int rank_engines(struct cb_compare *c)
 		size_t m = 0;
 		bool first = true;
 
-		if (c->rows[i].kind != CB_ROW_CELL || strcmp(g->engine, "null") == 0)
+		if (c->rows[i].kind != CB_ROW_CELL || cb_engine_is_reference(g->engine))
 			continue;
 		for (size_t e = 0; e < i && first; e++)
 			first =
 			    !(c->rows[e].kind == CB_ROW_CELL && same_group(c->rows[e].cell, g) &&
-			      strcmp(c->rows[e].cell->engine, "null") != 0);
+			      !cb_engine_is_reference(c->rows[e].cell->engine));
 		if (!first)
 			continue;
 		for (size_t e = i; e < c->n_rows; e++) {
 			const struct cb_result_cell *x = c->rows[e].cell;
 
 			if (c->rows[e].kind == CB_ROW_CELL && same_group(x, g) &&
-			    strcmp(x->engine, "null") != 0)
+			    !cb_engine_is_reference(x->engine))
 				members[m++] = x;
 		}
 		for (size_t p = 0; p < m; p++)

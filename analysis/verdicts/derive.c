@@ -2,6 +2,7 @@
 #include "analysis/verdicts/derive.h"
 #include "analysis/verdicts/analysis.h"
 
+#include "core/engine.h"
 #include "core/errbuf.h"
 
 #include <math.h>
@@ -579,7 +580,8 @@ done:
 
 /* Pairs of curves at the same op and threads that differ in exactly one of
  * engine (same algorithm) or algorithm (same engine). Each pair is taken at
- * its smallest-index cells, once. The null engine is the harness: left out. */
+ * its smallest-index cells, once. The references (null: the harness, memcpy:
+ * the memory ceiling) are no contenders: left out. */
 static int derive_crossings(struct cb_analysis *a)
 {
 	const struct cb_results *r = a->results;
@@ -590,7 +592,7 @@ static int derive_crossings(struct cb_analysis *a)
 
 		for (size_t e = 0; e < i && first_i; e++)
 			first_i = !same_curve(&r->cells[e], ci);
-		if (!first_i || strcmp(ci->engine, "null") == 0)
+		if (!first_i || cb_engine_is_reference(ci->engine))
 			continue;
 		for (size_t k = i + 1; k < r->n_cells; k++) {
 			const struct cb_result_cell *ck = &r->cells[k];
@@ -598,7 +600,7 @@ static int derive_crossings(struct cb_analysis *a)
 
 			for (size_t e = 0; e < k && first_k; e++)
 				first_k = !same_curve(&r->cells[e], ck);
-			if (!first_k || strcmp(ck->engine, "null") == 0 ||
+			if (!first_k || cb_engine_is_reference(ck->engine) ||
 			    strcmp(ci->op, ck->op) != 0 || ci->threads != ck->threads)
 				continue;
 			same_alg = strcmp(ci->algorithm, ck->algorithm) == 0;

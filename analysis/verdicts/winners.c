@@ -8,11 +8,12 @@
 #include <gsl/gsl_statistics_double.h>
 
 #include "analysis/stats/stats.h"
+#include "core/engine.h"
 #include "core/errbuf.h"
 
 bool cb_winners_is_reference(const struct cb_result_cell *cell)
 {
-	return strcmp(cell->engine, "null") == 0 || strcmp(cell->engine, "memcpy") == 0;
+	return cb_engine_is_reference(cell->engine);
 }
 
 static bool same_group(const struct cb_result_cell *a, const struct cb_result_cell *b)

@@ -70,7 +70,7 @@ int cb_choice_option(const char *cmd, const char *what, const char *v, const cha
 
 int cb_report_format_option(const char *cmd, const char *v, int *out)
 {
-	static const char *const names[] = {"text", "markdown", "csv", "json", NULL};
+	static const char *const names[] = {"text", "markdown", "csv", "json", "html", NULL};
 	int f = cb_format_parse(v);
 
 	if (f < 0)

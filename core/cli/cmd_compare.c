@@ -14,11 +14,12 @@
 #include "analysis/verdicts/hosts.h"
 #include "analysis/verdicts/plan_runs.h"
 #include "analysis/report/report.h"
+#include "core/cli/html_page.h"
 #include "core/results.h"
 #include "core/units.h"
 
 static const char compare_help[] =
-    "usage: cryptobench compare FILE|FOLDER... [--format text|markdown|csv|json]\n"
+    "usage: cryptobench compare FILE|FOLDER... [--format text|markdown|csv|json|html]\n"
     "                           [--delta [MEASURE=]D]... [--fail-on non-reproducible]\n"
     "                           [--details] [--plan [--budget D]]\n"
     "       cryptobench compare --baseline A B... [--format F] [--delta [MEASURE=]D]...\n"
@@ -51,7 +52,9 @@ static const char compare_help[] =
     "estimate and interval, its runs and their reproducibility, the ratio and the\n"
     "verdict (CSV: columns host, baseline_host, runs, baseline_runs,\n"
     "reproducibility, baseline_reproducibility; JSON: keys of the same names).\n\n"
-    "  --format F       text (default), markdown, csv, json\n"
+    "  --format F       text (default), markdown, csv, json; html (runs of one\n"
+    "                   host: one self-contained page, the tables, then the charts)\n"
+    "  -o FILE          write the html page to FILE (default: standard output)\n"
     "  --delta D        every margin; --delta cycles=D, mbs=D or ratio=D sets one\n"
     "                   (defaults: cycles 0.02, mbs 0.05, ratio 0.02)\n"
     "  --fail-on non-reproducible\n"
@@ -192,7 +195,7 @@ struct compare_args {
 	struct cb_compare_options options;
 	int format; /* enum cb_report_format */
 	struct cb_file_list list, base;
-	const char *table, *base_host;
+	const char *table, *base_host, *output;
 	bool details, plan;
 	int fail_on;
 	double budget_s;         /* --plan --budget */
@@ -286,6 +289,7 @@ static const struct cb_cli_option compare_options[] = {
     CB_OPTION_STRING("--baseline-host", NULL, struct compare_args, base_host),
     CB_OPTION_STRING("--table", NULL, struct compare_args, table),
     CB_OPTION_CALL("--fail-on", NULL, set_fail_on),
+    CB_OPTION_STRING("--output", "-o", struct compare_args, output),
     CB_OPTION_END,
 };
 
@@ -308,6 +312,21 @@ static int check_table(const struct compare_args *a, size_t n_hosts)
 	if (a->format != CB_FORMAT_CSV)
 		return cb_usage_error("compare", "--table chooses a CSV table: give --format csv");
 	return CB_EXIT_OK;
+}
+
+struct html_compare {
+	const struct cb_compare *c;
+	bool details;
+};
+
+static int html_body(FILE *out, void *arg, char *err, size_t err_len)
+{
+	const struct html_compare *hc = arg;
+
+	(void)err;
+	(void)err_len;
+	cb_report_compare(out, hc->c, CB_FORMAT_HTML, NULL, hc->details);
+	return 0;
 }
 
 /* Runs of one scenario on one host, judged against each other. */
@@ -350,6 +369,15 @@ static int across_runs(const struct compare_args *a)
 		cb_report_plan(stdout, p, (enum cb_report_format)a->format);
 		cb_runs_plan_free(p);
 		cb_compare_free(all);
+	} else if (a->format == CB_FORMAT_HTML) {
+		struct html_compare hc = {c, a->details};
+		int page = cb_cli_html_page("compare", a->output, "cryptobench compare",
+		                            a->list.files, a->list.n, html_body, &hc);
+
+		if (page != CB_EXIT_OK) {
+			cb_compare_free(c);
+			return page;
+		}
 	} else {
 		cb_report_compare(stdout, c, (enum cb_report_format)a->format, a->table,
 		                  a->details);
@@ -374,7 +402,13 @@ static int compare(const struct compare_args *a)
 		return rc;
 	if (a->budget_s > 0 && !a->plan)
 		return cb_usage_error("compare", "--budget goes with --plan");
-	if (a->plan && (a->base.n || n_hosts > 1 || a->format == CB_FORMAT_CSV))
+	if (a->format == CB_FORMAT_HTML && (a->plan || a->base.n || n_hosts > 1))
+		return cb_usage_error("compare", "--format html is for runs of one scenario on "
+		                                 "one host (not --plan, --baseline or hosts)");
+	if (a->output && a->format != CB_FORMAT_HTML)
+		return cb_usage_error("compare", "-o writes the html page: give --format html");
+	if (a->plan &&
+	    (a->base.n || n_hosts > 1 || a->format == CB_FORMAT_CSV || a->format == CB_FORMAT_HTML))
 		return cb_usage_error("compare", "--plan plans runs of one scenario on one host, "
 		                                 "as text, markdown or json");
 	if (a->base.n)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/cli/cli.h"
+#include "core/cli/html_page.h"
 #include "core/cli/options.h"
 #include "analysis/report/report.h"
 #include "core/results.h"
@@ -11,9 +12,9 @@ static void report_help(void)
 {
 	char stats[128], tables[256];
 
-	printf("usage: cryptobench report FILE|DIR... [--format text|markdown|csv|json]\n"
+	printf("usage: cryptobench report FILE|DIR... [--format text|markdown|csv|json|html]\n"
 	       "                          [--statistic %s] [--delta D]\n"
-	       "                          [--details] [--table NAME]\n\n",
+	       "                          [--details] [--table NAME] [-o FILE]\n\n",
 	       cb_statistic_choices("|", stats, sizeof stats));
 	fputs("Analyse results files one run at a time. First, per algorithm, op and size,\n"
 	      "the fastest engine and those tied with it (equivalent within delta, judged\n"
@@ -25,7 +26,10 @@ static void report_help(void)
 	      "intervals, verdicts within delta, expectations), cost per call and per byte\n"
 	      "across sizes, and crossovers. An estimate whose interval is wider than\n"
 	      "itself prints as 'not resolved'.\n\n"
-	      "  --format F      text (default, within 100 columns), markdown, csv, json\n"
+	      "  --format F      text (default, within 100 columns), markdown, csv, json,\n"
+	      "                  html: one self-contained page, the tables, then the charts\n"
+	      "                  (gnuplot's SVG, inline) and each cell's timeline a click away\n"
+	      "  -o FILE         write to FILE (default: standard output)\n"
 	      "  --statistic S   the headline:\n",
 	      stdout);
 	cb_print_statistics(stdout, "                    ");
@@ -43,6 +47,7 @@ static void report_help(void)
 struct report_args {
 	struct cb_report_options options;
 	struct cb_file_list list;
+	const char *output;
 };
 
 static int set_table(void *args, const char *v)
@@ -99,8 +104,16 @@ static const struct cb_cli_option report_options[] = {
     CB_OPTION_CALL("--format", NULL, set_format),
     CB_OPTION_CALL("--statistic", NULL, set_statistic),
     CB_OPTION_CALL("--delta", NULL, set_delta),
+    CB_OPTION_STRING("--output", "-o", struct report_args, output),
     CB_OPTION_END,
 };
+
+static int html_body(FILE *out, void *arg, char *err, size_t err_len)
+{
+	struct report_args *a = arg;
+
+	return cb_report_print(out, a->list.files, a->list.n, &a->options, err, err_len);
+}
 
 int cb_cmd_report(int argc, char **argv)
 {
@@ -120,6 +133,15 @@ int cb_cmd_report(int argc, char **argv)
 		rc = cb_usage_error("report", "which results file?");
 	if (rc == CB_EXIT_OK && options->table && options->format != CB_FORMAT_CSV)
 		rc = cb_usage_error("report", "--table chooses a CSV table: give --format csv");
+	if (rc == CB_EXIT_OK && options->format == CB_FORMAT_HTML) {
+		rc = cb_cli_html_page("report", a.output, "cryptobench report", a.list.files,
+		                      a.list.n, html_body, &a);
+		goto done;
+	}
+	if (rc == CB_EXIT_OK && a.output && !freopen(a.output, "w", stdout)) {
+		fprintf(stderr, "cryptobench report: %s: cannot write it\n", a.output);
+		rc = CB_EXIT_PROBLEM;
+	}
 	if (rc == CB_EXIT_OK) {
 		int status =
 		    cb_report_print(stdout, a.list.files, a.list.n, options, err, sizeof err);

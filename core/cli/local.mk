@@ -12,5 +12,5 @@ cryptobench_SOURCES += \
 	core/cli/run_until.c core/cli/run_until.h core/cli/run_auto.c core/cli/run_auto.h \
 	core/cli/run_args.c core/cli/run_args.h core/cli/run_output.c core/cli/run_output.h \
 	core/cli/run_many.c core/cli/run_many.h core/cli/run_measure.c core/cli/run_measure.h \
-	core/cli/options.c core/cli/options.h \
+	core/cli/options.c core/cli/options.h core/cli/html_page.c core/cli/html_page.h \
 	core/cli/watchdog.c

@@ -77,6 +77,7 @@ static uint64_t memcpy_loop(void *ctx, const unsigned char *in, size_t len, unsi
 const struct cb_engine cb_engine_memcpy = {
     .name = "memcpy",
     .kind = "builtin",
+    .reference = true,
     .version = memcpy_version,
     .probe = memcpy_probe,
     .supports = memcpy_supports,

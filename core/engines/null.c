@@ -86,6 +86,7 @@ static uint64_t null_loop(void *ctx, const unsigned char *in, size_t len, unsign
 const struct cb_engine cb_engine_null = {
     .name = "null",
     .kind = "builtin",
+    .reference = true,
     .version = null_version,
     .probe = null_probe,
     .supports = null_supports,

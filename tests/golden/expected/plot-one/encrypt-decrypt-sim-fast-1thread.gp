@@ -6,4 +6,4 @@ here = ARG0
 i = strlen(here)
 while (i > 0 && here[i:i] ne "/") { i = i - 1 }
 if (i > 0) { cd here[1:i] }
-call 'templates/encrypt-decrypt.gp' 'encrypt-decrypt-sim-fast-1thread.dat' 'encrypt-decrypt-sim-fast-1thread.png' 'png' 'sim-fast: encrypt against decrypt throughput, 1 thread' 'golden · AMD EPYC, 2 CPUs (kvm) · Linux 6.18.44-fc-v782 · 2026-11-30 12:19 UTC · 6 rounds of 1 ms trials' 'throughput, MB/s (10^6 bytes/s; median, bars: 95% interval)'
+call 'templates/encrypt-decrypt.gp' 'encrypt-decrypt-sim-fast-1thread.dat' 'encrypt-decrypt-sim-fast-1thread.png' 'png' 'sim-fast: encrypt against decrypt throughput, 1 thread' 'golden · AMD EPYC, 2 CPUs (kvm) · Linux 6.18.44-fc-v782 · 2026-11-30 12:19 UTC · 6 rounds of 1 ms trials' 'MB/s (median, 95% bars; ringed: min time)'

@@ -6,4 +6,4 @@ here = ARG0
 i = strlen(here)
 while (i > 0 && here[i:i] ne "/") { i = i - 1 }
 if (i > 0) { cd here[1:i] }
-call '../templates/throughput-size.gp' 'size-algorithm-aes-128-cbc-encrypt-1thread.dat' 'size-algorithm-aes-128-cbc-encrypt-1thread.png' 'png' 'aes-128-cbc encrypt: throughput against payload size, per engine, 1 thread' 'golden · AMD EPYC, 2 CPUs (kvm) · Linux 6.18.44-fc-v782 · 2026-11-30 12:19 UTC · 6 rounds of 1 ms trials' '0' 'throughput, MB/s (10^6 bytes/s; median with 95% interval, max MB/s where contaminated)' 'relative'
+call '../templates/throughput-size.gp' 'size-algorithm-aes-128-cbc-encrypt-1thread.dat' 'size-algorithm-aes-128-cbc-encrypt-1thread.png' 'png' 'aes-128-cbc encrypt: throughput against payload size, per engine, 1 thread' 'golden · AMD EPYC, 2 CPUs (kvm) · Linux 6.18.44-fc-v782 · 2026-11-30 12:19 UTC · 6 rounds of 1 ms trials' '0' 'MB/s, log scale (median, 95% bars; ringed: min time)' 'relative'

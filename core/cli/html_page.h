@@ -1,0 +1,28 @@
+/* html_page.h: `report` and `compare` as one web page (--format html).
+ *
+ * One self-contained HTML file: no script, no network, no file beside it:
+ * the machine and the engines' versions of each results file at the top,
+ * then the report or comparison printed as HTML (report.h, format.h: the
+ * same tables as the text, every text escaped), then the charts (gnuplot's
+ * SVG, drawn by plot.h into a folder of their own, removed after, inline as
+ * data: images), each cell's timeline behind a <details>. */
+#ifndef CB_CLI_HTML_PAGE_H
+#define CB_CLI_HTML_PAGE_H
+
+#include <stdio.h>
+
+#include "core/results.h"
+
+/* Write the page of the N FILES to PATH (NULL or "-": stdout): its start
+ * with the machines and engines, BODY(OUT, ARG) (the report
+ * or comparison as HTML, returning its status, or -1 with ERR), the charts
+ * of the files drawn by gnuplot (the one `plot` would use), and its end.
+ * The exit status: CB_EXIT_OK (also when BODY said 1: invalid trials, shown
+ * in the page), CB_EXIT_USAGE when BODY or the charts failed, CB_EXIT_PROBLEM
+ * when PATH cannot be written; a failure is said on stderr as CMD's. Names
+ * PATH on stdout when it is a file. */
+int cb_cli_html_page(const char *cmd, const char *path, const char *title,
+                     struct cb_results *const *files, size_t n,
+                     int (*body)(FILE *out, void *arg, char *err, size_t err_len), void *arg);
+
+#endif
