@@ -326,7 +326,8 @@ static void confirm_table(struct cb_runs_plan *p, const struct cb_plan_search *s
 		bool seen = false;
 
 		if (c->status != CB_PLAN_NEEDS || c->runs <= made ||
-		    !table_fits(p, search, c->runs, c->rounds))
+		    !table_fits(p, search, c->runs, c->rounds) ||
+		    (search && search->keep_rounds && c->rounds != search->rounds))
 			continue;
 		for (size_t j = 0; j < m; j++)
 			seen = seen || (ks[j] == c->runs && ns[j] == c->rounds);
@@ -387,7 +388,10 @@ static void table_plan_within(struct cb_runs_plan *p, const struct cb_plan_searc
 		p->rows[i].in_plan = false, p->rows[i].p_plan = NAN;
 	if (!p->status[CB_PLAN_NEEDS])
 		return;
-	if (search && search->runs_made && search->rounds) {
+	if (search && search->keep_rounds && search->rounds) {
+		grid[0] = search->rounds;
+		n = 1;
+	} else if (search && search->runs_made && search->rounds) {
 		/* the set's own rounds are a candidate, even off the grid */
 		bool on = false;
 		for (size_t i = 0; i < n; i++)
@@ -837,7 +841,9 @@ static void more_pilot(const struct cb_runs_plan *p, size_t set_rounds, double b
 static void decide(struct cb_runs_plan *p, size_t set_rounds, double budget_s, double elapsed_s,
                    struct cb_plan_step *out)
 {
-	struct cb_plan_search search = {0.0, out->runs_in_set, set_rounds};
+	/* a set that resolves rows grows; only the pilot's rounds are left */
+	struct cb_plan_search search = {0.0, out->runs_in_set, set_rounds,
+	                                out->runs_in_set >= 2 && out->unresolved < p->n_rows};
 	double left = budget_s - elapsed_s;
 	char words[200];
 

@@ -207,6 +207,7 @@ enum { CB_PLAN_FRONTIER = 48 };
 struct cb_plan_search {
 	double budget_s;
 	size_t runs_made, rounds;
+	bool keep_rounds; /* only plans of ROUNDS rounds: the set grows */
 };
 
 struct cb_runs_plan {
@@ -293,6 +294,9 @@ struct cb_plan_commitment {
  * and the costs. In order:
  *   - fewer than two runs: CONTINUE with the last run's rounds (a pilot);
  *   - compare of the set resolves every row: STOP_RESOLVED;
+ *   - a set of two or more runs that resolves rows only grows (the plan is
+ *     searched at its rounds): compare judges the last set, so a new one
+ *     would have to resolve again what this one did;
  *   - the set is PLAN's (its rounds) and has fewer than its runs: CONTINUE
  *     with them, or STOP_BUDGET when they no longer fit: a set is carried
  *     out as planned, not re-planned run by run (a plan made from runs of
