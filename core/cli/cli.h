@@ -37,6 +37,10 @@ void cb_watchdog_stop(void);
 /* Print "cryptobench CMD: message" on stderr and return CB_EXIT_USAGE. */
 int cb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* --budget VALUE of command CMD: a duration of at least 1 s (3m, 90s,
+ * 1h30m) into *SECONDS; CB_EXIT_OK, or a usage error. */
+int cb_budget_option(const char *cmd, const char *value, double *seconds);
+
 /* A malformed CRYPTOBENCH_FAULT (the test-only fault switch, core/engine.h)
  * is bad input: print "cryptobench CMD: CRYPTOBENCH_FAULT=...: expected ..."
  * and return CB_EXIT_USAGE; CB_EXIT_OK when it is unset or well formed. */

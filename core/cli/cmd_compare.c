@@ -16,7 +16,6 @@
 #include "analysis/report/report.h"
 #include "core/cli/html_page.h"
 #include "core/results.h"
-#include "core/units.h"
 
 static const char compare_help[] =
     "usage: cryptobench compare FILE|FOLDER... [--format text|markdown|csv|json|html]\n"
@@ -229,15 +228,7 @@ static int set_baseline(void *args, const char *v)
 
 static int set_budget(void *args, const char *v)
 {
-	uint64_t ns;
-
-	if (cb_parse_span(v, &ns) != 0 || ns < 1000000000ull)
-		return cb_usage_error("compare",
-		                      "--budget wants a duration of at least 1s like 20m, 90s or "
-		                      "1h30m (units: %s), not '%s'",
-		                      CB_SPAN_UNITS, v);
-	((struct compare_args *)args)->budget_s = (double)ns / 1e9;
-	return CB_EXIT_OK;
+	return cb_budget_option("compare", v, &((struct compare_args *)args)->budget_s);
 }
 
 static int set_fail_on(void *args, const char *v)

@@ -98,16 +98,9 @@ static int set_until(void *args, const char *value)
 static int set_budget(void *args, const char *value)
 {
 	struct cb_run_args *a = args;
-	uint64_t ns;
 
-	if (cb_parse_span(value, &ns) != 0 || ns < 1000000000ull)
-		return cb_usage_error("run",
-		                      "--budget wants a duration of at least 1s like 3m, 90s or "
-		                      "1h30m (units: %s), not '%s'",
-		                      CB_SPAN_UNITS, value);
 	a->budget = value;
-	a->budget_s = (double)ns / 1e9;
-	return CB_EXIT_OK;
+	return cb_budget_option("run", value, &a->budget_s);
 }
 
 static int set_run_index(void *args, const char *value)
