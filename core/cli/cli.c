@@ -10,10 +10,10 @@
 
 #include "analysis/report/format.h"
 #include "analysis/stats/summary.h"
-#include "core/units.h"
 #include "core/engine.h"
 #include "core/errbuf.h"
 #include "core/results.h"
+#include "core/units.h"
 
 int cb_usage_error(const char *cmd, const char *fmt, ...)
 {
