@@ -5,8 +5,10 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <jansson.h>
 
@@ -32,6 +34,7 @@ int cb_runs_auto_open(struct cb_runs_auto *a, const char *dir, double budget_s, 
 		while (fgets(line, sizeof line, a->log)) {
 			json_decref(last);
 			last = json_loads(line, 0, NULL);
+			a->plan_s += json_number_value(json_object_get(last, "plan_s"));
 		}
 		if (budget_s == 0)
 			a->budget_s = json_number_value(json_object_get(last, "budget_s"));
@@ -57,8 +60,9 @@ void cb_runs_auto_close(struct cb_runs_auto *a)
 	a->log = NULL;
 }
 
-/* The time run R took, as the run counted it (run_auto.h). */
-static double run_seconds(const struct cb_results *r)
+/* The time run R took, as the run counted it (run_auto.h); *VIRTUAL set
+ * when it is the sim's virtual time. */
+static double run_seconds(const struct cb_results *r, bool *virtual_clock)
 {
 	double virtual_s = 0;
 
@@ -69,7 +73,16 @@ static double run_seconds(const struct cb_results *r)
 			return json_number_value(json_object_get(r->end, "elapsed_s"));
 		virtual_s += r->trials[i].valid ? r->trials[i].ns / 1e9 : 0;
 	}
+	*virtual_clock = true;
 	return virtual_s;
+}
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
 /* X as JSON: null when it is not a number (no plan: no time left). */
@@ -78,15 +91,16 @@ static json_t *number_json(double x)
 	return isfinite(x) ? json_real(x) : json_null();
 }
 
-static void log_step(struct cb_runs_auto *a, unsigned k, const struct cb_plan_step *step)
+static void log_step(struct cb_runs_auto *a, unsigned k, const struct cb_plan_step *step,
+                     double plan_s)
 {
 	json_t *line = json_pack(
-	    "{s:i, s:s, s:I, s:I, s:I, s:I, s:I, s:o, s:f, s:f, s:s}", "after_runs", (int)k,
+	    "{s:i, s:s, s:I, s:I, s:I, s:I, s:I, s:o, s:f, s:f, s:f, s:s}", "after_runs", (int)k,
 	    "decision", cb_plan_decision_name(step->decision), "rounds", (json_int_t)step->rounds,
 	    "runs_planned", (json_int_t)step->runs_planned, "runs_in_set",
 	    (json_int_t)step->runs_in_set, "unresolved", (json_int_t)step->unresolved, "cannot",
 	    (json_int_t)step->cannot, "seconds_left", number_json(step->seconds_left), "elapsed_s",
-	    a->elapsed_s, "budget_s", a->budget_s, "why", step->why);
+	    a->elapsed_s, "plan_s", plan_s, "budget_s", a->budget_s, "why", step->why);
 	char *text = line ? json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 
 	if (text) {
@@ -112,13 +126,18 @@ int cb_runs_auto_next(struct cb_runs_auto *a, unsigned k, unsigned *rounds, char
 
 	if (!files)
 		return cb_errorf(err, err_len, "out of memory");
+	bool virtual_clock = false;
+	double t0 = now_s();
+
 	a->elapsed_s = 0;
 	for (unsigned i = 0; i < k; i++) {
 		snprintf(path, sizeof path, "%s/run-%u.jsonl", a->dir, i + 1);
 		if (!(files[i] = cb_results_read(path, err, err_len)))
 			goto done;
-		a->elapsed_s += run_seconds(files[i]);
+		a->elapsed_s += run_seconds(files[i], &virtual_clock);
 	}
+	if (!virtual_clock)
+		a->elapsed_s += a->plan_s; /* the decisions so far */
 	struct cb_plan_commitment plan = {a->planned_runs, a->planned_rounds};
 	if (cb_plan_runs_decide(files, k, NULL, NULL, &plan, a->budget_s, a->elapsed_s, &step, err,
 	                        err_len) != 0)
@@ -129,7 +148,9 @@ int cb_runs_auto_next(struct cb_runs_auto *a, unsigned k, unsigned *rounds, char
 		snprintf(step.why, sizeof step.why, "%d runs made, the most --runs auto makes",
 		         CB_RUNS_AUTO_MAX);
 	}
-	log_step(a, k, &step);
+	double plan_s = virtual_clock ? 0.0 : now_s() - t0;
+	a->plan_s += plan_s;
+	log_step(a, k, &step, plan_s);
 	a->planned_runs = step.decision == CB_PLAN_CONTINUE ? step.runs_planned : 0;
 	a->planned_rounds = step.decision == CB_PLAN_CONTINUE ? step.rounds : 0;
 	*rounds = (unsigned)step.rounds;

@@ -13,7 +13,9 @@
  * The runs' time, against the budget, is counted as a run counts its own
  * (core/runner.h): the wall time of each run (its end line's elapsed_s),
  * or on virtual clocks only (the sim engine) its trials' virtual time, so
- * that a budget behaves the same in every test. */
+ * that a budget behaves the same in every test. On the real clock the
+ * decisions' own time counts too: planning a table of a hundred rows takes
+ * tens of seconds, and a budget is the user's wall time. */
 #ifndef CB_RUN_AUTO_H
 #define CB_RUN_AUTO_H
 
@@ -30,6 +32,7 @@ struct cb_runs_auto {
 	/* The last decision's plan (plan.log's last line on a resume): a set
 	 * of runs is carried out as planned before it is planned again. */
 	size_t planned_runs, planned_rounds;
+	double plan_s; /* the decisions' own wall time so far (plan.log's plan_s) */
 };
 
 /* Start deciding for the runs of DIR (appending to its plan.log). 0, or -1
