@@ -346,23 +346,28 @@ static void confirm_table(struct cb_runs_plan *p, const struct cb_plan_search *s
 			ks[j - 1] = tk, ns[j - 1] = tn, costs[j - 1] = tc;
 		}
 	}
-	size_t best_count = 0, best_k = 0, best_n = 0;
+	size_t best_count = 0, best_k = 0, best_n = 0, best_j = 0;
 	double best = INFINITY;
+	size_t last = m; /* the candidate the rows' in_plan were last set for */
 	for (size_t j = 0; j < m; j++) {
 		size_t count = table_count(p, ks[j], ns[j], true);
+
+		last = j;
 		double cost = table_seconds(p, search, ks[j], ns[j]);
 
 		if (isnan(cost))
 			cost = plan_cost(&p->costs, ks[j], ns[j]);
 		if (count > best_count || (count && count == best_count && cost < best))
-			best_count = count, best = cost, best_k = ks[j], best_n = ns[j];
+			best_count = count, best = cost, best_k = ks[j], best_n = ns[j], best_j = j;
 	}
 	p->runs = p->rounds = p->covered = 0;
 	p->seconds = p->p_min = NAN;
 	if (!best_count)
 		return;
 	p->runs = best_k, p->rounds = best_n;
-	p->covered = table_count(p, best_k, best_n, true); /* sets the rows' in_plan */
+	/* the rows' in_plan are the last candidate's: drawn again only if it
+	 * was not the best */
+	p->covered = best_j == last ? best_count : table_count(p, best_k, best_n, true);
 	p->p_min = 1.0;
 	for (size_t i = 0; i < p->n_rows; i++)
 		if (p->rows[i].in_plan)

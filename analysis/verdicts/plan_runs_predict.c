@@ -298,15 +298,15 @@ int cb_plan_predict_against(const struct cb_plan_model *m, size_t runs, size_t r
 	*p_reproduced = *p_beyond = NAN;
 	if (runs < 2 || !(sigma > 0.0) || !(m->between >= 0.0))
 		return -1;
-	size_t n = corners(m, between, ratio), se_ok = cb_plan_se(m, rounds) > 0.0;
+	size_t n = corners(m, between, ratio);
+	double se = cb_plan_se(m, rounds);
 	/* the corners by the range model's P, lowest first: the draws go
 	 * where the row is likeliest to fail */
 	for (size_t q = 0; q < n; q++) {
 		double r = NAN, b = NAN;
 
-		if (se_ok)
-			range_at(m, runs, cb_plan_se(m, rounds) * sqrt(ratio[q]), between[q], &r,
-			         &b);
+		if (se > 0.0)
+			range_at(m, runs, se * sqrt(ratio[q]), between[q], &r, &b);
 		analytic[q] = isnan(r + b) ? 0.0 : r + b;
 		order[q] = q;
 		for (size_t j = q; j > 0 && analytic[order[j]] < analytic[order[j - 1]]; j--) {
