@@ -7,6 +7,7 @@
 # between-run spread: its rows are unsure. Then run --runs auto on a budget
 # of virtual time: it pilots, plans, carries the plan out and stops
 # resolved; compare of its folder judges the plan's runs, not the pilot's.
+# Within a budget the table's plan is a bet that fits it.
 . "${top_srcdir:-.}/tests/lib.sh"
 plan 19
 S="$top_srcdir/tests/scenarios/sim/plan.lua"
@@ -58,8 +59,12 @@ check "compare says it judged the plan's runs, not the pilot's" err_has "judging
 left=$("$CRYPTOBENCH" compare "$WORK"/auto/run-*.jsonl --format json 2>/dev/null |
 	jq '[.. | objects | select(has("verdict")) | select(.verdict == "not resolved")] | length')
 check "its files given one by one, pilot too: not resolved ($left)" test "$left" -ge 1
-cb compare "$WORK/pilot" --plan --budget 1s
-check "--plan --budget 1s: nothing fits, no table plan" out_has "No one plan"
+cb compare "$WORK/pilot" --plan --budget 1s --format json
+bet_fits() {
+	jq -e --argjson open "$open" '.table.runs >= 2 and .table.seconds <= 1 and
+		.table.expected_rows >= 0.5 and .table.expected_rows <= $open' "$WORK/out" >/dev/null
+}
+check "--plan --budget 1s: a bet that fits (seconds <= 1, expected rows 0.5..open)" bet_fits
 cb compare "$WORK/pilot" --budget 1m
 check "--budget without --plan: exit 2" status_is 2
 done_testing

@@ -107,7 +107,8 @@ static void print_frontier(FILE *out, const struct cb_runs_plan *p, enum cb_repo
 		cb_table_cell(t, "%zu", f->rounds);
 		cb_table_cell(t, "%s", fmt_duration(f->seconds, tbuf));
 	}
-	fprintf(out, "\nWhat more time buys (the cheapest plan for each number of rows):\n\n");
+	fprintf(out, "\nWhat more time buys (the cheapest plan for each number of rows%s):\n\n",
+	        isnan(p->expected) ? "" : ", resolved in expectation");
 	cb_table_print(out, t, format);
 	cb_table_free(t);
 }
@@ -146,7 +147,17 @@ static void print_table(FILE *out, const struct cb_runs_plan *p, enum cb_report_
 	            p->status[CB_PLAN_NO_DATA],
 	        p->status[CB_PLAN_NEEDS], p->status[CB_PLAN_CANNOT], p->status[CB_PLAN_UNSURE],
 	        p->status[CB_PLAN_NO_DATA]);
-	if (p->runs)
+	if (p->runs && !isnan(p->expected))
+		fprintf(
+		    out,
+		    "The whole table within the budget: %zu runs of %zu rounds (~ %s%s) resolve "
+		    "about %.1f of the %zu open rows in expectation, %zu of the %zu planned rows "
+		    "with P >= %.0f%%.\n",
+		    p->runs, p->rounds, fmt_duration(p->seconds, tbuf),
+		    p->costs.virtual_clock ? " of virtual time" : " on this machine", p->expected,
+		    p->status[CB_PLAN_NEEDS] + p->status[CB_PLAN_UNSURE], p->covered,
+		    p->status[CB_PLAN_NEEDS], 100.0 * p->options.target);
+	else if (p->runs)
 		fprintf(out,
 		        "The whole table: %zu runs of %zu rounds (~ %s%s) resolve %zu of the %zu "
 		        "planned rows with P >= %.0f%% (lowest %.0f%%).\n",
@@ -199,12 +210,12 @@ static void print_json(FILE *out, const struct cb_runs_plan *p)
 		                                num_or_null(p->frontier[i].seconds)));
 	json_object_set_new(root, "rows", rows);
 	json_object_set_new(root, "target", json_real(p->options.target));
-	json_object_set_new(root, "table",
-	                    json_pack("{s:I, s:I, s:I, s:o, s:o, s:b}", "runs", (json_int_t)p->runs,
-	                              "rounds", (json_int_t)p->rounds, "rows",
-	                              (json_int_t)p->covered, "seconds", num_or_null(p->seconds),
-	                              "p_min", num_or_null(p->p_min), "virtual_clock",
-	                              p->costs.virtual_clock));
+	json_object_set_new(
+	    root, "table",
+	    json_pack("{s:I, s:I, s:I, s:o, s:o, s:o, s:b}", "runs", (json_int_t)p->runs, "rounds",
+	              (json_int_t)p->rounds, "rows", (json_int_t)p->covered, "expected_rows",
+	              num_or_null(p->expected), "seconds", num_or_null(p->seconds), "p_min",
+	              num_or_null(p->p_min), "virtual_clock", p->costs.virtual_clock));
 	json_object_set_new(root, "frontier", frontier);
 	json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fputc('\n', out);

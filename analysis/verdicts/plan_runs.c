@@ -375,11 +375,93 @@ static void confirm_table(struct cb_runs_plan *p, const struct cb_plan_search *s
 	p->seconds = table_seconds(p, search, p->runs, p->rounds);
 }
 
-/* The table's plan: of the (K, n) that fit SEARCH's budget, the one whose
- * runs resolve the most NEEDS rows with P >= target, the cheapest of
- * those; searched by the analytic model, then confirmed by the draws (the
- * rows it resolves, COVERED, are the draws' count). Runs already made at
- * SEARCH's rounds count towards K and cost nothing; K must exceed them. */
+/* Rows a bet counts: the open rows a plan could resolve (NEEDS, UNSURE)
+ * and, for the runs of --runs auto (SEARCH->all_rows), the rows the current
+ * set resolved, which the next set judged must resolve again. */
+static bool counted(const struct cb_plan_row *row, const struct cb_plan_search *search)
+{
+	enum cb_plan_status s = row->choice.status;
+
+	return s == CB_PLAN_NEEDS || s == CB_PLAN_UNSURE ||
+	       (search && search->all_rows && s == CB_PLAN_RESOLVED);
+}
+
+/* The rows K runs of N rounds resolve in expectation (plan_runs_predict.h). */
+static double table_expected(const struct cb_runs_plan *p, const struct cb_plan_search *search,
+                             size_t k, size_t n)
+{
+	double sum = 0.0;
+
+	for (size_t i = 0; i < p->n_rows; i++)
+		if (counted(&p->rows[i], search)) {
+			double e = cb_plan_predict_expected(&p->rows[i].model, k, n);
+
+			sum += e >= 0.0 ? e : 0.0;
+		}
+	return sum;
+}
+
+/* The draws at the chosen plan: the NEEDS rows it resolves with P >=
+ * target (their in_plan), and the lowest P of those. */
+static void table_promise(struct cb_runs_plan *p)
+{
+	p->covered = table_count(p, p->runs, p->rounds, true);
+	p->p_min = 1.0;
+	for (size_t i = 0; i < p->n_rows; i++)
+		if (p->rows[i].in_plan)
+			p->p_min = fmin(p->p_min, p->rows[i].p_plan);
+	if (!p->covered)
+		p->p_min = NAN;
+}
+
+/* A bet within a budget: of the (K, n) on the grid that fit SEARCH, the
+ * cheapest whose expected rows resolved are within 2% (at most half a row)
+ * of the most any of them reaches, if that is at least half a row. */
+static void table_bet(struct cb_runs_plan *p, const struct cb_plan_search *search,
+                      const size_t *grid, size_t n, const size_t *ks, size_t n_ks)
+{
+	struct bet {
+		size_t k, n;
+		double e, cost;
+	} tried[CB_PLAN_GRID * CB_PLAN_KS];
+	size_t m = 0;
+	double most = 0.0, best = INFINITY;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n_ks; j++) {
+			size_t made = search->rounds == grid[i] ? search->runs_made : 0;
+
+			if (ks[j] <= made)
+				continue;
+			if (!table_fits(p, search, ks[j], grid[i]))
+				break; /* more runs cost more */
+			double e = table_expected(p, search, ks[j], grid[i]);
+			double cost = table_seconds(p, search, ks[j], grid[i]);
+			if (isnan(cost))
+				cost = plan_cost(&p->costs, ks[j], grid[i]);
+			frontier_add(p, ks[j], grid[i], (size_t)llround(e), cost);
+			tried[m++] = (struct bet){ks[j], grid[i], e, cost};
+			most = fmax(most, e);
+		}
+	if (most < 0.5)
+		return;
+	double slack = fmin(0.5, 0.02 * most);
+	for (size_t i = 0; i < m; i++)
+		if (tried[i].e >= most - slack && tried[i].cost < best) {
+			best = tried[i].cost;
+			p->runs = tried[i].k, p->rounds = tried[i].n, p->expected = tried[i].e;
+		}
+	p->seconds = table_seconds(p, search, p->runs, p->rounds);
+	table_promise(p);
+}
+
+/* The table's plan. With no budget, a promise: of the (K, n) on the grid,
+ * the one whose runs resolve the most NEEDS rows with P >= target, the
+ * cheapest of those; searched by the analytic model, then confirmed by the
+ * draws (the rows it resolves, COVERED, are the draws' count). Within a
+ * budget, where a promise for many rows rarely fits, a bet (table_bet).
+ * Runs already made at SEARCH's rounds count towards K and cost nothing; K
+ * must exceed them. */
 static void table_plan_within(struct cb_runs_plan *p, const struct cb_plan_search *search)
 {
 	size_t grid[CB_PLAN_GRID] = {0}, n = rounds_grid(&p->options, NAN, grid);
@@ -387,16 +469,16 @@ static void table_plan_within(struct cb_runs_plan *p, const struct cb_plan_searc
 	double best = INFINITY;
 
 	p->runs = p->rounds = p->covered = 0;
-	p->seconds = p->p_min = NAN;
+	p->seconds = p->p_min = p->expected = NAN;
 	p->n_frontier = 0;
 	for (size_t i = 0; i < p->n_rows; i++)
 		p->rows[i].in_plan = false, p->rows[i].p_plan = NAN;
-	if (!p->status[CB_PLAN_NEEDS])
+	if (!p->status[CB_PLAN_NEEDS] && !(search->budget_s > 0.0 && p->status[CB_PLAN_UNSURE]))
 		return;
-	if (search && search->keep_rounds && search->rounds) {
+	if (search->keep_rounds && search->rounds) {
 		grid[0] = search->rounds;
 		n = 1;
-	} else if (search && search->runs_made && search->rounds) {
+	} else if (search->runs_made && search->rounds) {
 		/* the set's own rounds are a candidate, even off the grid */
 		bool on = false;
 		for (size_t i = 0; i < n; i++)
@@ -404,14 +486,16 @@ static void table_plan_within(struct cb_runs_plan *p, const struct cb_plan_searc
 		if (!on && n < CB_PLAN_GRID)
 			grid[n++] = search->rounds;
 	}
+	if (search->budget_s > 0.0) {
+		table_bet(p, search, grid, n, ks, n_ks);
+		return;
+	}
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n_ks; j++) {
-			size_t made = search && search->rounds == grid[i] ? search->runs_made : 0;
+			size_t made = search->rounds == grid[i] ? search->runs_made : 0;
 
 			if (ks[j] <= made)
 				continue;
-			if (!table_fits(p, search, ks[j], grid[i]))
-				break; /* more runs cost more */
 			size_t count = table_count(p, ks[j], grid[i], false);
 			double cost = table_seconds(p, search, ks[j], grid[i]);
 			if (isnan(cost))
@@ -840,51 +924,89 @@ static void more_pilot(const struct cb_runs_plan *p, size_t set_rounds, double b
 	         p->status[CB_PLAN_UNSURE], set_rounds, out->seconds_left);
 }
 
-/* Given the plan P restricted to the open rows: go on, or why not. The
- * plan is searched within the budget left, the current set's runs counting
- * towards one of its rounds. */
+static void cannot_any(const struct cb_runs_plan *p, struct cb_plan_step *out)
+{
+	out->decision = CB_PLAN_STOP_CANNOT;
+	snprintf(out->why, sizeof out->why,
+	         "%zu rows not resolved, none of which a plan within %zu runs of up to %zu "
+	         "rounds resolves",
+	         out->unresolved, p->options.max_runs, p->options.max_rounds);
+}
+
+/* The next set, or the current one grown, to P's plan. */
+static void go_on(const struct cb_runs_plan *p, size_t set_rounds, struct cb_plan_step *out)
+{
+	if (p->rounds != set_rounds)
+		out->runs_in_set = 0; /* a new set */
+	out->rounds = p->rounds;
+	out->runs_planned = p->runs;
+	out->seconds_left = p->seconds;
+	out->decision = CB_PLAN_CONTINUE;
+}
+
+/* Within a budget: the bet (table_bet) over every row the next set judged
+ * must resolve, those the current set resolved included, so that a new set
+ * of other rounds is taken only when it is expected to resolve more than
+ * growing this one (a set of two pilot runs resolves a few rows; a set of
+ * many more rounds is likely to resolve those and more). It stops when no
+ * runs that fit are expected to resolve half a row more than the set has. */
+static void decide_bet(struct cb_runs_plan *p, size_t set_rounds, double budget_s, double elapsed_s,
+                       struct cb_plan_step *out)
+{
+	double left = budget_s - elapsed_s;
+	struct cb_plan_search search = {fmax(left, 1e-9), out->runs_in_set, set_rounds, false,
+	                                true};
+	size_t resolved = p->status[CB_PLAN_RESOLVED];
+
+	if (!p->status[CB_PLAN_NEEDS] && !p->status[CB_PLAN_UNSURE]) {
+		cannot_any(p, out);
+		return;
+	}
+	table_plan_within(p, &search);
+	if (!p->runs || !(p->expected >= (double)resolved + 0.5)) {
+		out->decision = CB_PLAN_STOP_BUDGET;
+		snprintf(out->why, sizeof out->why,
+		         "no runs that fit the %.0f s of the budget left are expected to resolve "
+		         "more rows than the %zu resolved",
+		         fmax(left, 0.0), resolved);
+		return;
+	}
+	go_on(p, set_rounds, out);
+	snprintf(out->why, sizeof out->why,
+	         "%zu runs of %zu rounds resolve about %.1f of the %zu rows in expectation (%zu "
+	         "with P >= %.0f%%); %zu more (about %.0f s)",
+	         p->runs, p->rounds, p->expected, p->n_rows, p->covered, 100.0 * p->options.target,
+	         p->runs - out->runs_in_set, out->seconds_left);
+}
+
+/* Given the plan P restricted to the open rows: go on, or why not. With no
+ * budget, the promise (table_plan_within): a set that resolves rows grows,
+ * only the pilot's rounds are left. */
 static void decide(struct cb_runs_plan *p, size_t set_rounds, double budget_s, double elapsed_s,
                    struct cb_plan_step *out)
 {
-	/* a set that resolves rows grows; only the pilot's rounds are left */
 	struct cb_plan_search search = {0.0, out->runs_in_set, set_rounds,
-	                                out->runs_in_set >= 2 && out->unresolved < p->n_rows};
-	double left = budget_s - elapsed_s;
+	                                out->runs_in_set >= 2 && out->unresolved < p->n_rows,
+	                                false};
 	char words[200];
 
 	out->cannot = p->status[CB_PLAN_CANNOT] + p->status[CB_PLAN_NO_DATA];
+	if (budget_s > 0.0) {
+		decide_bet(p, set_rounds, budget_s, elapsed_s, out);
+		return;
+	}
 	if (!p->status[CB_PLAN_NEEDS] && p->status[CB_PLAN_UNSURE]) {
 		more_pilot(p, set_rounds, budget_s, elapsed_s, out);
 		return;
 	}
 	if (!p->status[CB_PLAN_NEEDS]) {
-		out->decision = CB_PLAN_STOP_CANNOT;
-		snprintf(out->why, sizeof out->why,
-		         "%zu rows not resolved, none of which a plan within %zu runs of up to %zu "
-		         "rounds resolves",
-		         out->unresolved, p->options.max_runs, p->options.max_rounds);
+		cannot_any(p, out);
 		return;
 	}
-	if (budget_s > 0.0)
-		search.budget_s = fmax(left, 1e-9);
 	table_plan_within(p, &search);
 	if (!p->runs && p->status[CB_PLAN_UNSURE]) {
 		more_pilot(p, set_rounds, budget_s, elapsed_s, out);
 		return;
-	}
-	if (!p->runs && budget_s > 0.0) {
-		search.budget_s = 0.0;
-		table_plan_within(p, &search);
-		if (p->runs) {
-			out->decision = CB_PLAN_STOP_BUDGET;
-			out->seconds_left = p->seconds;
-			snprintf(
-			    out->why, sizeof out->why,
-			    "no runs that fit the %.0f s of the budget left resolve an open row; "
-			    "%zu runs of %zu rounds would resolve %zu (about %.0f s)",
-			    fmax(left, 0.0), p->runs, p->rounds, p->covered, p->seconds);
-			return;
-		}
 	}
 	if (!p->runs) {
 		out->decision = CB_PLAN_STOP_CANNOT;
@@ -894,12 +1016,7 @@ static void decide(struct cb_runs_plan *p, size_t set_rounds, double budget_s, d
 		         p->options.max_runs, p->options.max_rounds, out->unresolved);
 		return;
 	}
-	if (p->rounds != set_rounds)
-		out->runs_in_set = 0; /* a new set */
-	out->rounds = p->rounds;
-	out->runs_planned = p->runs;
-	out->seconds_left = p->seconds;
-	out->decision = CB_PLAN_CONTINUE;
+	go_on(p, set_rounds, out);
 	say_plan(words, sizeof words, p, p->runs - out->runs_in_set);
 	snprintf(out->why, sizeof out->why, "%s (about %.0f s)", words, out->seconds_left);
 }

@@ -78,6 +78,14 @@
  * frontier keeps the cheapest plan for each number of rows: what a larger
  * budget would buy.
  *
+ * Within a budget (options.budget_s, and every decision of --runs auto) a
+ * plan that promises many rows rarely fits, so the table's plan is a bet:
+ * of the (K, n) that fit, the one whose runs resolve the most rows in
+ * expectation (cb_plan_predict_expected: the range model averaged over
+ * sigma_b^2's sampling distribution), the cheapest within 2% (at most half
+ * a row) of the best; EXPECTED holds that number, COVERED the NEEDS rows the
+ * draws say it resolves with P >= target.
+ *
  * Costs: a round costs the measured trials' wall time per measured round
  * (every cell's trial of that round, "ns" summed); starting a run costs the
  * rest of the run's elapsed time (the end line's elapsed_s, else the header's
@@ -208,6 +216,7 @@ struct cb_plan_search {
 	double budget_s;
 	size_t runs_made, rounds;
 	bool keep_rounds; /* only plans of ROUNDS rounds: the set grows */
+	bool all_rows;    /* a bet counts the rows resolved so far too */
 };
 
 struct cb_runs_plan {
@@ -224,7 +233,9 @@ struct cb_runs_plan {
 	 * rows with P >= target, the cheapest of those (every NEEDS row, when
 	 * one plan can); runs 0 when none resolves any. */
 	size_t runs, rounds;
-	size_t covered; /* the NEEDS rows it resolves (rows' in_plan) */
+	size_t covered;  /* the NEEDS rows it resolves (rows' in_plan) */
+	double expected; /* within a budget: the rows it resolves in expectation
+	                  * (NaN: a promise, no budget) */
 	double seconds;
 	double p_min; /* the lowest P(resolved) of a row it resolves */
 	/* The cheapest plan for each number of rows (within the budget), by
@@ -294,9 +305,14 @@ struct cb_plan_commitment {
  * and the costs. In order:
  *   - fewer than two runs: CONTINUE with the last run's rounds (a pilot);
  *   - compare of the set resolves every row: STOP_RESOLVED;
- *   - a set of two or more runs that resolves rows only grows (the plan is
- *     searched at its rounds): compare judges the last set, so a new one
- *     would have to resolve again what this one did;
+ *   - within a budget: the bet over every row the next set judged must
+ *     resolve, the current set's resolved rows too (a new set must resolve
+ *     them again), so growing the set and a new set are weighed alike;
+ *     STOP_BUDGET when nothing that fits is expected to resolve half a row
+ *     more than the current set has;
+ *   - with no budget, a set of two or more runs that resolves rows only
+ *     grows (the plan is searched at its rounds): compare judges the last
+ *     set, so a new one would have to resolve again what this one did;
  *   - the set is PLAN's (its rounds) and has fewer than its runs: CONTINUE
  *     with them, or STOP_BUDGET when they no longer fit: a set is carried
  *     out as planned, not re-planned run by run (a plan made from runs of

@@ -186,6 +186,36 @@ int cb_plan_predict_range(const struct cb_plan_model *m, size_t runs, size_t rou
 	return 0;
 }
 
+/* The range model's P(resolved) averaged over what the pilot leaves unknown
+ * about sigma_b^2: at the midpoints (i + 1/2) / 10 of its sampling
+ * distribution, equally weighted, the rounds' variance at its estimate. An
+ * expectation, not a promise: the table's choice under a budget
+ * (plan_runs.h), where the worst corner would rule out every plan. */
+enum { CB_PLAN_MEAN_POINTS = 10 };
+double cb_plan_predict_expected(const struct cb_plan_model *m, size_t runs, size_t rounds)
+{
+	double se = cb_plan_se(m, rounds), sum = 0.0;
+
+	if (runs < 2 || !(se > 0.0) || !(m->between >= 0.0) || !(m->delta > 0.0) ||
+	    !(m->alpha > 0.0 && m->alpha < 0.5))
+		return NAN;
+	if (!uncertain(m)) {
+		double r, b;
+
+		range_at(m, runs, se, m->between, &r, &b);
+		return r + b;
+	}
+	for (size_t q = 0; q < CB_PLAN_MEAN_POINTS; q++) {
+		double x = gsl_cdf_chisq_Pinv(((double)q + 0.5) / CB_PLAN_MEAN_POINTS,
+		                              (double)m->pilot_runs - 1.0);
+		double r, b;
+
+		range_at(m, runs, se, between_given(m, x, 1.0), &r, &b);
+		sum += r + b;
+	}
+	return sum / CB_PLAN_MEAN_POINTS;
+}
+
 /* The within-run scale the pilot's intervals imply: se_pilot over the
  * interval's shape at the pilot's rounds. */
 static double within_scale(const struct cb_plan_model *m)

@@ -20,6 +20,12 @@
 int cb_plan_predict_range(const struct cb_plan_model *m, size_t runs, size_t rounds,
                           double *p_reproduced, double *p_beyond);
 
+/* P(resolved) under the range model averaged over sigma_b^2's sampling
+ * distribution (ten equally weighted quantiles), the rounds' variance at its
+ * estimate: the expected share of such plans that resolve the row. NaN when
+ * an argument is out of range. */
+double cb_plan_predict_expected(const struct cb_plan_model *m, size_t runs, size_t rounds);
+
 /* cb_plan_predict's draws, stopped early (after 100, then every 50) once
  * they tell by three standard errors which side of TARGET P(resolved) lies
  * on: the search asks only that. */
