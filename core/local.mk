@@ -26,6 +26,21 @@ libcbcore_a_SOURCES += \
 	core/worker.c core/worker.h core/process.c core/process.h \
 	core/command.c core/command.h
 
+# The source revision of the build, recorded in every results header
+# (tool.build): `git describe` of the source tree when it is a checkout (a
+# "-dirty" suffix for uncommitted changes), the package version otherwise.
+# Regenerated on every make, rewritten only when it changes.
+BUILT_SOURCES += core/build.h
+CLEANFILES += core/build.h
+core/build.h: FORCE
+	$(AM_V_GEN)v=$$(git -C '$(srcdir)' describe --always --dirty --abbrev=12 2>/dev/null) || \
+	  v='$(PACKAGE_VERSION)'; \
+	mkdir -p core; printf '#define CB_BUILD "%s"\n' "$$v" >core/build.h.tmp; \
+	if cmp -s core/build.h.tmp core/build.h; then rm -f core/build.h.tmp; \
+	else mv core/build.h.tmp core/build.h; fi
+.PHONY: FORCE
+FORCE:
+
 # The optional engines configure found: their objects are LIBOBJS
 # (core/engines/NAME.o, one per CB_ENGINE line of configure.ac), compiled by
 # automake's own rules with dependency tracking; automake distributes every

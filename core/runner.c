@@ -1,6 +1,7 @@
 /* runner.c: preparing a run, calibrating cells, and writing every trial. */
 #include "config.h"
 
+#include "core/build.h"
 #include "core/runner.h"
 
 #include <errno.h>
@@ -353,8 +354,9 @@ json_t *cb_run_header(const struct cb_run *run)
 	json_object_set_new(h, "run_id", json_string(id_hex));
 	json_object_set_new(h, "started", iso_time_now());
 	json_object_set_new(h, "tool",
-	                    json_pack("{s:s, s:s, s:s?}", "name", PACKAGE_NAME, "version",
-	                              PACKAGE_VERSION, "command_line", run->options->command_line));
+	                    json_pack("{s:s, s:s, s:s, s:s?}", "name", PACKAGE_NAME, "version",
+	                              PACKAGE_VERSION, "build", CB_BUILD, "command_line",
+	                              run->options->command_line));
 	json_object_set_new(h, "host", cb_host_capture());
 	json_object_set_new(h, "scenario", cb_scenario_to_json(sc));
 	json_object_set_new(h, "engines", engines_json(plan));

@@ -1,0 +1,1 @@
+#define CB_BUILD "3ea3be2b779e-dirty"
