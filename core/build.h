@@ -1,1 +1,1 @@
-#define CB_BUILD "3ea3be2b779e-dirty"
+#define CB_BUILD "d7b0e0da74e9-dirty"

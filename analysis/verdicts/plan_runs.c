@@ -753,13 +753,13 @@ int cb_plan_costs_of(struct cb_results *const *files, size_t k, struct cb_plan_c
 		file_costs(files[r], &rounds, &trials_s, &elapsed_s, &out->virtual_clock);
 		if (!(rounds > 0.0) || !(elapsed_s > 0.0))
 			continue;
-		round_s += trials_s / rounds;
+		round_s = fmax(round_s, trials_s / rounds);
 		start_s += fmax(0.0, elapsed_s - trials_s);
 		used++;
 	}
 	if (!used)
 		return -1;
-	out->round_s = round_s / (double)used;
+	out->round_s = round_s;
 	out->start_s = start_s / (double)used;
 	return 0;
 }
@@ -944,6 +944,10 @@ static void go_on(const struct cb_runs_plan *p, size_t set_rounds, struct cb_pla
 	out->decision = CB_PLAN_CONTINUE;
 }
 
+/* The share of the budget left a new set may be planned to take: a set cut
+ * short by the budget is judged on fewer runs than it was chosen for. */
+#define CB_PLAN_BUDGET_SHARE 0.9
+
 /* Within a budget: the bet (table_bet) over every row the next set judged
  * must resolve, those the current set resolved included, so that a new set
  * of other rounds is taken only when it is expected to resolve more than
@@ -954,8 +958,8 @@ static void decide_bet(struct cb_runs_plan *p, size_t set_rounds, double budget_
                        struct cb_plan_step *out)
 {
 	double left = budget_s - elapsed_s;
-	struct cb_plan_search search = {fmax(left, 1e-9), out->runs_in_set, set_rounds, false,
-	                                true};
+	struct cb_plan_search search = {fmax(CB_PLAN_BUDGET_SHARE * left, 1e-9), out->runs_in_set,
+	                                set_rounds, false, true};
 	size_t resolved = p->status[CB_PLAN_RESOLVED];
 
 	if (!p->status[CB_PLAN_NEEDS] && !p->status[CB_PLAN_UNSURE]) {
