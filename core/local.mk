@@ -72,7 +72,38 @@ $(dotnet_dll): $(dotnet_src:%=$(srcdir)/%)
 	    >core/engines/workers/dotnet/build.log 2>&1; then :; else \
 	  echo "warning: the .NET worker did not build (core/engines/workers/dotnet/build.log)" >&2; \
 	  rm -f $@; fi
+endif
+
+# The Go worker: built by go at make time when configure found it, into the
+# build tree (core/engines/go_crypto.c looks for it there), offline and
+# hermetic: GOPATH mode (no module is fetched), golang.org/x/crypto from
+# $(GO_GOPATH) with the tag xcrypto when configure found it (else, or when
+# that build fails, the standard library alone), the build cache in the
+# build tree (root on a fresh machine has no cache folder of its own), no
+# user settings (GOENV=off) and no cgo. A failed build is reported and
+# leaves the engine unavailable; it never fails make.
+go_src = core/engines/workers/go/worker.go core/engines/workers/go/xcrypto.go \
+	core/engines/workers/go/go.mod
+EXTRA_DIST += $(go_src)
+if HAVE_GO
+go_worker = core/engines/workers/go/bin/cryptobench-worker
+go_env = GOCACHE='$(abs_builddir)/core/engines/workers/go/cache' GOENV=off GOFLAGS= \
+	GOPROXY=off GOTOOLCHAIN=local GO111MODULE=off GOPATH='$(GO_GOPATH)' CGO_ENABLED=0
+go_build = cd '$(srcdir)/core/engines/workers/go' && $(go_env) $(GO) build -trimpath \
+	-o '$(abs_builddir)/$(go_worker)'
+all-local: $(go_worker)
+$(go_worker): $(go_src:%=$(srcdir)/%)
+	$(AM_V_GEN)mkdir -p core/engines/workers/go/bin; \
+	log=core/engines/workers/go/build.log; : >$$log; \
+	if test -n '$(GO_TAGS)' && ($(go_build) -tags '$(GO_TAGS)' \
+	    -ldflags '-X main.xcryptoVersion=$(GO_XCRYPTO_VERSION)' .) >>$$log 2>&1; then :; \
+	elif ($(go_build) .) >>$$log 2>&1; then \
+	  test -z '$(GO_TAGS)' || echo "warning: the Go worker built without golang.org/x/crypto ($$log)" >&2; \
+	else \
+	  echo "warning: the Go worker did not build ($$log)" >&2; rm -f $@; fi
+endif
+
 clean-local:
 	rm -rf core/engines/workers/dotnet/bin core/engines/workers/dotnet/build.log \
-	  '$(srcdir)/core/engines/workers/dotnet/obj'
-endif
+	  '$(srcdir)/core/engines/workers/dotnet/obj' \
+	  core/engines/workers/go/bin core/engines/workers/go/cache core/engines/workers/go/build.log

@@ -9,6 +9,7 @@ AM_TESTS_ENVIRONMENT = \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
 	CRYPTOBENCH='$(abs_top_builddir)/cryptobench'; export CRYPTOBENCH; \
 	OPENSSL_CMD='$(OPENSSL_CMD)'; export OPENSSL_CMD; \
+	GO='$(GO)'; export GO; GO_TAGS='$(GO_TAGS)'; export GO_TAGS; \
 	pkgdatadir='$(pkgdatadir)'; export pkgdatadir;
 
 unit_tests = \
@@ -58,6 +59,7 @@ cli_tests = \
 	tests/cli_verify.sh \
 	tests/cli_workers.sh \
 	tests/cli_worker_timing.sh \
+	tests/cli_go_worker.sh \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
 	tests/cli_compare_engines.sh \

@@ -2,12 +2,12 @@
 # The automated parts of doc/style.md: every C file of the tree is formatted as
 # .clang-format says, and cppcheck finds nothing at the levels warning,
 # portability and performance (a finding that is wrong is suppressed where
-# it occurs, with `// cppcheck-suppress ID` and a comment saying why).
-# Each is skipped, with the reason, when its tool is missing (./bootstrap
-# installs both).
+# it occurs, with `// cppcheck-suppress ID` and a comment saying why), and
+# every Go file is as gofmt writes it. Each is skipped, with the reason, when
+# its tool is missing (./bootstrap installs all three).
 . "${top_srcdir:-.}/tests/lib.sh"
 : "${top_builddir:=.}"
-plan 2
+plan 3
 
 files=$(cd "$top_srcdir" && find core analysis plots tests -name '*.[ch]' | sort)
 sources=$(cd "$top_srcdir" && find core analysis plots tests -name '*.c' | sort)
@@ -34,6 +34,16 @@ if command -v cppcheck >/dev/null 2>&1; then
 	check "cppcheck finds nothing" cppcheck_clean
 else
 	skip 1 "no cppcheck (./bootstrap installs it)"
+fi
+
+gofmt_clean() {
+	(cd "$top_srcdir" && gofmt -l $(find core tests -name '*.go' | sort)) >"$WORK/gofmt" 2>&1 &&
+		[ ! -s "$WORK/gofmt" ] || { diag "$(head -n 10 "$WORK/gofmt")"; diag "fix: gofmt -w FILE"; false; }
+}
+if command -v gofmt >/dev/null 2>&1; then
+	check "the Go files are formatted as gofmt writes them" gofmt_clean
+else
+	skip 1 "no gofmt (./bootstrap installs golang-go)"
 fi
 
 done_testing

@@ -3,13 +3,15 @@
 # (not in make check; run it by hand from a built tree):
 #
 #   tests/bench/peers.sh [ALTERNATIONS]      (default 3)
-#   PEERS_GROUPS="node dotnet" tests/bench/peers.sh   (some groups only)
+#   PEERS_GROUPS="node dotnet" tests/bench/peers.sh   (some groups only:
+#                                            openssl commands node python dotnet go)
 #   PEERS_KEEP=DIR ...                       (keep the medians and results files)
 #
 # BenchmarkDotNet for dotnet (a project restored from NuGet, built here),
 # tinybench for node-crypto (npm, into a temporary folder), timeit for the
-# Python workers, hyperfine for the command engines (Debian), `openssl speed
-# -evp` for in-process openssl: SHA-256, SHA-512, AES-256-GCM, AES-128-CBC at
+# Python workers, Go's testing.B (`go test -bench`, the standard library
+# only, offline) for go-crypto, hyperfine for the command engines (Debian),
+# `openssl speed -evp` for in-process openssl: SHA-256, SHA-512, AES-256-GCM, AES-128-CBC at
 # 64 B, 16 KiB and 1 MiB (tests/bench/peers/peers.lua), each peer written
 # with the calls the worker times (reuse and fresh where the runtime has
 # both). Group by group, a cryptobench run of the group's cells and its peer
@@ -26,18 +28,33 @@ N=${1:-3}
 T=$(mktemp -d "${TMPDIR:-/tmp}/cb-peers.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 SIZES="64 16384 1048576"
+GROUPS=${PEERS_GROUPS:-openssl commands node python dotnet go}
+# wanted GROUP: whether GROUP is among those to run.
+wanted() { case " $GROUPS " in *" $1 "*) return 0 ;; esac; return 1; }
 
-command -v hyperfine >/dev/null || apt-get install -y hyperfine >/dev/null
+! wanted commands || command -v hyperfine >/dev/null || apt-get install -y hyperfine >/dev/null
 "$CB" input 1MiB >"$T/input.bin"
 for s in $SIZES; do head -c "$s" "$T/input.bin" >"$T/input-$s.bin"; done
 
 echo "== setting up the peers in $T"
-(cd "$T" && npm install --silent --no-audit --no-fund tinybench@6.2.3 >/dev/null)
-cp "$here/tinybench.mjs" "$T/"
-mkdir "$T/bdn"
-cp "$here/Peers.cs" "$here/peers.csproj" "$T/bdn/"
-(cd "$T/bdn" && dotnet build -c Release -o out >"$T/bdn-build.log" 2>&1) ||
-	{ tail -n 20 "$T/bdn-build.log"; exit 1; }
+if wanted node; then
+	(cd "$T" && npm install --silent --no-audit --no-fund tinybench@6.2.3 >/dev/null)
+	cp "$here/tinybench.mjs" "$T/"
+fi
+if wanted dotnet; then
+	mkdir "$T/bdn"
+	cp "$here/Peers.cs" "$here/peers.csproj" "$T/bdn/"
+	(cd "$T/bdn" && dotnet build -c Release -o out >"$T/bdn-build.log" 2>&1) ||
+		{ tail -n 20 "$T/bdn-build.log"; exit 1; }
+fi
+# Go's benchmarks need no module: built offline, the cache in $T.
+GO_PEERS="env GOCACHE=$T/gocache GOENV=off GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local CGO_ENABLED=0"
+if wanted go; then
+	mkdir "$T/gob"
+	cp "$here/go/peers_test.go" "$here/go/go.mod" "$T/gob/"
+	(cd "$T/gob" && $GO_PEERS go test -c -o peers.test >"$T/gob-build.log" 2>&1) ||
+		{ tail -n 20 "$T/gob-build.log"; exit 1; }
+fi
 PY=$("$CB" engines 2>/dev/null | sed -n 's/^python-cryptography features: .*"executable":"\([^"]*\)".*/\1/p')
 PY=${PY:-python3}
 
@@ -52,14 +69,18 @@ noise() {
 echo "== noise: five openssl speed -evp sha256 -bytes 16384 -seconds 1"
 { noise; noise -elapsed; } | tee "$T/noise.txt"
 
+# medians: from lines "label alg size ns" on stdin, one per cell, the median.
+medians() {
+	sort -k1,1 -k2,2 -k3,3n -k4,4g |
+		awk -F '\t' '{ k = $1 "\t" $2 "\t" $3; v[k, ++n[k]] = $4 }
+			END { for (k in n) { c = n[k]; m = c % 2 ? v[k, (c + 1) / 2] : (v[k, c / 2] + v[k, c / 2 + 1]) / 2; print k "\t" m } }'
+}
+
 # cb_medians FILE: "label alg size ns" per cell, the median of ns/calls over
 # the valid measured trials.
 cb_medians() {
 	jq -r 'select(.type == "trial" and .valid and (.warmup | not))
-		| [.cell.label, .cell.algorithm, .cell.size, .ns / .calls] | @tsv' "$1" |
-		sort -k1,1 -k2,2 -k3,3n -k4,4g |
-		awk -F '\t' '{ k = $1 "\t" $2 "\t" $3; v[k, ++n[k]] = $4 }
-			END { for (k in n) { c = n[k]; m = c % 2 ? v[k, (c + 1) / 2] : (v[k, c / 2] + v[k, c / 2 + 1]) / 2; print k "\t" m } }'
+		| [.cell.label, .cell.algorithm, .cell.size, .ns / .calls] | @tsv' "$1" | medians
 }
 
 # peer GROUP OUT: one alternation of GROUP's peer, appended to OUT.
@@ -94,10 +115,18 @@ peer() {
 		jq -r '.Benchmarks[] | [(if .Method == "Reuse" then "dotnet" else "dotnet-output=fresh" end),
 			(.Parameters | capture("Alg=(?<a>[^&]*)").a), (.Parameters | capture("Size=(?<s>[0-9]*)").s),
 			.Statistics.Median] | @tsv' "$T"/bdn/BenchmarkDotNet.Artifacts/results/*-report-full*.json >>"$out" ;;
+	go) # five 100 ms runs of each benchmark (its calls grow until one lasts the time): their median ns/op
+		(cd "$T/gob" && PEERS_INPUT="$T/input.bin" ./peers.test -test.run '^$' -test.bench . \
+			-test.benchtime 100ms -test.count 5 >"$T/gob.log" 2>&1) || { tail -n 20 "$T/gob.log"; exit 1; }
+		awk '/^Benchmark.* ns\/op/ {
+				split($1, p, "/"); sub(/-[0-9]+$/, "", p[3])
+				alg = p[1] == "BenchmarkSHA256" ? "sha256" : p[1] == "BenchmarkSHA512" ? "sha512" : p[1] == "BenchmarkAESGCM" ? "aes-256-gcm" : "aes-128-cbc"
+				print (p[2] == "reuse" ? "go-crypto" : "go-crypto-output=fresh") "\t" alg "\t" p[3] "\t" $3
+			}' "$T/gob.log" | medians >>"$out" ;;
 	esac
 }
 
-for group in ${PEERS_GROUPS:-openssl commands node python dotnet}; do
+for group in $GROUPS; do
 	k=1
 	while [ "$k" -le "$N" ]; do
 		echo "== $group, alternation $k of $N: cryptobench, then its peer ($(date -u +%H:%M:%S))"

@@ -10,7 +10,8 @@ import sys
 
 TOOLS = {"openssl": "openssl speed -evp", "node-crypto": "tinybench",
          "dotnet": "BenchmarkDotNet", "dotnet-output=fresh": "BenchmarkDotNet",
-         "sha256sum": "hyperfine", "sha512sum": "hyperfine"}
+         "sha256sum": "hyperfine", "sha512sum": "hyperfine",
+         "go-crypto": "go test -bench", "go-crypto-output=fresh": "go test -bench"}
 
 
 def read(path):

@@ -1,0 +1,3 @@
+module cryptobench/worker
+
+go 1.19

@@ -1,0 +1,3 @@
+module cryptobench/peers
+
+go 1.19
