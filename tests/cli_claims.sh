@@ -6,7 +6,7 @@
 # claims file or data folder exits 2 with one line naming the file and line.
 # No TeX is needed: the claims are the paper's checks, not its typesetting.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 12
+plan 13
 CLAIMS="$top_srcdir/paper/claims.lua"
 DATA="$top_srcdir/paper/data"
 one_line() { [ "$(wc -l <"$WORK/err")" -eq 1 ] || { diag "stderr: $(head -c 400 "$WORK/err")"; false; }; }
@@ -90,7 +90,29 @@ else
 	fi
 fi
 
-# 8-12: bad claims files and data: exit 2, one line, file and line.
+# 8: paper/data/README.md names the machine of every folder as its headers do.
+readme_matches() {
+	rows=$(grep -c '^| [a-z-]* | [0-9]' "$DATA/README.md")
+	dirs=$(find "$DATA" -mindepth 1 -maxdepth 1 -type d | wc -l)
+	[ "$rows" -eq "$dirs" ] || { diag "$rows rows for $dirs folders"; return 1; }
+	grep '^| [a-z-]* | [0-9]' "$DATA/README.md" | while IFS='|' read -r _ name runs when cpu _; do
+		name=$(echo $name) runs=$(echo $runs) when=$(echo $when) cpu=$(echo "$cpu" | sed 's/^ *//; s/ *$//')
+		[ -d "$DATA/$name" ] || { diag "no folder $name"; return 1; }
+		[ "$(ls "$DATA/$name"/run-*.jsonl* | wc -l)" -eq "$runs" ] || { diag "$name: not $runs runs"; return 1; }
+		h=$(zstd -q -d -c "$DATA/$name/run-1.jsonl.zst" | head -n 1)
+		got=$(echo "$h" | jq -r '.started[0:16] | sub("T"; " ")')
+		[ "$got" = "$when" ] || { diag "$name: started $got, README $when"; return 1; }
+		got=$(echo "$h" | jq -r '.host.cpu')
+		[ "$got" = "$cpu" ] || { diag "$name: cpu $got, README $cpu"; return 1; }
+	done
+}
+if command -v jq >/dev/null 2>&1 && command -v zstd >/dev/null 2>&1; then
+	check "paper/data/README.md: every folder's runs, date and CPU as its headers say" readme_matches
+else
+	skip 1 "no jq or zstd to read the headers"
+fi
+
+# 9-13: bad claims files and data: exit 2, one line, file and line.
 bad() { # bad NAME TEXT...: the claims file $WORK/NAME.lua holding TEXT
 	name=$1
 	shift
