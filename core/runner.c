@@ -356,6 +356,9 @@ json_t *cb_run_header(const struct cb_run *run)
 	                    json_pack("{s:s, s:s, s:s?}", "name", PACKAGE_NAME, "version",
 	                              PACKAGE_VERSION, "command_line", run->options->command_line));
 	json_object_set_new(h, "host", cb_host_capture());
+	if (run->options->host_name) /* the name the host is known by (host_id.h) */
+		json_object_set_new(json_object_get(h, "host"), "name_given",
+		                    json_string(run->options->host_name));
 	json_object_set_new(h, "scenario", cb_scenario_to_json(sc));
 	json_object_set_new(h, "engines", engines_json(plan));
 	json_object_set_new(
