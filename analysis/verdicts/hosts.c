@@ -48,7 +48,8 @@ size_t cb_hosts_count(struct cb_results *const *files, size_t n)
 	return count;
 }
 
-void cb_hosts_label(struct cb_host *hosts, size_t n)
+/* Label the N hosts as above: each one's label from its first file. */
+static void label(struct cb_host *hosts, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		const char *name = cb_results_host(hosts[i].files[0]);
@@ -118,25 +119,43 @@ static const struct cb_compare_row *repro_row(const struct cb_compare *c, const 
 }
 
 /* The hosts of FILES with their runs, the baseline host first. */
+int cb_hosts_group(struct cb_results *const *files, size_t n, struct cb_host **out, size_t *n_hosts)
+{
+	struct cb_host *hosts = calloc(n ? n : 1, sizeof *hosts);
+
+	*out = hosts;
+	*n_hosts = 0;
+	if (!hosts)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = host_index(hosts, *n_hosts, files[i]);
+		struct cb_host *host = &hosts[j];
+
+		if (j == *n_hosts) {
+			if (!(host->files = calloc(n, sizeof *host->files)))
+				return -1;
+			++*n_hosts;
+		}
+		host->files[host->k++] = files[i];
+	}
+	label(hosts, *n_hosts);
+	return 0;
+}
+
+void cb_hosts_group_free(struct cb_host *hosts, size_t n)
+{
+	for (size_t i = 0; hosts && i < n; i++)
+		free(hosts[i].files);
+	free(hosts);
+}
+
 static int group(struct cb_hosts *h, struct cb_results *const *files, size_t n,
                  const char *base_host, char *err, size_t err_len)
 {
 	size_t base;
 
-	if (!(h->hosts = calloc(n, sizeof *h->hosts)))
+	if (cb_hosts_group(files, n, &h->hosts, &h->n) != 0)
 		return -1;
-	for (size_t i = 0; i < n; i++) {
-		size_t j = host_index(h->hosts, h->n, files[i]);
-		struct cb_host *host = &h->hosts[j];
-
-		if (j == h->n) {
-			if (!(host->files = calloc(n, sizeof *host->files)))
-				return -1;
-			h->n++;
-		}
-		host->files[host->k++] = files[i];
-	}
-	cb_hosts_label(h->hosts, h->n);
 	base = base_host ? base_index(h, base_host, err, err_len) : 0;
 	if (base > h->n)
 		return CB_HOSTS_AMBIGUOUS;

@@ -66,9 +66,12 @@ bool cb_results_same_host(const struct cb_results *a, const struct cb_results *b
 /* How many distinct hosts the N FILES come from. */
 size_t cb_hosts_count(struct cb_results *const *files, size_t n);
 
-/* Label the N hosts as above: each one's label from its first file, name
- * pointing at it. For whoever groups files by host (the report too). */
-void cb_hosts_label(struct cb_host *hosts, size_t n);
+/* The N FILES grouped by host and labelled as above, nothing analysed (the
+ * report's grouping): *N_HOSTS hosts in *OUT, each with its files and k.
+ * 0, or -1 when memory runs out. Free with cb_hosts_group_free. */
+int cb_hosts_group(struct cb_results *const *files, size_t n, struct cb_host **out,
+                   size_t *n_hosts);
+void cb_hosts_group_free(struct cb_host *hosts, size_t n);
 
 #define CB_HOSTS_NO_BASE (-3)
 #define CB_HOSTS_AMBIGUOUS (-4)
