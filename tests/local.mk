@@ -69,6 +69,7 @@ cli_tests = \
 	tests/cli_baseline.sh \
 	tests/cli_hosts.sh \
 	tests/cli_host_identity.sh \
+	tests/cli_hosts_delta.sh \
 	tests/cli_csv.sh \
 	tests/cli_plot.sh \
 	tests/cli_plot_degenerate.sh \

@@ -80,7 +80,8 @@ static const char compare_help[] =
     "                   compared with, by its label or name (default: the\n"
     "                   first file's)\n"
     "  --table NAME     CSV: the table to write (default cells); runs of one\n"
-    "                   scenario: cells, derived, rankings, flips; --baseline: cells.\n"
+    "                   scenario: cells, derived, engines (each label's cells\n"
+    "                   pooled), rankings, flips; --baseline and hosts: cells.\n"
     "                   Every CSV output is one table with one header line.\n\n"
     "Exit status: 0, 1 as --fail-on asks, 2 bad input (flags, unreadable files,\n"
     "runs of different scenarios or schema versions).\n";
