@@ -34,18 +34,16 @@ static size_t host_index(const struct cb_host *hosts, size_t n, const struct cb_
 	return i;
 }
 
+/* Counted as grouped (host_index: against each host's first file), so the
+ * count and the groups agree where a file lacking a field would match two. */
 size_t cb_hosts_count(struct cb_results *const *files, size_t n)
 {
-	size_t count = 0;
+	struct cb_host *hosts;
+	size_t count;
+	int rc = cb_hosts_group(files, n, &hosts, &count);
 
-	for (size_t i = 0; i < n; i++) {
-		size_t j = 0;
-
-		while (j < i && !cb_results_same_host(files[j], files[i]))
-			j++;
-		count += j == i;
-	}
-	return count;
+	cb_hosts_group_free(hosts, count);
+	return rc == 0 ? count : n > 0; /* out of memory: the grouping will say so */
 }
 
 /* Label the N hosts as above: each one's label from its first file. */
