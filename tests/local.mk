@@ -27,6 +27,7 @@ unit_tests = \
 	tests/test_plan_runs \
 	tests/test_clock \
 	tests/test_host \
+	tests/test_host_id \
 	tests/test_engines \
 	tests/test_vectors
 
