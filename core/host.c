@@ -64,7 +64,8 @@ static json_t *file_bool(const char *path, bool invert)
 struct cpuinfo {
 	char *model;
 	char *vendor;
-	char *flags; /* space-separated, as the kernel lists them */
+	char *flags;                            /* space-separated, as the kernel lists them */
+	char *family, *model_number, *stepping; /* "cpu family", "model", "stepping" */
 };
 
 static char *field_value(const char *line)
@@ -80,10 +81,11 @@ static char *field_value(const char *line)
 	return value;
 }
 
+/* LINE is "KEY<blanks>: ...": the whole key, so "model" is not "model name". */
 static bool key_is(const char *line, const char *key)
 {
 	size_t n = strlen(key);
-	return strncmp(line, key, n) == 0 && (line[n] == ' ' || line[n] == '\t' || line[n] == ':');
+	return strncmp(line, key, n) == 0 && line[n + strspn(line + n, " \t")] == ':';
 }
 
 /* Only the first processor's block: the fields are the same for all of them
@@ -103,6 +105,12 @@ static void cpuinfo_read(struct cpuinfo *ci)
 			ci->vendor = field_value(line);
 		else if (!ci->flags && key_is(line, "flags"))
 			ci->flags = field_value(line);
+		else if (!ci->family && key_is(line, "cpu family"))
+			ci->family = field_value(line);
+		else if (!ci->model_number && key_is(line, "model"))
+			ci->model_number = field_value(line);
+		else if (!ci->stepping && key_is(line, "stepping"))
+			ci->stepping = field_value(line);
 	}
 	free(line);
 	fclose(f);
@@ -113,6 +121,21 @@ static void cpuinfo_free(struct cpuinfo *ci)
 	free(ci->model);
 	free(ci->vendor);
 	free(ci->flags);
+	free(ci->family);
+	free(ci->model_number);
+	free(ci->stepping);
+}
+
+/* A decimal field of /proc/cpuinfo ("cpu family: 25"), or NULL. */
+static json_t *cpuinfo_number(const char *text)
+{
+	char *end;
+	long n;
+
+	if (!text || text[0] < '0' || text[0] > '9')
+		return NULL;
+	n = strtol(text, &end, 10);
+	return *end == '\0' ? json_integer(n) : NULL;
 }
 
 static bool has_flag(const char *flags, const char *name)
@@ -359,6 +382,9 @@ json_t *cb_host_capture(void)
 	} fields[] = {
 	    {"cpu", ci.model ? json_string(ci.model) : NULL},
 	    {"vendor", ci.vendor ? json_string(ci.vendor) : NULL},
+	    {"cpu_family", cpuinfo_number(ci.family)},
+	    {"cpu_model", cpuinfo_number(ci.model_number)},
+	    {"cpu_stepping", cpuinfo_number(ci.stepping)},
 	    {"flags", flags_object(ci.flags)},
 	    {"logical_cores", cpu_count(_SC_NPROCESSORS_CONF)},
 	    {"online_cpus", cpu_count(_SC_NPROCESSORS_ONLN)},

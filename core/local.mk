@@ -11,7 +11,7 @@ libcbcore_a_SOURCES += \
 	core/input.c core/input.h \
 	core/reference.c core/reference.h \
 	core/clock.c core/clock.h \
-	core/host.c core/host.h \
+	core/host.c core/host.h core/host_id.c core/host_id.h \
 	core/scenario.c core/scenario.h \
 	core/plan.c core/plan.h \
 	core/registry.c core/engine.h \

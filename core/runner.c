@@ -358,6 +358,9 @@ json_t *cb_run_header(const struct cb_run *run)
 	                              PACKAGE_VERSION, "build", CB_BUILD, "command_line",
 	                              run->options->command_line));
 	json_object_set_new(h, "host", cb_host_capture());
+	if (run->options->host_name) /* the name the host is known by (host_id.h) */
+		json_object_set_new(json_object_get(h, "host"), "name_given",
+		                    json_string(run->options->host_name));
 	json_object_set_new(h, "scenario", cb_scenario_to_json(sc));
 	json_object_set_new(h, "engines", engines_json(plan));
 	json_object_set_new(

@@ -36,6 +36,7 @@ struct cb_run_options {
 	volatile sig_atomic_t *stop;     /* set by SIGINT/SIGTERM: finish the trial, then stop */
 	const struct cb_results *resume; /* what an interrupted file already holds, or NULL */
 	const char *command_line;        /* recorded in the header */
+	const char *host_name;           /* run --host: host.name_given, or NULL */
 	cb_run_look_fn look;             /* a sequential scenario's looks (required for one) */
 	void *look_ctx;
 };

@@ -6,8 +6,11 @@
 #   gnuplot -c hosts.gp DATA OUTPUT FORMAT TITLE SUBTITLE XLABEL REF REF_LABEL ["LO HI LABEL"]
 #
 # DATA: one block per host, the baseline host first; each block has its title
-# in quotes first, rows: y  x  lo  hi  "group"  "label" (lo, hi may be NaN).
-# REF draws a vertical reference line; the optional band is shaded.
+# in quotes first, rows: y  x  lo  hi  "group"  "label"  MBps  MBps_lo  MBps_hi
+# band_lo  band_hi (lo, hi and the band may be NaN). REF draws a vertical
+# reference line; the optional band is shaded: "LO HI LABEL" one band for the
+# whole chart, "rows LABEL" each row's own band (columns 10, 11), for rows
+# judged with different margins.
 # FORMAT: png, pdf or svg. Written by cryptobench plot; edit and re-run freely.
 if (ARGC < 8) {
 	print "usage: gnuplot -c hosts.gp DATA OUTPUT png|pdf|svg TITLE SUBTITLE XLABEL REF REF_LABEL [\"LO HI LABEL\"]"
@@ -16,10 +19,12 @@ if (ARGC < 8) {
 data = ARG1
 ref = real(ARG7)
 reflab = ARGC >= 8 ? ARG8 : ""
-has_band = ARGC >= 9 && words(ARG9) >= 2
+row_bands = ARGC >= 9 && words(ARG9) >= 1 && word(ARG9, 1) eq "rows"
+has_band = !row_bands && ARGC >= 9 && words(ARG9) >= 2
 blo = has_band ? real(word(ARG9, 1)) : NaN
 bhi = has_band ? real(word(ARG9, 2)) : NaN
-blab = has_band && words(ARG9) > 2 ? ARG9[strlen(word(ARG9, 1)) + strlen(word(ARG9, 2)) + 3:] : ""
+blab = has_band && words(ARG9) > 2 ? ARG9[strlen(word(ARG9, 1)) + strlen(word(ARG9, 2)) + 3:] : \
+	row_bands ? ARG9[6:] : ""
 
 reset
 # Column N, or column M where N is NaN or missing (NaN is no point to gnuplot,
@@ -37,6 +42,12 @@ if (npoints > 0) {
 	xmin = STATS_min
 	stats data using (lo(4, 2)) nooutput
 	xmax = STATS_max
+	if (row_bands) {
+		stats data using (lo(10, 2)) nooutput
+		xmin = xmin < STATS_min ? xmin : STATS_min
+		stats data using (lo(11, 2)) nooutput
+		xmax = xmax > STATS_max ? xmax : STATS_max
+	}
 }
 rows = 1 - ybottom
 w = 1200; h = 230 + 15 * rows
@@ -127,9 +138,15 @@ set xlabel ARG6
 set key below horizontal samplen 3 spacing 1.2 width 2
 # The group's name at the left of the baseline host's row; each host's
 # verdict and runs at the right of its own row.
-plot for [r = 0:k - 1] data index r using 2:1:(lo(3, 2)):(lo(4, 2)) \
+# Each row's own band first, behind its point (rows judged with other margins).
+band_x(lo, hi) = row_bands && valid(lo) && valid(hi) ? (column(lo) + column(hi)) / 2 : NaN
+plot for [r = 1:(row_bands ? k - 1 : 0)] data index r \
+		using (band_x(10, 11)):1:10:11:($1 - 0.45):($1 + 0.45) \
+		with boxxyerror fs solid 1.0 noborder fc rgb "#D9EAD3" notitle, \
+	for [r = 0:k - 1] data index r using 2:1:(lo(3, 2)):(lo(4, 2)) \
 		with xerrorbars ls st(r + 1) lw 1.5 dt 1 title columnheader(1), \
 	data index 0 using (NaN):1:ytic(5) with points notitle, \
 	for [r = 0:k - 1] data index r using (NaN):1:y2tic(6) axes x1y2 with points notitle, \
 	NaN with lines lc rgb "#777777" lw 1.5 dt 2 title reflab, \
-	(has_band ? NaN : 1/0) with boxes fs solid 1.0 fc rgb "#D9EAD3" title (has_band ? blab : "")
+	(has_band || row_bands ? NaN : 1/0) with boxes fs solid 1.0 fc rgb "#D9EAD3" \
+		title (has_band || row_bands ? blab : "")

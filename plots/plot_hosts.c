@@ -3,8 +3,9 @@
  * points, one per host, each the host's speed relative to the baseline host
  * with its interval, as compare gives it: the baseline host at 1 with its own
  * interval, every other host at its speed ratio with the ratio's interval,
- * the band of equivalence within delta shaded, and at the right each host's
- * verdict and its runs' reproducibility. */
+ * the band of equivalence within delta shaded (where the hosts' rows were
+ * judged with different margins, each row's own), and at the right each
+ * host's verdict and its runs' reproducibility. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +114,7 @@ static void host_block(FILE *f, const struct cb_hosts *h, size_t host,
 			         cb_ratio_verdict_name(row->verdict), runs);
 		}
 		const struct cb_estimate *mbs = host ? &row->other_mbs : &row->base_mbs;
+		double band = host ? row->delta : NAN; /* the row's own margin */
 
 		fprintf(f, "%ld", -(long)(g * (h->n + 1) + host));
 		plot_num(f, x);
@@ -122,28 +124,53 @@ static void host_block(FILE *f, const struct cb_hosts *h, size_t host,
 		plot_num(f, mbs->value);
 		plot_num(f, mbs->lo);
 		plot_num(f, mbs->hi);
+		plot_num(f, 1 / (1 + band));
+		plot_num(f, 1 + band);
 		fputc('\n', f);
 	}
 }
 
-/* The margin of LABEL's rows, or NaN when they differ (hosts of other CPUs
- * are judged on MB/s, with its own margin). */
-static double chart_delta(const struct cb_hosts *h, const char *label)
+#define MAX_DELTAS 8
+
+/* The distinct margins of LABEL's rows into DELTAS (at most MAX_DELTAS),
+ * their count: more than one where hosts of another CPU model are judged on
+ * MB/s, with its own margin, and the others on cycles. */
+static size_t chart_deltas(const struct cb_hosts *h, const char *label, double *deltas)
 {
-	double d = NAN;
+	size_t n = 0;
 
 	for (size_t p = 0; p + 1 < h->n; p++)
 		for (size_t i = 0; i < h->pairs[p].b->n_rows; i++) {
 			const struct cb_baseline_row *row = &h->pairs[p].b->rows[i];
+			size_t k = 0;
 
 			if (strcmp(row->base->cell->label, label) != 0)
 				continue;
-			if (isnan(d))
-				d = row->delta;
-			else if (d != row->delta)
-				return NAN;
+			while (k < n && deltas[k] != row->delta)
+				k++;
+			if (k == n && n < MAX_DELTAS)
+				deltas[n++] = row->delta;
 		}
-	return d;
+	return n;
+}
+
+/* The template's band argument: "LO HI LABEL" for one margin; for several,
+ * "rows LABEL" (each host's row shaded at its own margin, columns 10-11). */
+static void band_text(const double *deltas, size_t n, char *buf, size_t len)
+{
+	size_t used;
+
+	if (n == 1) {
+		snprintf(buf, len, "%.6g %.6g ±delta (%g%%): equivalent", 1 / (1 + deltas[0]),
+		         1 + deltas[0], deltas[0] * 100);
+		return;
+	}
+	used = (size_t)snprintf(buf, len, "rows ±delta (");
+	for (size_t i = 0; i < n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%g%%", i ? ", " : "",
+		                         deltas[i] * 100);
+	if (used < len)
+		snprintf(buf + used, len - used, " by row): equivalent");
 }
 
 static int hosts_chart(struct plot_ctx *c, const struct cb_hosts *h, const char *label,
@@ -151,7 +178,8 @@ static int hosts_chart(struct plot_ctx *c, const struct cb_hosts *h, const char 
 {
 	size_t n = cells_of(h, label, cells), blocks = 0;
 	bool thr = false;
-	double delta = chart_delta(h, label);
+	double deltas[MAX_DELTAS];
+	size_t n_deltas = chart_deltas(h, label, deltas);
 	char name[512], slug[400], title[512], what[512], band[160] = "", xlabel[400], ref[300];
 	FILE *f;
 
@@ -167,15 +195,18 @@ static int hosts_chart(struct plot_ctx *c, const struct cb_hosts *h, const char 
 	         label, h->n, h->hosts[0].name);
 	if (!(f = plot_data_open(c, name, what)))
 		return -1;
-	fprintf(f,
-	        "# columns: y  ratio  lo  hi  group  label  MBps  MBps_lo  MBps_hi\n"
-	        "#   y: the row, top to bottom (group g, host i at -(g*%zu + i));\n"
-	        "#   ratio: the host's speed over the baseline host's (cycles per byte where\n"
-	        "#   both counted cycles on one CPU model, else MB/s), lo, hi its %.0f%%\n"
-	        "#   interval; the baseline host's row is 1 with its own interval. label: the\n"
-	        "#   verdict and the host's runs with their reproducibility. MBps: the host's\n"
-	        "#   median MB/s (its runs pooled) with its interval.\n",
-	        h->n + 1, (1 - h->options.repro.alpha) * 100);
+	fprintf(
+	    f,
+	    "# columns: y  ratio  lo  hi  group  label  MBps  MBps_lo  MBps_hi  band_lo  band_hi\n"
+	    "#   y: the row, top to bottom (group g, host i at -(g*%zu + i));\n"
+	    "#   ratio: the host's speed over the baseline host's (cycles per byte where\n"
+	    "#   both counted cycles on one CPU model, else MB/s), lo, hi its %.0f%%\n"
+	    "#   interval; the baseline host's row is 1 with its own interval. label: the\n"
+	    "#   verdict and the host's runs with their reproducibility. MBps: the host's\n"
+	    "#   median MB/s (its runs pooled) with its interval. band: the row's band of\n"
+	    "#   equivalence, 1/(1+delta) to 1+delta, at the margin it was judged with\n"
+	    "#   (NaN on the baseline host's row).\n",
+	    h->n + 1, (1 - h->options.repro.alpha) * 100);
 	for (size_t host = 0; host < h->n; host++)
 		host_block(f, h, host, cells, n, thr, &blocks);
 	snprintf(title, sizeof title, "%s on %zu hosts: speed against the baseline host %s", label,
@@ -184,9 +215,8 @@ static int hosts_chart(struct plot_ctx *c, const struct cb_hosts *h, const char 
 	         "speed relative to %s (bars: %.0f%% intervals; %s's own around 1)",
 	         h->hosts[0].name, (1 - h->options.repro.alpha) * 100, h->hosts[0].name);
 	snprintf(ref, sizeof ref, "1: as fast as %s", h->hosts[0].name);
-	if (!isnan(delta))
-		snprintf(band, sizeof band, "%.6g %.6g ±delta (%g%%): equivalent", 1 / (1 + delta),
-		         1 + delta, delta * 100);
+	if (n_deltas)
+		band_text(deltas, n_deltas, band, sizeof band);
 	const char *extra[] = {xlabel, "1", ref, band};
 	return plot_chart_add(c, f, "hosts", name, title, c->where, extra, 4, false);
 }

@@ -5,7 +5,7 @@
 # row while the untouched engine reproduces; --fail-on follows it. Timing
 # truth from the sim's virtual clock.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 13
+plan 16
 S="$top_srcdir/tests/scenarios/sim/engines.lua"
 verdict() { jq -r --arg l "$2" '.engines[] | select(.label == $l) | .verdict' "$WORK/$1"; }
 
@@ -33,4 +33,21 @@ cb compare "$WORK/shift"
 check "text: the engines table shows sim-a non-reproducible" sh -c "grep -E '^sim-a +12 +c/B +non-reproducible' '$WORK/out' >/dev/null"
 cb compare "$WORK/shift" --format markdown
 check "markdown: the engines table, as a table" sh -c "grep -E '^\| *sim-a *\| *12 *\| *c/B *\| *non-reproducible' '$WORK/out' >/dev/null"
+cb compare "$WORK/shift" --format csv --table engines
+# engines_csv COLUMN...: those columns of each CSV row, comma-joined, one row a line
+engines_csv() {
+	python3 -c 'import csv, sys
+for r in csv.DictReader(open(sys.argv[1])):
+    print(",".join(r[c] for c in sys.argv[2:]))' "$WORK/out" "$@"
+}
+check "csv --table engines: one row per label and run, its cells pooled" \
+	test "$(engines_csv label run cells | tr '\n' ' ')" = "sim-a,1,12 sim-a,2,12 sim-b,1,12 sim-b,2,12 "
+check "...the verdict of each label across runs, as the JSON gives it" \
+	test "$(engines_csv label across_verdict | sort -u | tr '\n' ' ')" = "sim-a,$(verdict shift.json sim-a) sim-b,$(verdict shift.json sim-b) "
+csv_estimates() { # each row's estimate inside its interval
+	python3 -c 'import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+sys.exit(0 if rows and all(float(r["estimate_lo"]) <= float(r["estimate"]) <= float(r["estimate_hi"]) for r in rows) else 1)' "$WORK/out"
+}
+check "...each run's pooled estimate inside its interval" csv_estimates
 done_testing

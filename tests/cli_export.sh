@@ -3,7 +3,7 @@
 # JSON, from files and folders, streaming (its memory does not grow with the
 # file).
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 23
+plan 27
 S="$top_srcdir/tests/scenarios/sim/cost.lua"
 PY=$(command -v python3 || echo /usr/bin/python3)
 COLS="host,run,engine,label,algorithm,op,mode,size,threads,round,seq,warmup,calls,bytes,ns,cpu_ns,cycles,valid,reason,file"
@@ -105,4 +105,17 @@ if [ -x /usr/bin/time ]; then
 else
 	skip 2 "/usr/bin/time is missing (Debian package time)"
 fi
+# An empty folder: its error alone, before any output (no CSV header, no "[").
+mkdir -p "$WORK/empty"
+cb export "$WORK/empty" --format csv
+check "an empty folder: exit 2, one line naming it" \
+	sh -c "[ \$(cat '$WORK/status') = 2 ] && [ \$(wc -l <'$WORK/err') = 1 ] && grep -q '$WORK/empty' '$WORK/err'"
+check "...and nothing on stdout, not even the CSV header" test ! -s "$WORK/out"
+cb export "$WORK/a.jsonl" "$WORK/empty" --format json
+check "an empty folder after a file, JSON: exit 2 and nothing written" \
+	sh -c "[ \$(cat '$WORK/status') = 2 ] && [ ! -s '$WORK/out' ]"
+"$CRYPTOBENCH" run "$S" --set rounds=2 --set sizes=64B --host named -o "$WORK/named.jsonl" 2>/dev/null
+cb export "$WORK/named.jsonl"
+check "a run with --host: export's host column is the name given" \
+	test "$(tail -n +2 "$WORK/out" | cut -d, -f1 | sort -u)" = named
 done_testing

@@ -4,7 +4,7 @@
 # machine (--sshlogin :), the command as printed and as the README gives it.
 # tests/cli_fleet_slurm.sh submits through a real Slurm.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 22
+plan 24
 S="$top_srcdir/tests/scenarios/sim/cost.lua"
 SABS=$(cd "$(dirname "$S")" && pwd)/cost.lua
 # refused PATTERN: exit 2 with one line on stderr that has PATTERN
@@ -23,12 +23,14 @@ check "fleet --help names both engines and the shared folder" sh -c "[ \$(cat '$
 cb fleet slurm "$S" --nodes 2 -o "$WORK/f" --set rounds=2 --set sizes=64B --dry-run
 check "slurm --dry-run prints the batch script" status_is 0
 check "...a two-task array, one node each, exclusive" sh -c "grep -qx '#SBATCH --array=0-1' '$WORK/out' && grep -qx '#SBATCH --nodes=1' '$WORK/out' && grep -qx '#SBATCH --exclusive' '$WORK/out'"
-check "...running the scenario at its absolute path with the run's options" sh -c "grep -q ' run $SABS --set rounds=2 --set sizes=64B -o \"\$out\" --no-progress' '$WORK/out'"
+check "...running the scenario at its absolute path with the run's options" sh -c "grep -q ' run $SABS --set rounds=2 --set sizes=64B -o \"\$out\" --host \"\$host\" --no-progress' '$WORK/out'"
 check "...and creates nothing" test ! -e "$WORK/f"
 cp "$WORK/out" "$WORK/fleet.sbatch"
 mkdir -p "$WORK/f/logs"
 SLURM_ARRAY_TASK_ID=0 SLURMD_NODENAME=nodeA sh "$WORK/fleet.sbatch" >"$WORK/task0.out" 2>&1
 check "the script, run as task 0 on nodeA, writes a complete nodeA.jsonl" complete "$WORK/f/nodeA.jsonl"
+check "...naming its host by the node: host.name_given nodeA" \
+	sh -c "[ \"\$(head -n 1 '$WORK/f/nodeA.jsonl' | jq -r .host.name_given)\" = nodeA ]"
 check "...and records its status" sh -c "[ \"\$(cat '$WORK/f/logs/task-0.status')\" = '0 nodeA $WORK/f/nodeA.jsonl' ]"
 SLURM_ARRAY_TASK_ID=1 SLURMD_NODENAME=nodeA sh "$WORK/fleet.sbatch" >"$WORK/task1.out" 2>&1
 check "task 1 on the same node writes beside it (nodeA.task-1.jsonl)" complete "$WORK/f/nodeA.task-1.jsonl"
@@ -43,6 +45,8 @@ cb fleet slurm "$S" --nodes 2 -o "$WORK/g" --colour
 check "an unknown option: exit 2, one line" refused "unknown option '--colour'"
 cb fleet slurm "$S" --nodes 2 -o "$WORK/g" --resume x.jsonl
 check "--resume is the fleet's to refuse: exit 2, one line" refused "--resume is the fleet's to set"
+cb fleet slurm "$S" --nodes 2 -o "$WORK/g" --host one
+check "--host is the fleet's to set (each machine its own): exit 2, one line" refused "--host is the fleet's to set"
 cb fleet slurm "$S" --nodes 2 -o "$WORK/g" --set rounds=zero
 check "a bad --set, checked before submitting: exit 2, one line" refused "rounds"
 check "...and nothing created" test ! -e "$WORK/g"

@@ -28,6 +28,7 @@ unit_tests = \
 	tests/test_plan_runs \
 	tests/test_clock \
 	tests/test_host \
+	tests/test_host_id \
 	tests/test_engines \
 	tests/test_vectors
 
@@ -70,6 +71,8 @@ cli_tests = \
 	tests/cli_fleet_slurm.sh \
 	tests/cli_baseline.sh \
 	tests/cli_hosts.sh \
+	tests/cli_host_identity.sh \
+	tests/cli_hosts_delta.sh \
 	tests/cli_csv.sh \
 	tests/cli_plot.sh \
 	tests/cli_plot_degenerate.sh \

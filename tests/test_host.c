@@ -51,10 +51,11 @@ FILE *fopen64(const char *path, const char *mode)
 }
 
 static const char *const keys[] = {
-    "cpu",          "vendor",   "flags",       "logical_cores", "online_cpus",
-    "smt",          "caches",   "kernel",      "hostname",      "virtualization",
-    "governor",     "boost",    "clocksource", "affinity",      "loadavg",
-    "memory_bytes", "compiler", "libc",        "tsc_hz",        "time",
+    "cpu",         "vendor",        "cpu_family",     "cpu_model",    "cpu_stepping",
+    "flags",       "logical_cores", "online_cpus",    "smt",          "caches",
+    "kernel",      "hostname",      "virtualization", "governor",     "boost",
+    "clocksource", "affinity",      "loadavg",        "memory_bytes", "compiler",
+    "libc",        "tsc_hz",        "time",
 };
 #define N_KEYS (sizeof keys / sizeof keys[0])
 
@@ -66,6 +67,11 @@ static const char *const flag_names[] = {
 static bool string_or_null(const json_t *v)
 {
 	return v && (json_is_string(v) || json_is_null(v));
+}
+
+static bool count_or_null(const json_t *v)
+{
+	return v && (json_is_null(v) || (json_is_integer(v) && json_integer_value(v) >= 0));
 }
 
 static bool bool_or_null(const json_t *v)
@@ -178,6 +184,10 @@ static void check_shape(const json_t *host, const char *when)
 
 	ok(string_or_null(json_object_get(host, "cpu")), "%s: cpu is a string or null", when);
 	ok(string_or_null(json_object_get(host, "vendor")), "%s: vendor is a string or null", when);
+	ok(count_or_null(json_object_get(host, "cpu_family")) &&
+	       count_or_null(json_object_get(host, "cpu_model")) &&
+	       count_or_null(json_object_get(host, "cpu_stepping")),
+	   "%s: cpu_family, cpu_model, cpu_stepping are integers >= 0 or null", when);
 	ok(flags_ok(json_object_get(host, "flags")), "%s: flags are the 14 booleans or null", when);
 	ok(json_is_integer(json_object_get(host, "logical_cores")) &&
 	       json_integer_value(json_object_get(host, "logical_cores")) > 0,
@@ -219,15 +229,17 @@ static void check_shape(const json_t *host, const char *when)
 		ok(json_is_null(tsc_hz), "%s: tsc_hz is null without an invariant TSC", when);
 }
 
-static bool first_model_name(char *out, size_t size)
+/* The value of the first line "KEY<blanks>: value" of /proc/cpuinfo. */
+static bool cpuinfo_value(const char *key, char *out, size_t size)
 {
 	FILE *f = fopen("/proc/cpuinfo", "r");
 	if (!f)
 		return false;
 	char line[512];
+	size_t n = strlen(key);
 	bool found = false;
 	while (!found && fgets(line, sizeof line, f))
-		if (strncmp(line, "model name", 10) == 0 && strchr(line, ':')) {
+		if (strncmp(line, key, n) == 0 && line[n + strspn(line + n, " \t")] == ':') {
 			const char *value = strchr(line, ':') + 1;
 			value += strspn(value, " \t");
 			snprintf(out, size, "%.*s", (int)strcspn(value, "\n"), value);
@@ -257,9 +269,15 @@ static void check_facts(const json_t *host)
 		       "affinity lists as many cpus as sched_getaffinity");
 
 	char model[256];
-	if (first_model_name(model, sizeof model))
+	if (cpuinfo_value("model name", model, sizeof model))
 		is_str(json_string_value(json_object_get(host, "cpu")), model,
 		       "cpu is the first model name in /proc/cpuinfo");
+	if (cpuinfo_value("model", model, sizeof model))
+		is_num(json_integer_value(json_object_get(host, "cpu_model")), atol(model),
+		       "cpu_model is the first model in /proc/cpuinfo (not its model name)");
+	if (cpuinfo_value("cpu family", model, sizeof model))
+		is_num(json_integer_value(json_object_get(host, "cpu_family")), atol(model),
+		       "cpu_family is the first cpu family in /proc/cpuinfo");
 
 	json_t *flags = json_object_get(host, "flags");
 	json_t *virt = json_object_get(host, "virtualization");

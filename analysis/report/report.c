@@ -9,6 +9,7 @@
 
 #include "analysis/stats/confseq.h"
 #include "analysis/report/tables.h"
+#include "analysis/verdicts/hosts.h"
 #include "analysis/verdicts/masks.h"
 #include "core/errbuf.h"
 #include "core/units.h"
@@ -470,16 +471,57 @@ static void print_legend(FILE *out, const struct cb_report_options *o)
 
 /* ---- Entry ---- */
 
-int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
+/* Files of several hosts are reported host by host: FILES in that order
+ * into SORTED, each one's host's label into LABELS. */
+static int by_host(struct cb_results *const *files, size_t n, struct cb_host **hosts,
+                   size_t *n_hosts, struct cb_results **sorted, const char **labels)
+{
+	size_t i = 0;
+
+	if (cb_hosts_group(files, n, hosts, n_hosts) != 0)
+		return -1;
+	for (size_t h = 0; h < *n_hosts; h++)
+		for (size_t k = 0; k < (*hosts)[h].k; k++, i++) {
+			sorted[i] = (*hosts)[h].files[k];
+			labels[i] = (*hosts)[h].label;
+		}
+	return 0;
+}
+
+/* The heading of host H before its first run, when there are several. */
+static void print_host(FILE *out, const struct cb_host *hosts, size_t n_hosts, size_t i,
+                       const struct cb_results *file, enum cb_report_format f)
+{
+	char title[CB_HOST_LABEL_LEN + 64];
+
+	for (size_t h = 0; n_hosts > 1 && h < n_hosts; h++)
+		if (hosts[h].files[0] == file) {
+			snprintf(title, sizeof title, "host %s: %zu run%s", hosts[h].label,
+			         hosts[h].k, hosts[h].k == 1 ? "" : "s");
+			if (i)
+				fputc('\n', out);
+			if (f == CB_FORMAT_HTML)
+				cb_report_heading(out, f, title);
+			else
+				fprintf(out, "%s%s\n\n", f == CB_FORMAT_MARKDOWN ? "# " : "",
+				        title);
+		}
+}
+
+int cb_report_print(FILE *out, struct cb_results *const *given, size_t n,
                     const struct cb_report_options *o, char *err, size_t err_len)
 {
 	struct cb_analysis **as = calloc(n ? n : 1, sizeof *as);
+	struct cb_results **files = calloc(n ? n : 1, sizeof *files);
+	const char **labels = calloc(n ? n : 1, sizeof *labels);
+	struct cb_host *hosts = NULL;
+	size_t n_hosts = 0;
 	enum cb_report_format f = o->format;
 	int problems = 0, rc = -1;
 
-	if (!as) {
+	if (!as || !files || !labels || by_host(given, n, &hosts, &n_hosts, files, labels) != 0) {
 		cb_errorf(err, err_len, "out of memory");
-		return -1;
+		goto done;
 	}
 	for (size_t i = 0; i < n; i++) {
 		char why[512];
@@ -497,8 +539,12 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
 	} else if (f == CB_FORMAT_JSON) {
 		json_t *all = json_array();
 
-		for (size_t i = 0; i < n; i++)
-			json_array_append_new(all, cb_report_run_json(as[i], o));
+		for (size_t i = 0; i < n; i++) {
+			json_t *run = cb_report_run_json(as[i], o);
+
+			json_object_set_new(run, "host", json_string(labels[i]));
+			json_array_append_new(all, run);
+		}
 		json_dumpf(all, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		fputc('\n', out);
 		json_decref(all);
@@ -506,6 +552,7 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
 		for (size_t i = 0; i < n; i++) {
 			if (i)
 				fputc('\n', out);
+			print_host(out, hosts, n_hosts, i, files[i], f);
 			print_title(out, as[i], f);
 			print_sequential(out, as[i], f);
 			print_winners(out, as[i], o);
@@ -524,8 +571,11 @@ int cb_report_print(FILE *out, struct cb_results *const *files, size_t n,
 	}
 	rc = problems;
 done:
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; as && i < n; i++)
 		cb_analysis_free(as[i]);
 	free(as);
+	free(files);
+	free(labels);
+	cb_hosts_group_free(hosts, n_hosts);
 	return rc;
 }

@@ -94,6 +94,8 @@ static void print_json(FILE *out, const struct cb_hosts *h)
 
 		json_object_set_new(one, "host", json_string(host->name));
 		json_object_set_new(one, "baseline_host", json_string(h->hosts[0].name));
+		json_object_set_new(one, "host_key", json_string(host->key));
+		json_object_set_new(one, "baseline_host_key", json_string(h->hosts[0].key));
 		json_object_set_new(one, "runs", files_json(host));
 		json_object_set_new(one, "baseline_runs", files_json(&h->hosts[0]));
 		cb_report_baseline_summary(p->b, host->name, h->hosts[0].name, line, sizeof line);

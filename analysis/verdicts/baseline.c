@@ -10,6 +10,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "core/errbuf.h"
+#include "core/host_id.h"
 
 int cb_baseline_pool(const double *y, const double *se, size_t k, double alpha,
                      struct cb_estimate *out)
@@ -235,6 +236,8 @@ static int note_differences(struct cb_baseline *b)
 	json_t *pa = json_object_get(json_object_get(a->header, "scenario"), "params");
 	json_t *px = json_object_get(json_object_get(x->header, "scenario"), "params");
 	json_t *ea = json_object_get(a->header, "engines"), *e;
+	const json_t *hx = json_object_get(x->header, "host"),
+	             *ha = json_object_get(a->header, "host");
 	const char *key;
 	json_t *v;
 	size_t i;
@@ -261,9 +264,16 @@ static int note_differences(struct cb_baseline *b)
 	if (strcmp(text_at(x, "host", "cpu"), text_at(a, "host", "cpu")) != 0)
 		rc |= push_note(b, "CPU %s (baseline: %s): judged on MB/s",
 		                text_at(x, "host", "cpu"), text_at(a, "host", "cpu"));
-	if (strcmp(text_at(x, "host", "hostname"), text_at(a, "host", "hostname")) != 0)
-		rc |= push_note(b, "host %s (baseline: %s)", text_at(x, "host", "hostname"),
-		                text_at(a, "host", "hostname"));
+	if (strcmp(cb_host_id_name(hx), cb_host_id_name(ha)) != 0)
+		rc |= push_note(b, "host %s (baseline: %s)", cb_host_id_name(hx),
+		                cb_host_id_name(ha));
+	else if (!cb_host_id_same(hx, ha)) {
+		char kx[512], ka[512];
+
+		cb_host_id_key(hx, kx, sizeof kx);
+		cb_host_id_key(ha, ka, sizeof ka);
+		rc |= push_note(b, "another machine of that name: %s (baseline: %s)", kx, ka);
+	}
 	json_array_foreach(json_object_get(x->header, "engines"), i, e)
 	{
 		const char *name = json_string_value(json_object_get(e, "name"));

@@ -3,6 +3,7 @@
 
 #include "core/engine.h"
 #include "core/errbuf.h"
+#include "core/host_id.h"
 
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
@@ -127,10 +128,10 @@ static int note_differences(struct cb_compare *c)
 		if (!same_text(header_text(f[i], "host", "cpu"), header_text(f[0], "host", "cpu")))
 			rc |= push_note(c, "%s: another CPU (%s)", f[i]->path,
 			                header_text(f[i], "host", "cpu") ?: "?");
-		if (!same_text(header_text(f[i], "host", "hostname"),
-		               header_text(f[0], "host", "hostname")))
+		if (!cb_host_id_same(json_object_get(f[i]->header, "host"),
+		                     json_object_get(f[0]->header, "host")))
 			rc |= push_note(c, "%s: another host (%s)", f[i]->path,
-			                header_text(f[i], "host", "hostname") ?: "?");
+			                cb_host_id_name(json_object_get(f[i]->header, "host")));
 		if (rc)
 			return -1;
 	}

@@ -2,38 +2,104 @@
  * host against the baseline host (hosts.h). */
 #include "analysis/verdicts/hosts.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/errbuf.h"
+#include "core/host_id.h"
+
+static const json_t *host_of(const struct cb_results *r)
+{
+	return json_object_get(r->header, "host");
+}
 
 const char *cb_results_host(const struct cb_results *r)
 {
-	return cb_results_header_string(r, "host", "hostname");
+	return cb_host_id_name(host_of(r));
 }
 
-/* The index of host NAME among the N first of HOSTS, or N. */
-static size_t host_index(const struct cb_host *hosts, size_t n, const char *name)
+bool cb_results_same_host(const struct cb_results *a, const struct cb_results *b)
+{
+	return cb_host_id_same(host_of(a), host_of(b));
+}
+
+/* The index of the host of file R among the N first of HOSTS, or N. */
+static size_t host_index(const struct cb_host *hosts, size_t n, const struct cb_results *r)
 {
 	size_t i = 0;
 
-	while (i < n && strcmp(hosts[i].name, name) != 0)
+	while (i < n && !cb_results_same_host(hosts[i].files[0], r))
 		i++;
 	return i;
 }
 
+/* Counted as grouped (host_index: against each host's first file), so the
+ * count and the groups agree where a file lacking a field would match two. */
 size_t cb_hosts_count(struct cb_results *const *files, size_t n)
 {
-	size_t count = 0;
+	struct cb_host *hosts;
+	size_t count;
+	int rc = cb_hosts_group(files, n, &hosts, &count);
 
+	cb_hosts_group_free(hosts, count);
+	return rc == 0 ? count : n > 0; /* out of memory: the grouping will say so */
+}
+
+/* Label the N hosts as above: each one's label from its first file. */
+static void label(struct cb_host *hosts, size_t n)
+{
 	for (size_t i = 0; i < n; i++) {
-		size_t j = 0;
+		const char *name = cb_results_host(hosts[i].files[0]);
+		bool shared = false;
 
-		while (j < i && strcmp(cb_results_host(files[j]), cb_results_host(files[i])) != 0)
-			j++;
-		count += j == i;
+		for (size_t j = 0; j < n && !shared; j++)
+			shared = j != i && strcmp(name, cb_results_host(hosts[j].files[0])) == 0;
+		if (shared) {
+			char cpu[256];
+
+			cb_host_id_cpu_short(host_of(hosts[i].files[0]), cpu, sizeof cpu);
+			snprintf(hosts[i].label, sizeof hosts[i].label, "%s (%s)", name, cpu);
+		} else {
+			snprintf(hosts[i].label, sizeof hosts[i].label, "%s", name);
+		}
+		cb_host_id_key(host_of(hosts[i].files[0]), hosts[i].key, sizeof hosts[i].key);
+		hosts[i].name = hosts[i].label;
 	}
-	return count;
+	for (size_t i = n; i-- > 1;) { /* one CPU model, two machines: number them */
+		size_t before = 0, len = strlen(hosts[i].label);
+
+		for (size_t j = 0; j < i; j++)
+			before += strcmp(hosts[j].label, hosts[i].label) == 0;
+		if (before)
+			snprintf(hosts[i].label + len, sizeof hosts[i].label - len, " #%zu",
+			         before + 1);
+	}
+}
+
+/* The host BASE names among H's: its label, else the one host of that name. */
+static size_t base_index(const struct cb_hosts *h, const char *base, char *err, size_t err_len)
+{
+	size_t found = h->n, named = 0;
+
+	for (size_t i = 0; i < h->n; i++)
+		if (strcmp(h->hosts[i].label, base) == 0)
+			return i;
+	for (size_t i = 0; i < h->n; i++)
+		if (strcmp(cb_results_host(h->hosts[i].files[0]), base) == 0) {
+			named++;
+			found = i;
+		}
+	if (named > 1) {
+		size_t used = (size_t)snprintf(err, err_len, "%zu hosts are named %s; name one of",
+		                               named, base);
+		for (size_t i = 0; i < h->n && used < err_len; i++)
+			if (strcmp(cb_results_host(h->hosts[i].files[0]), base) == 0)
+				used += (size_t)snprintf(err + used, err_len - used, " '%s'",
+				                         h->hosts[i].label);
+		return h->n + 1;
+	}
+	return found;
 }
 
 const char *cb_hosts_repro_name(const struct cb_compare_row *row)
@@ -51,33 +117,54 @@ static const struct cb_compare_row *repro_row(const struct cb_compare *c, const 
 }
 
 /* The hosts of FILES with their runs, the baseline host first. */
-static int group(struct cb_hosts *h, struct cb_results *const *files, size_t n,
-                 const char *base_host)
+int cb_hosts_group(struct cb_results *const *files, size_t n, struct cb_host **out, size_t *n_hosts)
 {
-	size_t base;
+	struct cb_host *hosts = calloc(n ? n : 1, sizeof *hosts);
 
-	if (!(h->hosts = calloc(n, sizeof *h->hosts)))
+	*out = hosts;
+	*n_hosts = 0;
+	if (!hosts)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		const char *name = cb_results_host(files[i]);
-		size_t j = host_index(h->hosts, h->n, name);
-		struct cb_host *host = &h->hosts[j];
+		size_t j = host_index(hosts, *n_hosts, files[i]);
+		struct cb_host *host = &hosts[j];
 
-		if (j == h->n) {
-			host->name = name;
+		if (j == *n_hosts) {
 			if (!(host->files = calloc(n, sizeof *host->files)))
 				return -1;
-			h->n++;
+			++*n_hosts;
 		}
 		host->files[host->k++] = files[i];
 	}
-	base = base_host ? host_index(h->hosts, h->n, base_host) : 0;
+	label(hosts, *n_hosts);
+	return 0;
+}
+
+void cb_hosts_group_free(struct cb_host *hosts, size_t n)
+{
+	for (size_t i = 0; hosts && i < n; i++)
+		free(hosts[i].files);
+	free(hosts);
+}
+
+static int group(struct cb_hosts *h, struct cb_results *const *files, size_t n,
+                 const char *base_host, char *err, size_t err_len)
+{
+	size_t base;
+
+	if (cb_hosts_group(files, n, &h->hosts, &h->n) != 0)
+		return -1;
+	base = base_host ? base_index(h, base_host, err, err_len) : 0;
+	if (base > h->n)
+		return CB_HOSTS_AMBIGUOUS;
 	if (base == h->n)
 		return CB_HOSTS_NO_BASE;
 	struct cb_host first = h->hosts[base];
 
 	memmove(h->hosts + 1, h->hosts, base * sizeof *h->hosts);
 	h->hosts[0] = first;
+	for (size_t i = 0; i < h->n; i++)
+		h->hosts[i].name = h->hosts[i].label; /* moved with its host */
 	return 0;
 }
 
@@ -139,11 +226,13 @@ int cb_hosts_build(struct cb_results *const *files, size_t n, const char *base_h
 		h->options = *opt;
 	else
 		cb_compare_defaults(&h->options);
-	rc = group(h, files, n, base_host);
+	rc = group(h, files, n, base_host, err, err_len);
 	if (rc == CB_HOSTS_NO_BASE) {
 		cb_errorf(err, err_len, "no file given was measured on host %s", base_host);
 		goto fail;
 	}
+	if (rc == CB_HOSTS_AMBIGUOUS)
+		goto fail;
 	if (rc != 0 || !(h->pairs = calloc(h->n, sizeof *h->pairs))) {
 		rc = cb_errorf(err, err_len, "out of memory");
 		goto fail;

@@ -1,8 +1,12 @@
 /* hosts.h: results files from several hosts, host against host.
  *
- * A results file names the machine it was measured on (its header's
- * host.hostname). Files of several hosts are grouped by host, in the order
- * their hosts first come, the baseline host first. Then:
+ * A results file says which machine it was measured on: its header's host
+ * object, whose identity (core/host_id.h: name, CPU model and numbers,
+ * cores, memory, kernel) tells two machines of one hostname apart. Files
+ * of several hosts are grouped by host, in the order their hosts first
+ * come, the baseline host first. A host is labelled by its name, or where
+ * two hosts share a name by the name and its CPU model ("vm (AMD EPYC)"; a
+ * "#2" after it if that still collides). Then:
  *
  *   1. the runs of each host that has more than one are judged against each
  *      other as runs of one machine (compare.h): per cell the host's
@@ -24,8 +28,13 @@
 #include "analysis/verdicts/baseline.h"
 #include "analysis/verdicts/compare.h"
 
+#define CB_HOST_LABEL_LEN 320
+#define CB_HOST_KEY_LEN 512
+
 struct cb_host {
-	const char *name;          /* the header's host name (the results own it) */
+	const char *name; /* its label (points into label) */
+	char label[CB_HOST_LABEL_LEN];
+	char key[CB_HOST_KEY_LEN]; /* its identity as text (cb_host_id_key) */
 	struct cb_results **files; /* its runs, in the order given */
 	size_t k;
 	struct cb_analysis **runs; /* their analyses (the compare's when k > 1) */
@@ -47,18 +56,32 @@ struct cb_hosts {
 	struct cb_compare_options options;
 };
 
-/* The host name of a results file ("?" when its header has none). */
+/* The host name of a results file: the name given with run --host, else
+ * its hostname ("?" when its header has neither). */
 const char *cb_results_host(const struct cb_results *r);
+
+/* Whether results files A and B were measured on one host (host_id.h). */
+bool cb_results_same_host(const struct cb_results *a, const struct cb_results *b);
 
 /* How many distinct hosts the N FILES come from. */
 size_t cb_hosts_count(struct cb_results *const *files, size_t n);
 
+/* The N FILES grouped by host and labelled as above, nothing analysed (the
+ * report's grouping): *N_HOSTS hosts in *OUT, each with its files and k.
+ * 0, or -1 when memory runs out. Free with cb_hosts_group_free. */
+int cb_hosts_group(struct cb_results *const *files, size_t n, struct cb_host **out,
+                   size_t *n_hosts);
+void cb_hosts_group_free(struct cb_host *hosts, size_t n);
+
 #define CB_HOSTS_NO_BASE (-3)
+#define CB_HOSTS_AMBIGUOUS (-4)
 
 /* Group the N FILES (which must outlive the result) by host and compare
  * them as above with OPT (NULL: compare's defaults); BASE_HOST names the
- * baseline host (NULL: the first file's). 0 with *OUT; CB_HOSTS_NO_BASE when
- * no file is of BASE_HOST; CB_COMPARE_MISMATCH with ERR when a host's runs
+ * baseline host by its label or, when only one host has it, its name (NULL:
+ * the first file's). 0 with *OUT; CB_HOSTS_NO_BASE when no file is of
+ * BASE_HOST; CB_HOSTS_AMBIGUOUS with ERR when it names several hosts;
+ * CB_COMPARE_MISMATCH with ERR when a host's runs
  * cannot be compared with each other (other scenarios, one run twice); -1
  * with ERR when memory runs out. */
 int cb_hosts_build(struct cb_results *const *files, size_t n, const char *base_host,

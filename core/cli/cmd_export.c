@@ -20,6 +20,7 @@
 #include "core/cli/options.h"
 #include "core/csv.h"
 #include "core/errbuf.h"
+#include "core/host_id.h"
 #include "core/lines.h"
 #include "core/results.h"
 
@@ -168,7 +169,8 @@ static int take_header(struct file_state *st, json_t *line, const char *path, ch
 		return cb_error_at(err, err_len, path, 1,
 		                   "schema '%s' is not one this version reads (%s)",
 		                   schema ? schema : "(none)", CB_SCHEMA);
-	st->host = json_incref(field(json_object_get(line, "host"), "hostname"));
+	/* the name given with run --host, else the hostname (host_id.h) */
+	st->host = json_string(cb_host_id_name(json_object_get(line, "host")));
 	st->run = json_incref(field(line, "run_id"));
 	return 0;
 }
@@ -281,21 +283,36 @@ static int export_file(struct exporter *x, const char *path, char *err, size_t e
 	return rc;
 }
 
-/* PATH, a results file or a folder of them (cb_folder_results). */
-static int export_path(struct exporter *x, const char *path, char *err, size_t err_len)
+/* An operand: a results file, or a folder's results files (cb_folder_results). */
+struct operand {
+	const char *path;
+	char **files; /* a folder's, or NULL for a file */
+	long n;
+};
+
+/* Find the results files of operand PATH into O, before anything is
+ * written: an empty folder is refused with no header printed. 0, or -1
+ * with ERR. */
+static int find_files(struct operand *o, const char *path, char *err, size_t err_len)
 {
 	struct stat st;
-	char **paths;
-	long n;
+
+	o->path = path;
+	o->files = NULL;
+	o->n = 0;
+	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+		return 0;
+	return (o->n = cb_folder_results(path, &o->files, err, err_len)) < 0 ? -1 : 0;
+}
+
+static int export_operand(struct exporter *x, const struct operand *o, char *err, size_t err_len)
+{
 	int rc = 0;
 
-	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-		return export_file(x, path, err, err_len);
-	if ((n = cb_folder_results(path, &paths, err, err_len)) < 0)
-		return -1;
-	for (long i = 0; i < n && rc == 0; i++)
-		rc = export_file(x, paths[i], err, err_len);
-	cb_folder_paths_free(paths, n);
+	if (!o->files)
+		return export_file(x, o->path, err, err_len);
+	for (long i = 0; i < o->n && rc == 0; i++)
+		rc = export_file(x, o->files[i], err, err_len);
 	return rc;
 }
 
@@ -342,6 +359,7 @@ static const struct cb_cli_option export_options[] = {
 int cb_cmd_export(int argc, char **argv)
 {
 	char *inputs[argc];
+	struct operand operands[argc];
 	struct export_args a = {.format = EXPORT_CSV, .inputs = inputs};
 	struct exporter x = {.out = stdout};
 	char err[1024], tmp[4200] = "";
@@ -358,27 +376,37 @@ int cb_cmd_export(int argc, char **argv)
 	x.format = (enum export_format)a.format;
 	if (n_inputs == 0)
 		return cb_usage_error("export", "which results file?");
+	for (int i = 0; i < n_inputs; i++)
+		if (find_files(&operands[i], a.inputs[i], err, sizeof err) != 0) {
+			fprintf(stderr, "%s\n", err);
+			n_inputs = i;
+			rc = CB_EXIT_USAGE;
+			goto done;
+		}
 	if (output) {
 		struct stat st;
 
-		if (stat(output, &st) == 0 && (S_ISDIR(st.st_mode) || !force))
-			return cb_usage_error("export",
-			                      S_ISDIR(st.st_mode)
-			                          ? "%s is a folder; -o wants a file"
-			                          : "%s exists: give another -o, or --force to "
-			                            "replace it",
-			                      output);
+		if (stat(output, &st) == 0 && (S_ISDIR(st.st_mode) || !force)) {
+			rc = cb_usage_error("export",
+			                    S_ISDIR(st.st_mode)
+			                        ? "%s is a folder; -o wants a file"
+			                        : "%s exists: give another -o, or --force to "
+			                          "replace it",
+			                    output);
+			goto done;
+		}
 		/* Written beside, renamed at the end: a failed export leaves
 		 * nothing half-written under the name asked for. */
 		snprintf(tmp, sizeof tmp, "%s.part-%ld", output, (long)getpid());
 		if (!(x.out = fopen(tmp, "w"))) {
 			fprintf(stderr, "%s: cannot create: %s\n", output, strerror(errno));
-			return CB_EXIT_USAGE;
+			rc = CB_EXIT_USAGE;
+			goto done;
 		}
 	}
 	write_header(&x);
 	for (int i = 0; i < n_inputs && rc == CB_EXIT_OK; i++) {
-		if (export_path(&x, a.inputs[i], err, sizeof err) != 0) {
+		if (export_operand(&x, &operands[i], err, sizeof err) != 0) {
 			fprintf(stderr, "%s\n", err);
 			rc = CB_EXIT_USAGE;
 		}
@@ -404,5 +432,8 @@ int cb_cmd_export(int argc, char **argv)
 		else
 			fprintf(stderr, "%s: %llu rows\n", output, x.rows);
 	}
+done:
+	for (int i = 0; i < n_inputs; i++)
+		cb_folder_paths_free(operands[i].files, operands[i].n);
 	return rc;
 }

@@ -23,8 +23,9 @@ static const char fleet_help[] =
     "                         [--dry-run] [run options]\n"
     "       cryptobench fleet wait DIR\n\n"
     "Run one scenario on many machines, each alone, each writing its own results\n"
-    "file DIR/HOST.jsonl (HOST: the machine's short name), or the folder DIR/HOST\n"
-    "with --runs N. Then 'cryptobench report DIR' or 'cryptobench export DIR'\n"
+    "file DIR/HOST.jsonl (HOST: the machine's short name, which each run also\n"
+    "records as its --host), or the folder DIR/HOST with --runs N. Then 'cryptobench report DIR' "
+    "or 'cryptobench export DIR'\n"
     "(DIR/HOST for --runs).\n\n"
     "slurm     writes DIR/fleet.sbatch, a job array of one task per node, each\n"
     "          with the whole node (--exclusive), and submits it with sbatch.\n"
@@ -61,10 +62,11 @@ static const char *const run_with_value[] = {
 };
 static const char *const run_flags[] = {"--quick"};
 /* Those the fleet sets itself. */
-static const char *const refused[] = {"-o",         "--output",      "--resume",   "--force",
-                                      "--progress", "--no-progress", "--run-index"};
+static const char *const refused[] = {"-o",         "--output",      "--resume",    "--force",
+                                      "--progress", "--no-progress", "--run-index", "--host"};
 
-void cb_fleet_print_run(FILE *out, const struct fleet_args *a, const char *output)
+void cb_fleet_print_run(FILE *out, const struct fleet_args *a, const char *output,
+                        const char *host_expr)
 {
 	cb_shell_word(out, a->program);
 	fputs(" run", out);
@@ -72,7 +74,7 @@ void cb_fleet_print_run(FILE *out, const struct fleet_args *a, const char *outpu
 		fputc(' ', out);
 		cb_shell_word(out, a->run[i]);
 	}
-	fprintf(out, " -o %s --no-progress", output);
+	fprintf(out, " -o %s --host %s --no-progress", output, host_expr);
 }
 
 /* The value of option NAME at argv[*i] ("--name V" or "--name=V", moving *i
@@ -127,7 +129,7 @@ static int take_run_option(struct fleet_args *a, int argc, char **argv, int *i)
 		if (is_option(arg, refused[k], &inline_value))
 			return cb_usage_error("fleet",
 			                      "%s is the fleet's to set (each host writes "
-			                      "into -o DIR)",
+			                      "into -o DIR, named by its own name)",
 			                      refused[k]);
 	if (a->n_run + 2 > FLEET_MAX_ARGS)
 		return cb_usage_error("fleet", "too many options");
@@ -371,7 +373,7 @@ static void print_parallel_command(FILE *out, const struct fleet_args *a, const 
 
 	snprintf(target, sizeof target, "%s/\"$h\"%s", a->dir, a->runs > 1 ? "" : ".jsonl");
 	fputs("h=$(hostname -s); ", mem);
-	cb_fleet_print_run(mem, a, target);
+	cb_fleet_print_run(mem, a, target, "\"$h\"");
 	fclose(mem);
 	snprintf(target, sizeof target, "%s/logs", a->dir);
 	fputs("mkdir -p ", out);

@@ -32,9 +32,12 @@ struct fleet_args {
 	char command_line[2048];
 };
 
-/* The run's output inside the fleet's folder, with HOST_EXPR (a shell
- * expression such as "$host") for the host's name. */
-void cb_fleet_print_run(FILE *out, const struct fleet_args *a, const char *output);
+/* The run of one machine: its OUTPUT inside the fleet's folder, and
+ * HOST_EXPR (a shell expression such as "$host") for the host's name, the
+ * run's --host: the name its file is named by is the name its header
+ * gives, so two machines of one hostname stay two hosts. */
+void cb_fleet_print_run(FILE *out, const struct fleet_args *a, const char *output,
+                        const char *host_expr);
 
 /* Check --nodes and the #SBATCH values before anything is created. */
 int cb_fleet_slurm_check(const struct fleet_args *a);

@@ -98,7 +98,7 @@ static void write_script(FILE *out, const struct fleet_args *a, const struct nod
 	        "[ -e \"$out\" ] && out=$dir/$host.task-$task%s\n"
 	        "echo \"task $task on $host: $out\"\n",
 	        a->dir, a->runs > 1 ? "" : ".jsonl", a->runs > 1 ? "" : ".jsonl");
-	cb_fleet_print_run(out, a, "\"$out\"");
+	cb_fleet_print_run(out, a, "\"$out\"", "\"$host\"");
 	fputs("\nstatus=$?\n"
 	      "echo \"$status $host $out\" >\"$dir/logs/task-$task.status\"\n"
 	      "exit $status\n",

@@ -16,6 +16,7 @@
 #include "core/cli/cli.h"
 #include "core/errbuf.h"
 #include "core/datadir.h"
+#include "core/host_id.h"
 #include "plots/plot.h"
 
 /* Verdicts read in grey print too: a symbol and a weight or style beside
@@ -80,7 +81,7 @@ static void machine(FILE *out, const struct cb_results *r)
 	         header_string(kernel, "machine") ? header_string(kernel, "machine") : "",
 	         header_string(host, "compiler") ? header_string(host, "compiler") : "-",
 	         header_string(host, "libc") ? header_string(host, "libc") : "-",
-	         header_string(host, "hostname") ? header_string(host, "hostname") : "-");
+	         cb_host_id_name(host)); /* the name given, else the hostname */
 	escaped_line(out, "system", line);
 	escaped_line(out, "started", cb_results_header_string(r, NULL, "started"));
 	fputs("<p><b>engines</b></p>\n<ul>\n", out);

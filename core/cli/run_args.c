@@ -31,7 +31,10 @@ static const char run_help[] =
     "      --dry-run         print the plan (cells, trials, estimated duration) and stop\n"
     "      --only KEY=VALUE[,VALUE][,KEY=VALUE]...\n"
     "                        run only the matching cells (keys: engine, label,\n"
-    "                        algorithm, op, size, threads)\n\n"
+    "                        algorithm, op, size, threads)\n"
+    "      --host NAME       the name this machine is known by, recorded in the\n"
+    "                        header (host.name_given) instead of its hostname: what\n"
+    "                        compare and report group and label hosts by\n\n"
     "A one-line run, without a scenario file:\n"
     "  cryptobench run --engines openssl,gcrypt --algorithms sha256 --sizes 64B,1MiB\n"
     "                  [--ops hash] [--rounds N] [--trial-time 20ms] [options]\n"
@@ -103,6 +106,23 @@ static int set_budget(void *args, const char *value)
 	return cb_budget_option("run", value, &a->budget_s);
 }
 
+/* A name to print and to name files by: printable, no blanks or slashes. */
+static int set_host(void *args, const char *value)
+{
+	size_t n = strlen(value);
+
+	((struct cb_run_args *)args)->host = value;
+	for (size_t i = 0; i < n; i++)
+		if (value[i] <= ' ' || value[i] == '/' || value[i] == 0x7f)
+			n = 0;
+	if (n == 0 || n > 64)
+		return cb_usage_error("run",
+		                      "--host wants a name of 1 to 64 printable characters, "
+		                      "without blanks or '/', not '%s'",
+		                      value);
+	return CB_EXIT_OK;
+}
+
 static int set_run_index(void *args, const char *value)
 {
 	((struct cb_run_args *)args)->run_index = atoi(value);
@@ -131,6 +151,7 @@ static const struct cb_cli_option run_options[] = {
     STRING("--rounds", NULL, oneline.rounds),
     STRING("--trial-time", NULL, oneline.trial_time),
     STRING("--only", NULL, only),
+    CB_OPTION_CALL("--host", NULL, set_host),
     /* Between a --runs parent and its runs. */
     {"--run-index", NULL, CB_OPT_CALL, 0, 0, set_run_index, true},
     {"--scenario-of", NULL, CB_OPT_STRING, offsetof(struct cb_run_args, scenario_of), 0, NULL,

@@ -12,6 +12,7 @@
 #include "core/cli/run_output.h"
 #include "core/cli/run_until.h"
 #include "core/errbuf.h"
+#include "core/host_id.h"
 #include "core/killpoint.h"
 #include "core/results.h"
 #include "core/runner.h"
@@ -33,6 +34,16 @@ static int open_output(struct cb_run_args *a, const struct cb_scenario *s,
 		if (!(o->old = cb_run_open_resume(a->resume, s, a->only)))
 			return CB_EXIT_USAGE;
 		options->resume = o->old;
+		if (a->host && strcmp(a->host, cb_host_id_name(
+		                                   json_object_get(o->old->header, "host"))) != 0) {
+			fprintf(stderr,
+			        "%s: measured as host %s: --host %s would make its trials two "
+			        "hosts'\n",
+			        a->resume, cb_host_id_name(json_object_get(o->old->header, "host")),
+			        a->host);
+			cb_results_free(o->old);
+			return CB_EXIT_USAGE;
+		}
 		options->run_index =
 		    (unsigned)json_integer_value(json_object_get(o->old->header, "run_index"));
 		snprintf(o->path, sizeof o->path, "%s", a->resume);
@@ -160,7 +171,8 @@ int cb_run_measure(struct cb_run_args *a, const struct cb_scenario *s, const str
 	struct cb_run_options options = {.run_index = a->run_index > 0 ? (unsigned)a->run_index : 0,
 	                                 .runs = a->runs,
 	                                 .stop = stop,
-	                                 .command_line = a->command_line};
+	                                 .command_line = a->command_line,
+	                                 .host_name = a->host};
 	struct output o = {0};
 	struct cb_until_looks until;
 	bool sequential = cb_scenario_sequential(s);
