@@ -24,7 +24,8 @@ libcbcore_a_SOURCES += \
 	core/trial.c core/trial.h \
 	core/engines/null.c core/engines/memcpy.c core/engines/sim.c \
 	core/worker.c core/worker.h core/process.c core/process.h \
-	core/command.c core/command.h
+	core/command.c core/command.h \
+	core/extern.c core/extern.h
 
 # The optional engines configure found: their objects are LIBOBJS
 # (core/engines/NAME.o, one per CB_ENGINE line of configure.ac), compiled by

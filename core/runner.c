@@ -15,6 +15,7 @@
 
 #include "core/clock.h"
 #include "core/errbuf.h"
+#include "core/extern.h"
 #include "core/host.h"
 #include "core/input.h"
 #include "core/killpoint.h"
@@ -358,6 +359,8 @@ json_t *cb_run_header(const struct cb_run *run)
 	json_object_set_new(h, "host", cb_host_capture());
 	json_object_set_new(h, "scenario", cb_scenario_to_json(sc));
 	json_object_set_new(h, "engines", engines_json(plan));
+	if (cb_extern_any())
+		json_object_set_new(h, "externals", cb_extern_json());
 	json_object_set_new(
 	    h, "input",
 	    json_pack("{s:s, s:I, s:I, s:I, s:I, s:s, s:s}", "generator", "xorshift32", "seed",

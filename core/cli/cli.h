@@ -41,6 +41,11 @@ int cb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
  * 1h30m) into *SECONDS; CB_EXIT_OK, or a usage error. */
 int cb_budget_option(const char *cmd, const char *value, double *seconds);
 
+/* --allow-external PATH[,PATH...] of command CMD (core/extern.h): the
+ * files allowed to run as external workers or load as plug-ins; CB_EXIT_OK,
+ * or a usage error naming a path that does not exist. */
+int cb_allow_external_option(const char *cmd, const char *value);
+
 /* A malformed CRYPTOBENCH_FAULT (the test-only fault switch, core/engine.h)
  * is bad input: print "cryptobench CMD: CRYPTOBENCH_FAULT=...: expected ..."
  * and return CB_EXIT_USAGE; CB_EXIT_OK when it is unset or well formed. */
