@@ -62,3 +62,15 @@ clean-local:
 	rm -rf core/engines/workers/dotnet/bin core/engines/workers/dotnet/build.log \
 	  '$(srcdir)/core/engines/workers/dotnet/obj'
 endif
+
+# The engine interface, for plug-ins built outside this tree
+# (examples/plugin/): $(includedir)/cryptobench/engine.h and the header it
+# includes, with their paths kept, and cryptobench-engine.pc for pkg-config.
+cbincludedir = $(includedir)/cryptobench
+cbinclude_HEADERS = core/engine.h
+cbincludecoredir = $(includedir)/cryptobench/core
+cbincludecore_HEADERS = core/algorithm.h
+pkgconfigdir = $(libdir)/pkgconfig
+pkgconfig_DATA = cryptobench-engine.pc
+EXTRA_DIST += cryptobench-engine.pc.in examples/plugin/sha256.c examples/plugin/Makefile \
+	examples/plugin/README.md
