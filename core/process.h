@@ -18,6 +18,8 @@
 
 #include "core/engine.h"
 
+struct cb_worker;
+
 #define CB_PROCESS_MAX_ARGS 16
 
 struct cb_process_engine {
@@ -38,6 +40,11 @@ struct cb_process_engine {
 /* Start PE's worker with PE->argv and no extra environment, and keep its
  * hello: 0, or -1 with WHY. For find functions. */
 int cb_process_start(struct cb_process_engine *pe, char *why, size_t why_len);
+
+/* The live worker of ENGINE, a process engine whose probe started it,
+ * with no extra environment (started again when it is not running): NULL
+ * with ERR. */
+struct cb_worker *cb_process_worker(const struct cb_engine *engine, char *err, size_t err_len);
 
 /* The options a worker engine's variant takes: output = "reuse" (the
  * default: the calls write into buffers made before the timed loop, where

@@ -26,6 +26,8 @@ int cb_cmd_claims(int argc, char **argv);
 int cb_cmd_fleet(int argc, char **argv);
 /* Hidden: an in-process engine served over the worker protocol. */
 int cb_cmd_worker(int argc, char **argv);
+/* A conformance suite for a worker program. */
+int cb_cmd_worker_check(int argc, char **argv);
 
 /* Around loading a scenario: if it takes more than SECONDS of CPU time (stuck in a
  * library call the sandbox's budget cannot stop), print "FILE:LINE: script
