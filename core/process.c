@@ -352,6 +352,9 @@ static void set_hex(json_t *req, const char *key, const unsigned char *buf, size
 	free(hex);
 }
 
+/* Why the last cb_process_call that failed did. */
+static char call_error[256];
+
 int cb_process_call(void *ctx, const unsigned char *in, size_t len, unsigned char *out)
 {
 	struct ctx *c = ctx;
@@ -380,7 +383,14 @@ int cb_process_call(void *ctx, const unsigned char *in, size_t len, unsigned cha
 	free(text);
 	rc = exchange(c, req, len, out, &t, why, sizeof why);
 	json_decref(req);
+	if (rc == CB_FAILED)
+		snprintf(call_error, sizeof call_error, "%s", why);
 	return rc;
+}
+
+const char *cb_process_call_error(void)
+{
+	return call_error;
 }
 
 /* ---- Finding workers ---- */

@@ -65,6 +65,8 @@ void *cb_process_open(struct cb_process_engine *pe, const struct cb_cell_setup *
 void cb_process_describe(struct cb_process_engine *pe, json_t *obj);
 
 int cb_process_call(void *ctx, const unsigned char *in, size_t len, unsigned char *out);
+/* Why the last cb_process_call that returned CB_FAILED did ("" before one). */
+const char *cb_process_call_error(void);
 int cb_process_remote(void *ctx, const struct cb_trial_info *trial, unsigned char *out,
                       struct cb_remote_times *t, char *why, size_t why_len);
 void cb_process_close(void *ctx);

@@ -295,7 +295,8 @@ static json_t *read_answer(struct cb_worker *w, double timeout, char *err, size_
 				char what[120];
 
 				snprintf(what, sizeof what,
-				         "wrote a line that is not a JSON object: '%.60s'", w->buf);
+				         "wrote a line that is not a JSON object: '%.*s'",
+				         (int)(line < 60 ? line : 60), w->buf);
 				for (char *p = what; *p; p++)
 					if (*p == '\n' || *p == '\r' || (unsigned char)*p < 0x20)
 						*p = ' ';

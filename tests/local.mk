@@ -58,6 +58,7 @@ cli_tests = \
 	tests/cli_verify.sh \
 	tests/cli_workers.sh \
 	tests/cli_worker_timing.sh \
+	tests/cli_worker_check.sh \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
 	tests/cli_compare_engines.sh \

@@ -135,8 +135,10 @@ static void check_vectors(struct tally *t, const struct cb_engine *e,
 				continue;
 			r = cb_vectors_run(e, v, why, sizeof why);
 			if (r == CB_VECTOR_FAIL) {
-				report(t, false, check, "%s (%s): %s", v->name, set->files[f].path,
-				       why);
+				const char *worker =
+				    strstr(why, "CB_FAILED") ? cb_process_call_error() : "";
+				report(t, false, check, "%s (%s): %s%s%s", v->name,
+				       set->files[f].path, why, *worker ? ": " : "", worker);
 				return;
 			}
 			passed += r == CB_VECTOR_PASS;
