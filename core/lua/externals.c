@@ -57,7 +57,8 @@ static const struct cb_engine *worker_entry(struct cb_loading *ld, lua_State *L,
 
 	if (cb_check_raw_field(L, idx, "command") != LUA_TTABLE) {
 		json_decref(command);
-		cb_check_fail(ld, L, lua_isnil(L, -1) ? NULL : &site, NULL,
+		cb_check_fail(ld, L, lua_isnil(L, -1) ? NULL : &site,
+		              lua_isnil(L, -1) ? name : NULL,
 		              "worker '%s': 'command' must be a list of strings like { "
 		              "\"./my-worker\", \"--flag\" } (got %s)",
 		              name, cb_check_describe(L, -1, buf, sizeof buf));
@@ -85,7 +86,7 @@ static const struct cb_engine *worker_entry(struct cb_loading *ld, lua_State *L,
 	e = cb_extern_worker(name, argv, err, sizeof err);
 	if (!e) {
 		json_decref(command);
-		cb_check_fail(ld, L, &site, NULL, "%s", err);
+		cb_check_fail(ld, L, &site, argv[0], "%s", err);
 	}
 	json_object_set_new(spec, "command", command);
 	return e;
@@ -102,7 +103,7 @@ static const struct cb_engine *plugin_entry(struct cb_loading *ld, lua_State *L,
 
 	e = cb_extern_plugin(path, name, err, sizeof err);
 	if (!e)
-		cb_check_fail(ld, L, &site, NULL, "%s", err);
+		cb_check_fail(ld, L, &site, path, "%s", err);
 	json_object_set_new(spec, "path", json_string(path));
 	return e;
 }
