@@ -59,6 +59,7 @@ cli_tests = \
 	tests/cli_workers.sh \
 	tests/cli_worker_timing.sh \
 	tests/cli_worker_check.sh \
+	tests/cli_extern.sh \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
 	tests/cli_compare_engines.sh \
