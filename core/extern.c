@@ -267,6 +267,20 @@ static const struct cb_engine worker_tables[MAX_WORKERS] = {
     WORKER_TABLE(4), WORKER_TABLE(5), WORKER_TABLE(6), WORKER_TABLE(7),
 };
 
+/* Whether KEPT (argv[0] resolved) holds the words of ARGV. */
+static bool same_words(char *const *kept, const char *const *argv)
+{
+	char real[PATH_MAX], why[PATH_MAX + 64];
+	size_t i = 1;
+
+	if (!kept[0] || resolve(argv[0], real, why, sizeof why) != 0 || strcmp(real, kept[0]) != 0)
+		return false;
+	for (; kept[i] && argv[i]; i++)
+		if (strcmp(kept[i], argv[i]) != 0)
+			return false;
+	return !kept[i] && !argv[i];
+}
+
 const struct cb_engine *cb_extern_worker(const char *name, const char *const *argv, char *err,
                                          size_t err_len)
 {
@@ -278,6 +292,10 @@ const struct cb_engine *cb_extern_worker(const char *name, const char *const *ar
 		cb_errorf(err, err_len, "worker '%s': no command", name);
 		return NULL;
 	}
+	for (size_t i = 0; i < n_exts; i++) /* met again (a scenario loaded twice) */
+		if (strcmp(exts[i].kind, "worker") == 0 && strcmp(exts[i].name, name) == 0 &&
+		    same_words(exts[i].argv, argv))
+			return exts[i].engine;
 	if (cb_engine_find(name)) {
 		cb_errorf(err, err_len, "worker '%s': an engine of that name exists already", name);
 		return NULL;
@@ -379,11 +397,18 @@ const struct cb_engine *cb_extern_plugin(const char *path, const char *name, cha
 		snprintf(shown, sizeof shown, "%s", name);
 	else
 		plugin_name(path, shown, sizeof shown);
+	snprintf(given, sizeof given, "%s%s", strchr(path, '/') ? "" : "./", path);
+	for (size_t i = 0; i < n_exts; i++) { /* the same file again: the same engine */
+		char real[PATH_MAX];
+
+		if (strcmp(exts[i].kind, "plugin") == 0 && realpath(given, real) &&
+		    strcmp(real, exts[i].file) == 0)
+			return exts[i].engine;
+	}
 	if (n_plugins == MAX_PLUGINS) {
 		cb_errorf(err, err_len, "plugin %s: more than %d plug-ins", path, MAX_PLUGINS);
 		return NULL;
 	}
-	snprintf(given, sizeof given, "%s%s", strchr(path, '/') ? "" : "./", path);
 	if (!(x = met("plugin", shown, given, err, err_len)))
 		return NULL;
 	if (!x->allowed)

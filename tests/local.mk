@@ -60,6 +60,7 @@ cli_tests = \
 	tests/cli_worker_timing.sh \
 	tests/cli_worker_check.sh \
 	tests/cli_extern.sh \
+	tests/cli_plugin.sh \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
 	tests/cli_compare_engines.sh \
