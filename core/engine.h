@@ -110,9 +110,15 @@ struct cb_remote_times {
 	int placed_input_offset, placed_out, placed_stack;
 };
 
+/* The table every engine fills. Compiled-in engines and plug-ins (shared
+ * objects loaded by `{ "plugin", path = ... }`, below) share it, so its
+ * layout is an ABI: a field is only ever added at the end, after `remote`,
+ * optional (NULL or 0 keeps the old behaviour), and it bumps nothing; any
+ * other change (a field removed, moved or retyped, a changed meaning) bumps
+ * CB_ENGINE_ABI, and plug-ins of the old ABI are refused. */
 struct cb_engine {
 	const char *name;
-	const char *kind; /* "library", "builtin", "process", "command" */
+	const char *kind; /* "library", "builtin", "process", "command", "plugin" */
 	/* A reference line, not a contender (memcpy: the memory ceiling; null:
 	 * the empty call): drawn and reported as such, never ranked, never in
 	 * the winners, the rank flips or a chart's "over the fastest". */
@@ -194,6 +200,30 @@ struct cb_engine {
 	              struct cb_remote_times *t, char *why, size_t why_len);
 };
 
+/* ---- Plug-ins ----
+ *
+ * A plug-in is a shared object that exports one `const struct cb_plugin
+ * cb_plugin`, most simply with CB_PLUGIN(its_engine_table) after the table.
+ * cryptobench loads it (only when `--allow-external` names its file),
+ * refuses another ABI or a table smaller than ABI 1's, copies the table (a
+ * shorter one from an older header leaves the later fields NULL) and opens
+ * it through cb_engine_open like a compiled-in engine. A plug-in may use
+ * this header's types and its inline cb_engine_loop; the functions declared
+ * here belong to cryptobench, which does not export them to plug-ins. */
+#define CB_ENGINE_ABI 1
+/* The bytes of struct cb_engine at ABI 1: up to and with `remote`. */
+#define CB_ENGINE_ABI_1_SIZE                                                                       \
+	(offsetof(struct cb_engine, remote) + sizeof(((struct cb_engine *)0)->remote))
+
+struct cb_plugin {
+	unsigned abi;       /* CB_ENGINE_ABI of the header it was built with */
+	size_t struct_size; /* sizeof(struct cb_engine) in that header */
+	const struct cb_engine *engine;
+};
+
+#define CB_PLUGIN(table)                                                                           \
+	const struct cb_plugin cb_plugin = {CB_ENGINE_ABI, sizeof(struct cb_engine), &(table)}
+
 /* The engine that runs config->in_worker inside `cryptobench worker NAME`,
  * started with config->env (core/process.c). */
 extern const struct cb_engine cb_engine_in_worker;
@@ -205,6 +235,11 @@ size_t cb_engine_count(void);
 const struct cb_engine *cb_engine_at(size_t i);
 /* The engine called NAME, or NULL. */
 const struct cb_engine *cb_engine_find(const char *name);
+/* Add ENGINE (which must outlive every use) after the compiled-in ones:
+ * an external worker or a plug-in (core/extern.h). 0, or -1 with ERR when
+ * its name is taken or CB_MAX_ADDED_ENGINES are added already. */
+#define CB_MAX_ADDED_ENGINES 32
+int cb_engine_add(const struct cb_engine *engine, char *err, size_t err_len);
 /* Whether the engine called NAME is a reference (see `reference` above); an
  * engine not compiled in is not. */
 bool cb_engine_is_reference(const char *name);

@@ -24,7 +24,8 @@ libcbcore_a_SOURCES += \
 	core/trial.c core/trial.h \
 	core/engines/null.c core/engines/memcpy.c core/engines/sim.c \
 	core/worker.c core/worker.h core/process.c core/process.h \
-	core/command.c core/command.h
+	core/command.c core/command.h \
+	core/extern.c core/extern.h
 
 # The source revision of the build, recorded in every results header
 # (tool.build): `git describe` of the source tree when it is a checkout (a
@@ -107,3 +108,15 @@ clean-local:
 	rm -rf core/engines/workers/dotnet/bin core/engines/workers/dotnet/build.log \
 	  '$(srcdir)/core/engines/workers/dotnet/obj' \
 	  core/engines/workers/go/bin core/engines/workers/go/cache core/engines/workers/go/build.log
+
+# The engine interface, for plug-ins built outside this tree
+# (examples/plugin/): $(includedir)/cryptobench/engine.h and the header it
+# includes, with their paths kept, and cryptobench-engine.pc for pkg-config.
+cbincludedir = $(includedir)/cryptobench
+cbinclude_HEADERS = core/engine.h
+cbincludecoredir = $(includedir)/cryptobench/core
+cbincludecore_HEADERS = core/algorithm.h
+pkgconfigdir = $(libdir)/pkgconfig
+pkgconfig_DATA = cryptobench-engine.pc
+EXTRA_DIST += cryptobench-engine.pc.in examples/plugin/sha256.c examples/plugin/Makefile \
+	examples/plugin/README.md

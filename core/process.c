@@ -36,6 +36,28 @@ int cb_process_check_options(const struct cb_engine_config *config, const char *
 	                 output ? "\")" : "");
 }
 
+/* Every process engine that started its worker, for cb_process_worker. */
+static struct cb_process_engine *started[CB_MAX_ADDED_ENGINES + 64];
+static size_t n_started;
+
+static void note_started(struct cb_process_engine *pe)
+{
+	for (size_t i = 0; i < n_started; i++)
+		if (started[i] == pe)
+			return;
+	if (n_started < sizeof started / sizeof started[0])
+		started[n_started++] = pe;
+}
+
+struct cb_worker *cb_process_worker(const struct cb_engine *engine, char *err, size_t err_len)
+{
+	for (size_t i = 0; i < n_started; i++)
+		if (started[i]->engine == engine)
+			return cb_worker_get(engine->name, started[i]->argv, NULL, err, err_len);
+	cb_errorf(err, err_len, "%s: not a worker engine that has started", engine->name);
+	return NULL;
+}
+
 int cb_process_start(struct cb_process_engine *pe, char *why, size_t why_len)
 {
 	struct cb_worker *w = cb_worker_get(pe->engine->name, pe->argv, NULL, why, why_len);
@@ -54,6 +76,7 @@ int cb_process_start(struct cb_process_engine *pe, char *why, size_t why_len)
 	}
 	json_decref(pe->hello);
 	pe->hello = json_deep_copy(hello);
+	note_started(pe);
 	snprintf(pe->version, sizeof pe->version, "%s, %s", runtime ? runtime : "?",
 	         library ? library : "?");
 	return 0;
@@ -329,6 +352,9 @@ static void set_hex(json_t *req, const char *key, const unsigned char *buf, size
 	free(hex);
 }
 
+/* Why the last cb_process_call that failed did. */
+static char call_error[256];
+
 int cb_process_call(void *ctx, const unsigned char *in, size_t len, unsigned char *out)
 {
 	struct ctx *c = ctx;
@@ -357,7 +383,14 @@ int cb_process_call(void *ctx, const unsigned char *in, size_t len, unsigned cha
 	free(text);
 	rc = exchange(c, req, len, out, &t, why, sizeof why);
 	json_decref(req);
+	if (rc == CB_FAILED)
+		snprintf(call_error, sizeof call_error, "%s", why);
 	return rc;
+}
+
+const char *cb_process_call_error(void)
+{
+	return call_error;
 }
 
 /* ---- Finding workers ---- */

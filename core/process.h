@@ -18,6 +18,8 @@
 
 #include "core/engine.h"
 
+struct cb_worker;
+
 #define CB_PROCESS_MAX_ARGS 16
 
 struct cb_process_engine {
@@ -39,6 +41,11 @@ struct cb_process_engine {
  * hello: 0, or -1 with WHY. For find functions. */
 int cb_process_start(struct cb_process_engine *pe, char *why, size_t why_len);
 
+/* The live worker of ENGINE, a process engine whose probe started it,
+ * with no extra environment (started again when it is not running): NULL
+ * with ERR. */
+struct cb_worker *cb_process_worker(const struct cb_engine *engine, char *err, size_t err_len);
+
 /* The options a worker engine's variant takes: output = "reuse" (the
  * default: the calls write into buffers made before the timed loop, where
  * the runtime has such a call) or "fresh" (each call allocates its output,
@@ -58,6 +65,8 @@ void *cb_process_open(struct cb_process_engine *pe, const struct cb_cell_setup *
 void cb_process_describe(struct cb_process_engine *pe, json_t *obj);
 
 int cb_process_call(void *ctx, const unsigned char *in, size_t len, unsigned char *out);
+/* Why the last cb_process_call that returned CB_FAILED did ("" before one). */
+const char *cb_process_call_error(void);
 int cb_process_remote(void *ctx, const struct cb_trial_info *trial, unsigned char *out,
                       struct cb_remote_times *t, char *why, size_t why_len);
 void cb_process_close(void *ctx);

@@ -33,7 +33,13 @@ static const struct cb_engine *const engines[] = {
 };
 /* clang-format on */
 
-#define N_ENGINES (sizeof engines / sizeof engines[0])
+#define N_BUILT (sizeof engines / sizeof engines[0])
+#define N_ENGINES (N_BUILT + CB_MAX_ADDED_ENGINES)
+
+/* Engines added while running (core/extern.h: external workers, plug-ins),
+ * after the compiled-in ones. */
+static const struct cb_engine *added[CB_MAX_ADDED_ENGINES];
+static size_t n_added;
 
 /* Probe results, filled once each (a probe may initialise a library). */
 static struct {
@@ -45,20 +51,30 @@ static pthread_mutex_t probe_lock = PTHREAD_MUTEX_INITIALIZER;
 
 size_t cb_engine_count(void)
 {
-	return N_ENGINES;
+	return N_BUILT + n_added;
 }
 
 const struct cb_engine *cb_engine_at(size_t i)
 {
-	return i < N_ENGINES ? engines[i] : NULL;
+	return i < N_BUILT ? engines[i] : i < N_BUILT + n_added ? added[i - N_BUILT] : NULL;
 }
 
 const struct cb_engine *cb_engine_find(const char *name)
 {
-	for (size_t i = 0; i < N_ENGINES; i++)
-		if (strcmp(engines[i]->name, name) == 0)
-			return engines[i];
+	for (size_t i = 0; i < cb_engine_count(); i++)
+		if (strcmp(cb_engine_at(i)->name, name) == 0)
+			return cb_engine_at(i);
 	return NULL;
+}
+
+int cb_engine_add(const struct cb_engine *engine, char *err, size_t err_len)
+{
+	if (cb_engine_find(engine->name))
+		return cb_errorf(err, err_len, "an engine named '%s' exists already", engine->name);
+	if (n_added == CB_MAX_ADDED_ENGINES)
+		return cb_errorf(err, err_len, "more than %d engines added", CB_MAX_ADDED_ENGINES);
+	added[n_added++] = engine;
+	return 0;
 }
 
 bool cb_engine_is_reference(const char *name)
@@ -72,9 +88,9 @@ bool cb_engine_usable(const struct cb_engine *engine, const char **why)
 {
 	size_t i;
 
-	for (i = 0; i < N_ENGINES && engines[i] != engine; i++)
+	for (i = 0; i < cb_engine_count() && cb_engine_at(i) != engine; i++)
 		;
-	if (i == N_ENGINES) {
+	if (i == cb_engine_count()) {
 		if (why)
 			*why = "not compiled in";
 		return false;

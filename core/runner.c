@@ -16,6 +16,7 @@
 
 #include "core/clock.h"
 #include "core/errbuf.h"
+#include "core/extern.h"
 #include "core/host.h"
 #include "core/input.h"
 #include "core/killpoint.h"
@@ -363,6 +364,8 @@ json_t *cb_run_header(const struct cb_run *run)
 		                    json_string(run->options->host_name));
 	json_object_set_new(h, "scenario", cb_scenario_to_json(sc));
 	json_object_set_new(h, "engines", engines_json(plan));
+	if (cb_extern_any())
+		json_object_set_new(h, "externals", cb_extern_json());
 	json_object_set_new(
 	    h, "input",
 	    json_pack("{s:s, s:I, s:I, s:I, s:I, s:s, s:s}", "generator", "xorshift32", "seed",

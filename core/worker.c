@@ -295,7 +295,8 @@ static json_t *read_answer(struct cb_worker *w, double timeout, char *err, size_
 				char what[120];
 
 				snprintf(what, sizeof what,
-				         "wrote a line that is not a JSON object: '%.60s'", w->buf);
+				         "wrote a line that is not a JSON object: '%.*s'",
+				         (int)(line < 60 ? line : 60), w->buf);
 				for (char *p = what; *p; p++)
 					if (*p == '\n' || *p == '\r' || (unsigned char)*p < 0x20)
 						*p = ' ';
@@ -487,6 +488,34 @@ json_t *cb_worker_request(struct cb_worker *w, json_t *req, uint64_t *round_trip
 		return NULL;
 	}
 	return answer;
+}
+
+int cb_worker_end(struct cb_worker *w, double timeout, char *how, size_t how_len)
+{
+	uint64_t deadline = cb_wall_ns() + (uint64_t)(timeout * 1e9);
+	int status = 0;
+	pid_t got = 0;
+
+	if (w->pid <= 0)
+		return cb_errorf(how, how_len, "not running");
+	close(w->to_fd);
+	w->to_fd = -1;
+	while ((got = waitpid(w->pid, &status, WNOHANG)) == 0 && cb_wall_ns() < deadline) {
+		struct timespec pause = {0, 5000000};
+		nanosleep(&pause, NULL);
+	}
+	if (got == w->pid) {
+		w->pid = 0;
+		if (WIFSIGNALED(status))
+			snprintf(how, how_len, "killed by signal %d", WTERMSIG(status));
+		else
+			snprintf(how, how_len, "exited with status %d", WEXITSTATUS(status));
+		stop(w, false, NULL, 0);
+		return 0;
+	}
+	stop(w, true, NULL, 0);
+	return cb_errorf(how, how_len, "still running %g s after the end of its input: killed",
+	                 timeout);
 }
 
 void cb_workers_stop(void)

@@ -49,6 +49,12 @@ json_t *cb_worker_request(struct cb_worker *w, json_t *req, uint64_t *round_trip
  * gets at least 30 s). */
 double cb_worker_timeout(void);
 
+/* End W's input and wait up to TIMEOUT seconds for it to exit, as a
+ * worker must at the end of its input: 0 with HOW ("exited with status
+ * 0"), or -1 when it had to be killed (HOW says so). W is not running
+ * afterwards (the next cb_worker_get starts it again). */
+int cb_worker_end(struct cb_worker *w, double timeout, char *how, size_t how_len);
+
 /* Stop every worker (close its stdin, wait briefly, then kill). */
 void cb_workers_stop(void);
 

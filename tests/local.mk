@@ -61,6 +61,9 @@ cli_tests = \
 	tests/cli_workers.sh \
 	tests/cli_worker_timing.sh \
 	tests/cli_go_worker.sh \
+	tests/cli_worker_check.sh \
+	tests/cli_extern.sh \
+	tests/cli_plugin.sh \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
 	tests/cli_compare_engines.sh \

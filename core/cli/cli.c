@@ -12,6 +12,7 @@
 #include "analysis/stats/summary.h"
 #include "core/engine.h"
 #include "core/errbuf.h"
+#include "core/extern.h"
 #include "core/results.h"
 #include "core/units.h"
 
@@ -309,5 +310,14 @@ int cb_budget_option(const char *cmd, const char *value, double *seconds)
 		                      "1h30m (units: %s), not '%s'",
 		                      CB_SPAN_UNITS, value);
 	*seconds = (double)ns / 1e9;
+	return CB_EXIT_OK;
+}
+
+int cb_allow_external_option(const char *cmd, const char *value)
+{
+	char err[4200];
+
+	if (cb_extern_allow(value, err, sizeof err) != 0)
+		return cb_usage_error(cmd, "%s", err);
 	return CB_EXIT_OK;
 }

@@ -26,6 +26,8 @@ int cb_cmd_claims(int argc, char **argv);
 int cb_cmd_fleet(int argc, char **argv);
 /* Hidden: an in-process engine served over the worker protocol. */
 int cb_cmd_worker(int argc, char **argv);
+/* A conformance suite for a worker program. */
+int cb_cmd_worker_check(int argc, char **argv);
 
 /* Around loading a scenario: if it takes more than SECONDS of CPU time (stuck in a
  * library call the sandbox's budget cannot stop), print "FILE:LINE: script
@@ -40,6 +42,11 @@ int cb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
 /* --budget VALUE of command CMD: a duration of at least 1 s (3m, 90s,
  * 1h30m) into *SECONDS; CB_EXIT_OK, or a usage error. */
 int cb_budget_option(const char *cmd, const char *value, double *seconds);
+
+/* --allow-external PATH[,PATH...] of command CMD (core/extern.h): the
+ * files allowed to run as external workers or load as plug-ins; CB_EXIT_OK,
+ * or a usage error naming a path that does not exist. */
+int cb_allow_external_option(const char *cmd, const char *value);
 
 /* A malformed CRYPTOBENCH_FAULT (the test-only fault switch, core/engine.h)
  * is bad input: print "cryptobench CMD: CRYPTOBENCH_FAULT=...: expected ..."

@@ -7,12 +7,15 @@
 #include "core/cli/cli.h"
 #include "core/cli/options.h"
 #include "core/engine.h"
+#include "core/extern.h"
 
 static const char engines_help[] =
-    "usage: cryptobench engines [--json]\n\n"
+    "usage: cryptobench engines [--json] [--allow-external PATH,...]\n\n"
     "List the engines compiled in: runtime version, whether usable on this machine\n"
     "(and why not), hardware features they report, and which algorithms they offer.\n"
-    "In the matrix, 'ok' = offered, '-' = not offered by the library.\n";
+    "In the matrix, 'ok' = offered, '-' = not offered by the library.\n"
+    "--allow-external adds each file as an engine: a plug-in (a name ending in\n"
+    "'.so') or a worker program (run without arguments, named after its file).\n";
 
 static bool offers(const struct cb_engine *e, const struct cb_algorithm *alg)
 {
@@ -137,8 +140,15 @@ static int no_operand(void *args, const char *arg)
 	return cb_usage_error("engines", "unknown argument '%s'", arg);
 }
 
+static int set_allow_external(void *args, const char *value)
+{
+	(void)args;
+	return cb_allow_external_option("engines", value);
+}
+
 static const struct cb_cli_option engines_options[] = {
     {"--json", NULL, CB_OPT_FLAG, 0, 1, NULL, false},
+    CB_OPTION_CALL("--allow-external", NULL, set_allow_external),
     CB_OPTION_END,
 };
 
@@ -153,6 +163,9 @@ int cb_cmd_engines(int argc, char **argv)
 	}
 	if (rc != CB_EXIT_OK)
 		return rc;
+	char err[1024];
+	if (cb_extern_add_allowed(err, sizeof err) != 0)
+		return cb_usage_error("engines", "%s", err);
 	if (as_json) {
 		json_t *list = json_array();
 

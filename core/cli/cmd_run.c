@@ -19,6 +19,7 @@
 #include "core/cli/run_output.h"
 #include "core/cli/run_plan.h"
 #include "core/cli/run_recorded.h"
+#include "core/extern.h"
 #include "core/plan.h"
 #include "core/runner.h"
 #include "core/lua/load.h"
@@ -124,6 +125,7 @@ static struct cb_scenario *scenario_of_args(struct cb_run_args *a, struct cb_rec
 
 	if ((*rc = read_recorded(a, rec)) != CB_EXIT_OK)
 		return NULL;
+	cb_extern_set_dry_run(a->dry_run);
 	if (rec->path && !a->only)
 		a->only = rec->only; /* the --only the run had, unless given again */
 	cb_watchdog_start(CB_LOAD_WATCHDOG_SECONDS, a->scenario ? a->scenario
@@ -203,6 +205,7 @@ static int go(struct cb_run_args *a, const struct cb_scenario *s, const struct c
 
 	if (a->dry_run) {
 		cb_run_plan_print(stdout, plan, a->runs);
+		cb_extern_print(stdout);
 		return CB_EXIT_OK;
 	}
 	if (!a->resume)

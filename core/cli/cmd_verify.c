@@ -5,14 +5,17 @@
 #include "core/cli/cli.h"
 #include "core/cli/options.h"
 #include "core/datadir.h"
+#include "core/extern.h"
 #include "core/verify.h"
 
 static const char verify_help[] =
-    "usage: cryptobench verify [ENGINE...] [--vectors DIR]\n\n"
+    "usage: cryptobench verify [ENGINE...] [--vectors DIR] [--allow-external PATH,...]\n\n"
     "Run every known-answer vector (FIPS 180-4, RFC 1321, RFC 7693, FIPS 202,\n"
     "SP 800-38A, the GCM specification, RFC 8439) on every crypto engine that\n"
     "offers its algorithm, then check that all engines agree on the 1 MiB\n"
-    "generated input. Prints a matrix; exits 1 on any failure or disagreement.\n";
+    "generated input. Prints a matrix; exits 1 on any failure or disagreement.\n"
+    "--allow-external adds each file as an engine: a plug-in (a name ending in\n"
+    "'.so') or a worker program (run without arguments, named after its file).\n";
 
 struct verify_args {
 	const char *vectors;
@@ -28,8 +31,15 @@ static int add_name(void *args, const char *name)
 	return CB_EXIT_OK;
 }
 
+static int set_allow_external(void *args, const char *value)
+{
+	(void)args;
+	return cb_allow_external_option("verify", value);
+}
+
 static const struct cb_cli_option verify_options[] = {
     CB_OPTION_STRING("--vectors", NULL, struct verify_args, vectors),
+    CB_OPTION_CALL("--allow-external", NULL, set_allow_external),
     CB_OPTION_END,
 };
 
@@ -54,7 +64,10 @@ int cb_cmd_verify(int argc, char **argv)
 		free(names);
 		return rc;
 	}
-	rc = cb_verify_run(stdout, a.vectors, names, a.n, err, sizeof err);
+	if (cb_extern_add_allowed(err, sizeof err) == 0)
+		rc = cb_verify_run(stdout, a.vectors, names, a.n, err, sizeof err);
+	else
+		rc = CB_VERIFY_BAD_INPUT;
 	free(names);
 	if (rc == CB_VERIFY_BAD_INPUT) {
 		fprintf(stderr, "cryptobench verify: %s\n", err);

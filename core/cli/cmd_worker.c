@@ -137,7 +137,39 @@ struct request {
 	void *ct_allocation;
 	size_t input_offset, out; /* the placement asked for: bytes past a page boundary */
 	char sha[65];             /* of the input */
+	void *given_allocation;   /* a known-answer check's bytes (input.base64) */
+	unsigned char *aad;       /* its AAD (NULL: none) */
+	size_t aad_len;
 };
+
+/* A known-answer check (PROTOCOL.md): the bytes themselves in input.base64,
+ * the key, IV and AAD in hex, and for a decryption the tag to check (a
+ * decrypt-forged request's tag is the forged one). 0, or -1 with ERR. */
+static int read_given(json_t *req, struct request *q, char *err, size_t err_len)
+{
+	const char *text =
+	    json_string_value(json_object_get(json_object_get(req, "input"), "base64"));
+	const char *aad = json_string_value(json_object_get(req, "aad"));
+	unsigned char zero[CB_MAX_TAG] = {0};
+	size_t len = strlen(text) / 4 * 3 + 1;
+
+	if (!(q->data =
+	          cb_aligned_alloc(len + (aad ? strlen(aad) / 2 : 0) + 1, 0, &q->given_allocation)))
+		return cb_errorf(err, err_len, "out of memory");
+	if (cb_base64_decode(text, q->data, len) != (long)q->size)
+		return cb_errorf(err, err_len, "input.base64 is not %zu bytes of base64", q->size);
+	if (q->alg->kind == CB_KIND_AEAD && q->op != CB_OP_ENCRYPT &&
+	    material(json_object_get(req, "tag"), q->tag, q->alg->tag_len, zero) != 0)
+		return cb_errorf(err, err_len, "bad tag");
+	if (aad) {
+		q->aad = q->data + len;
+		q->aad_len = strlen(aad) / 2;
+		if (material(json_object_get(req, "aad"), q->aad, q->aad_len, zero) != 0)
+			return cb_errorf(err, err_len, "bad aad");
+	}
+	cb_sha256_hex(q->data, q->size, q->sha);
+	return 0;
+}
 
 /* REQ read into Q, its input generated (and encrypted for a decryption).
  * 0, or -1 with ERR. */
@@ -150,10 +182,12 @@ static int read_request(json_t *req, struct request *q, char *err, size_t err_le
 	q->op = cb_op_parse(json_string_value(json_object_get(req, "op")) ?: "");
 	q->size = (size_t)json_integer_value(json_object_get(req, "size"));
 	q->calls = (uint64_t)json_integer_value(json_object_get(req, "calls"));
+	bool given = json_is_string(json_object_get(input, "base64"));
 	if (!q->alg || q->op < 0 || !cb_op_applies(q->alg, q->op) || !q->calls ||
-	    !json_is_integer(json_object_get(input, "seed")))
+	    (!given && !json_is_integer(json_object_get(input, "seed"))))
 		return cb_errorf(err, err_len,
-		                 "a request this worker cannot serve (it takes generated inputs)");
+		                 "a request this worker cannot serve (algorithm, op, size, calls "
+		                 "and input wanted)");
 	cb_standard_key(q->alg, std_key);
 	cb_standard_iv(q->alg, std_iv);
 	if (material(json_object_get(req, "key"), q->key, q->alg->key_len, std_key) != 0 ||
@@ -161,6 +195,8 @@ static int read_request(json_t *req, struct request *q, char *err, size_t err_le
 		return cb_errorf(err, err_len, "bad key or iv");
 	if (strcmp(json_string_value(json_object_get(req, "output")) ?: "reuse", "reuse") != 0)
 		return cb_errorf(err, err_len, "an in-process engine has only output reuse");
+	if (given)
+		return read_given(req, q, err, err_len);
 	q->input_offset = (size_t)json_integer_value(json_object_get(req, "input_offset")) % 4096;
 	q->out =
 	    (size_t)json_integer_value(json_object_get(json_object_get(req, "layout"), "out")) %
@@ -268,6 +304,8 @@ static json_t *run(const struct cb_engine *e, const struct cb_fault *fault, json
 	                               .key = q.key,
 	                               .iv = q.iv,
 	                               .tag = q.tag,
+	                               .aad = q.aad,
+	                               .aad_len = q.aad_len,
 	                               .config = &config};
 	if (!(ctx = cb_engine_open(e, &setup, err, err_len)))
 		goto done;
@@ -282,6 +320,7 @@ done:
 		e->close(ctx);
 	cb_input_free(&q.in);
 	free(q.ct_allocation);
+	free(q.given_allocation);
 	free(out_allocation);
 	return answer;
 }

@@ -17,6 +17,7 @@ static const struct command {
     {"plot", cb_cmd_plot, "draw charts of results files with gnuplot"},
     {"engines", cb_cmd_engines, "list engines, versions, algorithms and availability"},
     {"verify", cb_cmd_verify, "known-answer tests and agreement between engines"},
+    {"worker-check", cb_cmd_worker_check, "check that a worker program speaks the worker protocol"},
     {"input", cb_cmd_input, "write the generated input, for checking with other tools"},
     {"fleet", cb_cmd_fleet, "run a scenario on many machines (Slurm, GNU parallel over SSH)"},
     {"claims", cb_cmd_claims, "check the claims a text makes about data folders"},

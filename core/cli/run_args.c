@@ -35,6 +35,10 @@ static const char run_help[] =
     "      --host NAME       the name this machine is known by, recorded in the\n"
     "                        header (host.name_given) instead of its hostname: what\n"
     "                        compare and report group and label hosts by\n\n"
+    "      --allow-external PATH[,PATH...]\n"
+    "                        let the scenario start these worker programs or load\n"
+    "                        these plug-ins (compared after realpath); without it a\n"
+    "                        scenario naming one is refused (--dry-run lists them)\n\n"
     "A one-line run, without a scenario file:\n"
     "  cryptobench run --engines openssl,gcrypt --algorithms sha256 --sizes 64B,1MiB\n"
     "                  [--ops hash] [--rounds N] [--trial-time 20ms] [options]\n"
@@ -123,6 +127,12 @@ static int set_host(void *args, const char *value)
 	return CB_EXIT_OK;
 }
 
+static int set_allow_external(void *args, const char *value)
+{
+	(void)args;
+	return cb_allow_external_option("run", value);
+}
+
 static int set_run_index(void *args, const char *value)
 {
 	((struct cb_run_args *)args)->run_index = atoi(value);
@@ -152,6 +162,7 @@ static const struct cb_cli_option run_options[] = {
     STRING("--trial-time", NULL, oneline.trial_time),
     STRING("--only", NULL, only),
     CB_OPTION_CALL("--host", NULL, set_host),
+    CB_OPTION_CALL("--allow-external", NULL, set_allow_external),
     /* Between a --runs parent and its runs. */
     {"--run-index", NULL, CB_OPT_CALL, 0, 0, set_run_index, true},
     {"--scenario-of", NULL, CB_OPT_STRING, offsetof(struct cb_run_args, scenario_of), 0, NULL,

@@ -512,7 +512,10 @@ static void default_label(lua_State *L, struct cb_variant *v)
 	v->label = cb_check_strdup(L, label);
 }
 
-static void parse_variant_table(struct cb_loading *ld, lua_State *L, int idx, struct cb_variant *v)
+/* The variant's fields of the entry at IDX (and EXTRA's, NULL-ended, for
+ * an external engine's entry). */
+static void parse_variant_table(struct cb_loading *ld, lua_State *L, int idx, struct cb_variant *v,
+                                const char *const *extra)
 {
 	const char *names[N_VARIANT_KEYS + MAX_NAMES];
 	size_t n = 0;
@@ -521,12 +524,15 @@ static void parse_variant_table(struct cb_loading *ld, lua_State *L, int idx, st
 
 	for (size_t i = 0; i < N_VARIANT_KEYS; i++)
 		names[n++] = variant_keys[i];
+	for (size_t i = 0; extra && extra[i]; i++)
+		names[n++] = extra[i];
 	for (size_t i = 0;
 	     v->engine->options && v->engine->options[i] && n < sizeof names / sizeof *names; i++)
 		names[n++] = v->engine->options[i];
 	snprintf(where, sizeof where, " for engine '%s'", v->engine->name);
 	cb_check_keys(ld, L, idx, names, n, true, where);
-	v->spec = json_object();
+	if (!v->spec)
+		v->spec = json_object();
 	json_object_set_new(v->spec, "engine", json_string(v->engine->name));
 	if (cb_check_raw_field(L, idx, "label") != LUA_TNIL) {
 		v->label = cb_check_strdup(L, cb_check_string(ld, L, -1, &site));
@@ -617,8 +623,18 @@ static void parse_engines(struct cb_loading *ld, lua_State *L, int idx, const st
 				              "entry %zu of 'engines' must start with an engine's "
 				              "name, like { \"sim\", label = \"sim-a\" }",
 				              i);
-			v->engine = cb_check_engine(ld, L, lua_tostring(L, -1), site);
-			parse_variant_table(ld, L, entry, v);
+			const char *name = lua_tostring(L, -1);
+			const char *const *extra = NULL;
+			if (!cb_engine_find(name) &&
+			    (strcmp(name, "worker") == 0 || strcmp(name, "plugin") == 0)) {
+				extra =
+				    name[0] == 'w' ? cb_worker_entry_keys : cb_plugin_entry_keys;
+				v->spec = json_object();
+				v->engine = cb_fields_external(ld, L, entry, name, v->spec);
+			} else {
+				v->engine = cb_check_engine(ld, L, name, site);
+			}
+			parse_variant_table(ld, L, entry, v, extra);
 		} else {
 			cb_check_fail(
 			    ld, L, site, NULL,

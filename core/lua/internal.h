@@ -4,6 +4,7 @@
  * check.c          reading Lua values, with errors that point at the line
  * fields.c         the fields of cb.scenario{} (and of --set)
  * derive_fields.c  the fields of cb.derive{}
+ * externals.c      the engine entries naming an external worker or plug-in
  *
  * Not for other modules: load.h is the interface. Every function here
  * that takes a lua_State runs inside a protected call from the script and
@@ -123,6 +124,17 @@ extern const size_t cb_n_set_fields;
 
 /* cb.scenario{...}; upvalue 1 is the cb_loading. */
 int cb_fields_scenario(lua_State *L);
+
+/* ---- externals.c ---- */
+
+/* The fields an external entry takes beside a variant's (NULL-ended). */
+extern const char *const cb_worker_entry_keys[];
+extern const char *const cb_plugin_entry_keys[];
+/* The engine the entry at IDX names, KIND being "worker" or "plugin"
+ * (core/extern.h), with what it names recorded in SPEC; a refusal of the
+ * gate is raised at the entry's line. */
+const struct cb_engine *cb_fields_external(struct cb_loading *ld, lua_State *L, int idx,
+                                           const char *kind, json_t *spec);
 
 /* ---- derive_fields.c ---- */
 
