@@ -525,6 +525,52 @@ claim {
   end,
 }
 
+-- Host against host (Figure hosts): OpenSSL's absolute speed, each run's
+-- median MB/s on one CPU against every run's on the other.
+local function apart(selectors, intel_faster)
+  return function()
+    local ok, ev = true, {}
+    for _, sel in ipairs(selectors) do
+      local amd_lo, amd_hi, in_lo, in_hi = math.huge, -math.huge, math.huge, -math.huge
+      for k = 1, #ks.runs do
+        local v = mbs(ks, k, sel) or 0
+        amd_lo, amd_hi = math.min(amd_lo, v), math.max(amd_hi, v)
+      end
+      for k = 1, #ki.runs do
+        local v = mbs(ki, k, sel) or 0
+        in_lo, in_hi = math.min(in_lo, v), math.max(in_hi, v)
+      end
+      local good = intel_faster and in_lo > amd_hi or not intel_faster and in_hi < amd_lo
+      ok = ok and good
+      ev[#ev + 1] = string.format("%s %s: AMD %.0f-%.0f, Intel %.0f-%.0f MB/s", sel.algorithm,
+                                  sel.op, amd_lo, amd_hi, in_lo, in_hi)
+    end
+    return ok, table.concat(ev, "; ")
+  end
+end
+local gcm = {}
+for _, alg in ipairs { "aes-128-gcm", "aes-256-gcm" } do
+  for _, op in ipairs { "encrypt", "decrypt" } do
+    gcm[#gcm + 1] = { label = "openssl", algorithm = alg, op = op }
+  end
+end
+claim {
+  name = "intel-gcm-faster",
+  text = "OpenSSL's AES-GCM (128 and 256, both directions) is faster in every Intel run than in every AMD run",
+  check = apart(gcm, true),
+}
+claim {
+  name = "intel-cbc-encrypt-faster",
+  text = "OpenSSL's AES-128-CBC encryption is faster in every Intel run than in every AMD run",
+  check = apart({ { label = "openssl", algorithm = "aes-128-cbc", op = "encrypt" } }, true),
+}
+claim {
+  name = "intel-ctr-slower",
+  text = "OpenSSL's AES-256-CTR (both directions) is slower in every Intel run than in every AMD run",
+  check = apart({ { label = "openssl", algorithm = "aes-256-ctr", op = "encrypt" },
+                  { label = "openssl", algorithm = "aes-256-ctr", op = "decrypt" } }, false),
+}
+
 ---------------------------------------------------------------------------
 -- SHA-512 against SHA-256, and the SHA and AES instructions
 ---------------------------------------------------------------------------

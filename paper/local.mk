@@ -19,7 +19,8 @@ paper/numbers.tex: cryptobench $(srcdir)/paper/claims.lua
 		--numbers $@.tmp || { rm -f $@.tmp; exit 1; }
 	mv $@.tmp $@
 
-# One folder of charts per data folder; the timelines are left out.
+# One folder of charts per data folder, and the two CPUs' key-scaling host
+# against host (paper/fig/hosts); the timelines are left out.
 paper/figures.stamp: cryptobench
 	@$(MKDIR_P) paper/fig
 	for d in $(PAPER_FIGURE_SETS); do \
@@ -27,6 +28,10 @@ paper/figures.stamp: cryptobench
 		./cryptobench plot $(srcdir)/paper/data/$$d -o paper/fig/$$d --format pdf \
 			--timelines none >paper/fig/$$d.log || { cat paper/fig/$$d.log; exit 1; }; \
 	done
+	rm -rf paper/fig/hosts
+	./cryptobench plot $(srcdir)/paper/data/key-scaling $(srcdir)/paper/data/key-scaling-intel \
+		-o paper/fig/hosts --format pdf --timelines none >paper/fig/hosts.log || \
+		{ cat paper/fig/hosts.log; exit 1; }
 	touch $@
 
 paper/paper.pdf: $(srcdir)/paper/paper.tex paper/numbers.tex paper/figures.stamp

@@ -92,10 +92,10 @@ fi
 
 # 8: paper/data/README.md names the machine of every folder as its headers do.
 readme_matches() {
-	rows=$(grep -c '^| [a-z-]* | [0-9]' "$DATA/README.md")
+	rows=$(grep -c '^| [a-z-]* | [0-9]' "$top_srcdir"/paper/data/README.md)
 	dirs=$(find "$DATA" -mindepth 1 -maxdepth 1 -type d | wc -l)
 	[ "$rows" -eq "$dirs" ] || { diag "$rows rows for $dirs folders"; return 1; }
-	grep '^| [a-z-]* | [0-9]' "$DATA/README.md" | while IFS='|' read -r _ name runs when cpu _; do
+	grep '^| [a-z-]* | [0-9]' "$top_srcdir"/paper/data/README.md | while IFS='|' read -r _ name runs when cpu _; do
 		name=$(echo $name) runs=$(echo $runs) when=$(echo $when) cpu=$(echo "$cpu" | sed 's/^ *//; s/ *$//')
 		[ -d "$DATA/$name" ] || { diag "no folder $name"; return 1; }
 		[ "$(ls "$DATA/$name"/run-*.jsonl* | wc -l)" -eq "$runs" ] || { diag "$name: not $runs runs"; return 1; }
