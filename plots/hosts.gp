@@ -126,6 +126,15 @@ if (has_band) {
 }
 pad = (xmax - xmin) * 0.08
 set xrange [xmin - pad : xmax + pad]
+# About five tics, at 1, 2 or 5 times a power of ten: the plot is narrow
+# beside its verdicts, and at a page's width ten tics ran together.
+raw = (xmax - xmin + 2 * pad) / 5
+if (raw > 0) {
+	mag = 10 ** floor(log10(raw))
+	r = raw / mag
+	step = (r < 1.5 ? 1 : (r < 3.5 ? 2 : 5)) * mag
+	set xtics step
+}
 set yrange [ybottom - 1 : 1]
 set arrow 1 from first ref, graph 0 to first ref, graph 1 nohead lc rgb "#777777" lw 1.5 dt 2
 set link y2
