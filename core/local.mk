@@ -104,10 +104,42 @@ $(go_worker): $(go_src:%=$(srcdir)/%)
 	  echo "warning: the Go worker did not build ($$log)" >&2; rm -f $@; fi
 endif
 
+# The Rust worker (rust-ring): built by cargo at make time when configure
+# found cargo and Debian's ring crate, offline and from that registry only
+# (a CARGO_HOME of its own in the build tree says so), into the build tree
+# (core/engines/rust_ring.c looks for the binary there). Cargo.lock pins the
+# crates (--locked). The C compiler flags of this build (a sanitizer build's)
+# are kept from ring's C code, which cargo compiles and links itself. A
+# failed build is reported and leaves the engine unavailable; it never fails
+# make.
+rust_dir = core/engines/workers/rust
+rust_src = $(rust_dir)/Cargo.toml $(rust_dir)/Cargo.lock $(rust_dir)/build.rs \
+	$(rust_dir)/src/main.rs $(rust_dir)/src/calls.rs $(rust_dir)/src/util.rs \
+	$(rust_dir)/src/bench.rs $(rust_dir)/rustfmt.toml
+EXTRA_DIST += $(rust_src)
+if HAVE_RUST_RING
+rust_bin = $(rust_dir)/target/release/cryptobench-rust-ring
+all-local: $(rust_bin)
+$(rust_bin): $(rust_src:%=$(srcdir)/%)
+	$(AM_V_GEN)mkdir -p $(rust_dir)/cargo-home; \
+	printf '[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "%s"\n' \
+	  '$(CARGO_REGISTRY)' >$(rust_dir)/cargo-home/config.toml; \
+	if env -u CFLAGS -u CPPFLAGS -u LDFLAGS -u CC \
+	    CARGO_HOME='$(abs_builddir)/$(rust_dir)/cargo-home' \
+	    $(CARGO) build --release --offline --locked \
+	    --manifest-path '$(srcdir)/$(rust_dir)/Cargo.toml' \
+	    --target-dir '$(abs_builddir)/$(rust_dir)/target' >$(rust_dir)/build.log 2>&1; then \
+	  touch $@; else \
+	  echo "warning: the Rust worker did not build ($(rust_dir)/build.log)" >&2; \
+	  rm -f $@; fi
+endif
+
 clean-local:
 	rm -rf core/engines/workers/dotnet/bin core/engines/workers/dotnet/build.log \
 	  '$(srcdir)/core/engines/workers/dotnet/obj' \
-	  core/engines/workers/go/bin core/engines/workers/go/cache core/engines/workers/go/build.log
+	  core/engines/workers/go/bin core/engines/workers/go/cache core/engines/workers/go/build.log \
+	  core/engines/workers/rust/target core/engines/workers/rust/cargo-home \
+	  core/engines/workers/rust/build.log
 
 # The engine interface, for plug-ins built outside this tree
 # (examples/plugin/): $(includedir)/cryptobench/engine.h and the header it

@@ -1,0 +1,39 @@
+/* rust_ring.c: rust-ring through Rust's ring crate (ring's own assembly and
+ * C, from BoringSSL), a worker engine (see core/process.h and
+ * core/engines/workers/PROTOCOL.md). make builds the worker with cargo,
+ * offline, from Debian's packaged crates when configure found cargo and
+ * ring; without them the engine is unavailable and says why. */
+#include "config.h"
+
+#include "core/process.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+#define RUST_DIR CB_BUILDDIR "/core/engines/workers/rust"
+
+static int find_rust(struct cb_process_engine *pe, char *why, size_t why_len)
+{
+	static const char bin[] = RUST_DIR "/target/release/cryptobench-rust-ring";
+	static const char log[] = RUST_DIR "/build.log";
+
+	if (cb_process_override(pe))
+		return cb_process_start(pe, why, why_len);
+	if (access(bin, X_OK) != 0) {
+		if (access(log, R_OK) == 0)
+			snprintf(why, why_len, "the Rust worker did not build (%s)", log);
+		else
+			snprintf(
+			    why, why_len,
+			    "the Rust worker is not built (%s): `cargo` or Debian's ring crate "
+			    "(librust-ring-dev) was not found when configure ran, or `make` did "
+			    "not build it",
+			    bin);
+		return -1;
+	}
+	pe->argv[0] = bin;
+	pe->argv[1] = NULL;
+	return cb_process_start(pe, why, why_len);
+}
+
+CB_PROCESS_ENGINE(rust_ring, "rust-ring", find_rust, NULL);
