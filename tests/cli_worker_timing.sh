@@ -11,8 +11,8 @@
 # or not saying what it timed, costs that trial, named.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-ENGINES="python-hashlib python-cryptography python-pycryptodome node-crypto dotnet go-crypto"
-plan 33
+ENGINES="python-hashlib python-cryptography python-pycryptodome node-crypto dotnet go-crypto rust-ring"
+plan 38
 SC="$top_srcdir/tests/scenarios/workers/outputs.lua"
 
 # trials FILE FILTER: how many trial lines match the jq FILTER.

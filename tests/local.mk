@@ -61,6 +61,7 @@ cli_tests = \
 	tests/cli_workers.sh \
 	tests/cli_worker_timing.sh \
 	tests/cli_go_worker.sh \
+	tests/cli_rust_ring.sh \
 	tests/cli_worker_check.sh \
 	tests/cli_extern.sh \
 	tests/cli_plugin.sh \
