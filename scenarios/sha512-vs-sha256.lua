@@ -2,7 +2,7 @@
 -- that follow from their use of the SHA extensions? SHA-NI accelerates
 -- SHA-256 only, so an engine that uses it (OpenSSL, gcrypt, nettle, GnuTLS)
 -- should show SHA-256 ahead, one that does not (libsodium, Mbed TLS, wolfSSL,
--- and OpenSSL with SHA-NI masked) SHA-512 ahead (64-bit words, fewer rounds
+-- Rust's ring 0.16, and OpenSSL with SHA-NI masked) SHA-512 ahead (64-bit words, fewer rounds
 -- per byte). The derived ratio sha512/sha256 per engine answers it.
 local cb = require "cryptobench"
 
@@ -12,7 +12,7 @@ cb.scenario {
   engines     = cb.available { "openssl", "gcrypt", "nettle", "sodium", "mbedtls", "wolfssl", "gnutls",
                                { "openssl", env = { OPENSSL_ia32cap = ":~0x20000000" },
                                  label = "openssl-no-shani" },
-                               "python-hashlib", "node-crypto" },
+                               "python-hashlib", "node-crypto", "rust-ring" },
   algorithms  = { "sha256", "sha512" },
   ops         = { "hash" },
   sizes       = { "1MiB" },

@@ -4,14 +4,18 @@
 #
 #   tests/bench/peers.sh [ALTERNATIONS]      (default 3)
 #   PEERS_GROUPS="node dotnet" tests/bench/peers.sh   (some groups only:
-#                                            openssl commands node python dotnet go)
+#                                            openssl commands node python dotnet go rust)
 #   PEERS_KEEP=DIR ...                       (keep the medians and results files)
 #
 # BenchmarkDotNet for dotnet (a project restored from NuGet, built here),
 # tinybench for node-crypto (npm, into a temporary folder), timeit for the
 # Python workers, Go's testing.B (`go test -bench`, the standard library
 # only, offline) for go-crypto, hyperfine for the command engines (Debian),
-# `openssl speed -evp` for in-process openssl: SHA-256, SHA-512, AES-256-GCM, AES-128-CBC at
+# `openssl speed -evp` for in-process openssl, and for rust-ring a plain loop
+# of ring's calls timed with std::time::Instant (the worker's own `--bench`
+# mode: the median of 7 batches of 20 ms, as timeit's; `cargo bench`'s own
+# harness, #[bench], needs a nightly compiler, and criterion, which Debian
+# packages, is not used): SHA-256, SHA-512, AES-256-GCM, AES-128-CBC at
 # 64 B, 16 KiB and 1 MiB (tests/bench/peers/peers.lua), each peer written
 # with the calls the worker times (reuse and fresh where the runtime has
 # both). Group by group, a cryptobench run of the group's cells and its peer
@@ -28,7 +32,7 @@ N=${1:-3}
 T=$(mktemp -d "${TMPDIR:-/tmp}/cb-peers.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 SIZES="64 16384 1048576"
-GROUPS=${PEERS_GROUPS:-openssl commands node python dotnet go}
+GROUPS=${PEERS_GROUPS:-openssl commands node python dotnet go rust}
 # wanted GROUP: whether GROUP is among those to run.
 wanted() { case " $GROUPS " in *" $1 "*) return 0 ;; esac; return 1; }
 
@@ -57,6 +61,7 @@ if wanted go; then
 fi
 PY=$("$CB" engines 2>/dev/null | sed -n 's/^python-cryptography features: .*"executable":"\([^"]*\)".*/\1/p')
 PY=${PY:-python3}
+RUST_BIN=$top/core/engines/workers/rust/target/release/cryptobench-rust-ring
 
 # noise [-elapsed]: the CV of five openssl speed processes (CPU time by
 # default, wall time with -elapsed).
@@ -107,6 +112,7 @@ peer() {
 		done ;;
 	node) (cd "$T" && node tinybench.mjs "$T/input.bin") >>"$out" ;;
 	python) "$PY" "$here/timeit_peers.py" "$T/input.bin" >>"$out" ;;
+	rust) "$RUST_BIN" --bench "$T/input.bin" >>"$out" ;;
 	dotnet)
 		rm -rf "$T/bdn/BenchmarkDotNet.Artifacts"
 		(cd "$T/bdn" && PEERS_INPUT="$T/input.bin" dotnet out/peers.dll --filter '*' --inProcess \
@@ -127,6 +133,10 @@ peer() {
 }
 
 for group in $GROUPS; do
+	if [ "$group" = rust ] && [ ! -x "$RUST_BIN" ]; then
+		echo "== rust: skipped, the worker is not built ($RUST_BIN: make builds it with cargo)"
+		continue
+	fi
 	k=1
 	while [ "$k" -le "$N" ]; do
 		echo "== $group, alternation $k of $N: cryptobench, then its peer ($(date -u +%H:%M:%S))"

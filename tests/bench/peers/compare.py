@@ -11,7 +11,8 @@ import sys
 TOOLS = {"openssl": "openssl speed -evp", "node-crypto": "tinybench",
          "dotnet": "BenchmarkDotNet", "dotnet-output=fresh": "BenchmarkDotNet",
          "sha256sum": "hyperfine", "sha512sum": "hyperfine",
-         "go-crypto": "go test -bench", "go-crypto-output=fresh": "go test -bench"}
+         "go-crypto": "go test -bench", "go-crypto-output=fresh": "go test -bench",
+         "rust-ring": "Instant loop (--bench)", "rust-ring-output=fresh": "Instant loop (--bench)"}
 
 
 def read(path):

@@ -1,7 +1,7 @@
 // `cryptobench-rust-ring --bench INPUT`: the peer of tests/bench/peers.sh.
-// `cargo bench` (the test crate's #[bench]) needs a nightly compiler, and
-// Debian packages no Rust benchmark harness, so this is the loop a Rust user
-// would write: ring's own calls, as the worker makes them (calls.rs), back
+// `cargo bench`'s own harness (the test crate's #[bench]) needs a nightly
+// compiler, and criterion is not used, so this is the loop a Rust user would
+// write: ring's own calls, as the worker makes them (calls.rs), back
 // to back on the first 64 B, 16 KiB and 1 MiB of INPUT, timed with
 // std::time::Instant. Like timeit: a batch of calls doubled until it lasts
 // 20 ms, then 7 batches; the median of their means, one line per cell
