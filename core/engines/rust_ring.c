@@ -8,9 +8,24 @@
 #include "core/process.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #define RUST_DIR CB_BUILDDIR "/core/engines/workers/rust"
+
+/* Cargo's first "error" line in its build log LOG (the reason a build
+ * failed), or "" when there is none. */
+static void first_error(const char *log, char *line, size_t len)
+{
+	FILE *f = fopen(log, "r");
+
+	line[0] = '\0';
+	while (f && fgets(line, (int)len, f) && strncmp(line, "error", 5) != 0)
+		line[0] = '\0';
+	line[strcspn(line, "\n")] = '\0';
+	if (f)
+		fclose(f);
+}
 
 static int find_rust(struct cb_process_engine *pe, char *why, size_t why_len)
 {
@@ -20,8 +35,12 @@ static int find_rust(struct cb_process_engine *pe, char *why, size_t why_len)
 	if (cb_process_override(pe))
 		return cb_process_start(pe, why, why_len);
 	if (access(bin, X_OK) != 0) {
+		char error[256];
+
+		first_error(log, error, sizeof error);
 		if (access(log, R_OK) == 0)
-			snprintf(why, why_len, "the Rust worker did not build (%s)", log);
+			snprintf(why, why_len, "the Rust worker did not build (%s%s%s)", log,
+			         error[0] ? ": " : "", error);
 		else
 			snprintf(
 			    why, why_len,
