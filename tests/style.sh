@@ -3,11 +3,12 @@
 # .clang-format says, and cppcheck finds nothing at the levels warning,
 # portability and performance (a finding that is wrong is suppressed where
 # it occurs, with `// cppcheck-suppress ID` and a comment saying why), and
-# every Go file is as gofmt writes it. Each is skipped, with the reason, when
-# its tool is missing (./bootstrap installs all three).
+# every Go file is as gofmt writes it, and every Rust file as rustfmt does.
+# Each is skipped, with the reason, when its tool is missing (./bootstrap
+# installs the first three; rustfmt comes with the Rust toolchain).
 . "${top_srcdir:-.}/tests/lib.sh"
 : "${top_builddir:=.}"
-plan 3
+plan 4
 
 files=$(cd "$top_srcdir" && find core analysis plots tests -name '*.[ch]' | sort)
 sources=$(cd "$top_srcdir" && find core analysis plots tests -name '*.c' | sort)
@@ -44,6 +45,17 @@ if command -v gofmt >/dev/null 2>&1; then
 	check "the Go files are formatted as gofmt writes them" gofmt_clean
 else
 	skip 1 "no gofmt (./bootstrap installs golang-go)"
+fi
+
+# rustfmt reads the worker's rustfmt.toml, found beside the files.
+rustfmt_clean() {
+	(cd "$top_srcdir" && rustfmt --edition 2021 --check $(find core tests -name '*.rs' | sort)) \
+		>"$WORK/rustfmt" 2>&1 || { diag "$(head -n 10 "$WORK/rustfmt")"; diag "fix: rustfmt --edition 2021 FILE"; false; }
+}
+if command -v rustfmt >/dev/null 2>&1; then
+	check "the Rust files are formatted as rustfmt writes them" rustfmt_clean
+else
+	skip 1 "no rustfmt (it comes with cargo and rustc)"
 fi
 
 done_testing
