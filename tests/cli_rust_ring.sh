@@ -32,8 +32,9 @@ cb verify rust-ring
 check "verify rust-ring passes (vectors, agreement, forged tags)" status_is 0
 check "the hello: reuse names the copy before the in-place seal and open; no reuse for a digest" \
 	jqe '.[] | select(.name == "rust-ring") | .features.calls
-		| (.["aes-256-gcm"].encrypt.reuse | startswith("in_out.copy_from_slice(data); "))
-		and (.["chacha20-poly1305"].decrypt.reuse | startswith("in_out.copy_from_slice("))
+		| (.["aes-256-gcm"].encrypt.reuse
+			| endswith("once; in_out.copy_from_slice(data); key.seal_in_place_separate_tag(nonce, aad, in_out)"))
+		and (.["chacha20-poly1305"].decrypt.reuse | test("; in_out.copy_from_slice\\([a-z_]+\\); key.open_in_place"))
 		and .sha256.hash.reuse == null and (.sha512.hash.fresh | test("digest::digest"))' \
 	"$WORK/engines.json"
 
