@@ -1,8 +1,8 @@
 #!/bin/sh
 # rust-ring, the worker over Rust's ring crate (core/engines/workers/rust):
-# listed with its compiler and ring's version, verify passes, its hello
-# names the copy its in-place AEAD calls need with "reuse" and no "reuse"
-# for a digest, and, spoken to directly, a reused buffer still gives the
+# listed with its compiler and ring's version, verify and worker-check pass,
+# its hello names the copy its in-place AEAD calls need with "reuse" and no
+# "reuse" for a digest, and, spoken to directly, a reused buffer still gives the
 # answer of one call (the message is copied back before every in-place
 # call), a forged tag is rejected by every call, a bad request or a line
 # that is not JSON is answered with an error and the worker goes on. Last,
@@ -11,7 +11,7 @@
 # with the reason the engine gives.
 . "${top_srcdir:-.}/tests/lib.sh"
 : "${top_builddir:=.}"
-plan 9
+plan 10
 # jqe FILTER FILE...: whether jq's FILTER holds (jq -e, its output dropped).
 jqe() { jq -e "$@" >/dev/null; }
 
@@ -19,7 +19,7 @@ BIN="$top_builddir/core/engines/workers/rust/target/release/cryptobench-rust-rin
 "$CRYPTOBENCH" engines --json >"$WORK/engines.json"
 why=$(jq -r '.[] | select(.name == "rust-ring") | if .usable then "" else .why end' "$WORK/engines.json")
 if [ -n "$why" ] || [ ! -x "$BIN" ]; then
-	skip 9 "rust-ring is not usable here: ${why:-its worker is not built}"
+	skip 10 "rust-ring is not usable here: ${why:-its worker is not built}"
 	done_testing
 	exit $?
 fi
@@ -30,6 +30,8 @@ check "engines lists rust-ring usable, with rustc and ring 0.16.20" \
 	"$WORK/engines.json"
 cb verify rust-ring
 check "verify rust-ring passes (vectors, agreement, forged tags)" status_is 0
+cb worker-check --engine rust-ring
+check "worker-check passes the worker (hello, vectors, input, malformed requests, exit)" status_is 0
 check "the hello: reuse names the copy before the in-place seal and open; no reuse for a digest" \
 	jqe '.[] | select(.name == "rust-ring") | .features.calls
 		| (.["aes-256-gcm"].encrypt.reuse
