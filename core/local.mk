@@ -134,12 +134,30 @@ $(rust_bin): $(rust_src:%=$(srcdir)/%)
 	  rm -f $@; fi
 endif
 
+# The JCA worker: built by javac at make time when configure found javac and
+# java, into the build tree (core/engines/java_jca.c looks for it there), from
+# the JDK's own classes only. A failed build is reported and leaves the
+# engine unavailable; it never fails make.
+java_src = core/engines/workers/java/Worker.java
+EXTRA_DIST += $(java_src)
+if HAVE_JAVA
+java_class = core/engines/workers/java/classes/Worker.class
+all-local: $(java_class)
+$(java_class): $(srcdir)/$(java_src)
+	$(AM_V_GEN)mkdir -p core/engines/workers/java; \
+	if $(JAVAC) -Xlint:all -Werror -d core/engines/workers/java/classes \
+	    '$(srcdir)/$(java_src)' >core/engines/workers/java/build.log 2>&1; then :; else \
+	  echo "warning: the Java worker did not build (core/engines/workers/java/build.log)" >&2; \
+	  rm -rf core/engines/workers/java/classes; fi
+endif
+
 clean-local:
 	rm -rf core/engines/workers/dotnet/bin core/engines/workers/dotnet/build.log \
 	  '$(srcdir)/core/engines/workers/dotnet/obj' \
 	  core/engines/workers/go/bin core/engines/workers/go/cache core/engines/workers/go/build.log \
 	  core/engines/workers/rust/target core/engines/workers/rust/cargo-home \
-	  core/engines/workers/rust/build.log
+	  core/engines/workers/rust/build.log \
+	  core/engines/workers/java/classes core/engines/workers/java/build.log
 
 # The engine interface, for plug-ins built outside this tree
 # (examples/plugin/): $(includedir)/cryptobench/engine.h and the header it

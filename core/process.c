@@ -111,8 +111,9 @@ bool cb_process_supports(struct cb_process_engine *pe, const struct cb_algorithm
 
 void cb_process_describe(struct cb_process_engine *pe, json_t *obj)
 {
-	static const char *const keys[] = {"runtime", "executable", "library", "module",
-	                                   "clock",   "cpu_clock",  "calls"};
+	static const char *const keys[] = {"runtime", "executable", "library",
+	                                   "module",  "clock",      "cpu_clock",
+	                                   "calls",   "providers",  "intrinsics"};
 
 	if (!cb_engine_usable(pe->engine, NULL))
 		return;

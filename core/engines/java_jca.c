@@ -1,0 +1,37 @@
+/* java_jca.c: java-jca through the JDK's JCA providers (SUN's MessageDigest,
+ * SunJCE's Cipher), a worker engine (see core/process.h and
+ * core/engines/workers/PROTOCOL.md). make compiles the worker with javac
+ * when configure found javac and java; without them the engine is
+ * unavailable and says why. */
+#include "config.h"
+
+#include "core/process.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+static int find_java(struct cb_process_engine *pe, char *why, size_t why_len)
+{
+	static const char classes[] = CB_BUILDDIR "/core/engines/workers/java/classes";
+
+	if (cb_process_override(pe))
+		return cb_process_start(pe, why, why_len);
+	if (JAVA_PATH[0] == '\0' ||
+	    access(CB_BUILDDIR "/core/engines/workers/java/classes/Worker.class", R_OK) != 0) {
+		snprintf(why, why_len,
+		         "the Java worker is not built (%s/Worker.class): `javac` and `java` were "
+		         "not both found when configure ran, or `make` did not build it",
+		         classes);
+		return -1;
+	}
+	pe->argv[0] = JAVA_PATH;
+	/* only lets the worker read the intrinsics' flags for its hello */
+	pe->argv[1] = "-XX:+UnlockDiagnosticVMOptions";
+	pe->argv[2] = "-cp";
+	pe->argv[3] = classes;
+	pe->argv[4] = "Worker";
+	pe->argv[5] = NULL;
+	return cb_process_start(pe, why, why_len);
+}
+
+CB_PROCESS_ENGINE(java_jca, "java-jca", find_java, NULL);

@@ -1,0 +1,904 @@
+// cryptobench worker for the JDK's JCA providers (see ../PROTOCOL.md).
+//
+// Speaks JSON lines on stdin/stdout: a hello first, then one result per
+// request. One call is one message through java.security.MessageDigest and
+// javax.crypto.Cipher, the providers the JDK picks (SUN for the digests,
+// SunJCE for the ciphers): AES/CBC/NoPadding, AES/CTR/NoPadding,
+// AES/GCM/NoPadding and ChaCha20-Poly1305 with a 16-byte tag. The timed
+// loop holds those calls and nothing else: with output "reuse" each writes
+// into an array made before the loop (the doFinal(in, inOff, len, out,
+// outOff) and digest(buf, off, len) overloads), with "fresh" each allocates
+// its output (doFinal(byte[]), digest()). The JCA appends an AEAD's tag to
+// its ciphertext itself: there are no pieces to join.
+//
+// HotSpot compiles hot methods as they run, and the SHA and AES intrinsics
+// only come with C2: before a cell's first timed loop the worker warms that
+// cell's calls up, outside the timing, until the time per call is steady
+// (warmUp, below; ../PROTOCOL.md says how).
+//
+// The JDK has no JSON library: Json, below, is a minimal strict reader and
+// writer for the protocol's flat messages (objects, arrays, strings,
+// numbers, true, false, null). A request it refuses is answered with an
+// error, as any failed request is.
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.Provider;
+import java.security.spec.AlgorithmParameterSpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+public final class Worker {
+	static final int UNIT = 1 << 20;
+
+	// The canonical names (core/algorithm.c) and the JCA's.
+	static final Map<String, String> HASHES = new LinkedHashMap<>();
+	static final Map<String, String> CIPHERS = new LinkedHashMap<>();
+	static {
+		HASHES.put("md5", "MD5");
+		HASHES.put("sha1", "SHA-1");
+		HASHES.put("sha256", "SHA-256");
+		HASHES.put("sha512", "SHA-512");
+		HASHES.put("sha3-256", "SHA3-256");
+		CIPHERS.put("aes-128-cbc", "AES/CBC/NoPadding");
+		CIPHERS.put("aes-256-cbc", "AES/CBC/NoPadding");
+		CIPHERS.put("aes-128-ctr", "AES/CTR/NoPadding");
+		CIPHERS.put("aes-256-ctr", "AES/CTR/NoPadding");
+		CIPHERS.put("aes-128-gcm", "AES/GCM/NoPadding");
+		CIPHERS.put("aes-256-gcm", "AES/GCM/NoPadding");
+		CIPHERS.put("chacha20-poly1305", "ChaCha20-Poly1305");
+	}
+
+	static boolean isAead(String alg)
+	{
+		return alg.endsWith("gcm") || alg.equals("chacha20-poly1305");
+	}
+
+	static int keyLen(String alg)
+	{
+		return alg.startsWith("aes-128") ? 16 : 32;
+	}
+
+	static int ivLen(String alg)
+	{
+		return isAead(alg) ? 12 : 16;
+	}
+
+	// The provider the JDK picks for ALG (null: none offers it).
+	static Provider provider(String alg)
+	{
+		try {
+			if (HASHES.containsKey(alg))
+				return MessageDigest.getInstance(HASHES.get(alg)).getProvider();
+			return Cipher.getInstance(CIPHERS.get(alg)).getProvider();
+		} catch (Exception e) {
+			return null;
+		}
+	}
+
+	static final Map<String, Provider> PROVIDERS = new LinkedHashMap<>();
+
+	// What each output mode calls, per algorithm and op.
+	static Map<String, Object> api(String alg, String op)
+	{
+		Map<String, Object> a = new LinkedHashMap<>();
+		if (HASHES.containsKey(alg)) {
+			String md = "MessageDigest.getInstance(\"" + HASHES.get(alg) + "\") made once: ";
+			a.put("reuse", md + "update(data, 0, n); digest(out, 0, len)");
+			a.put("fresh", md + "update(data, 0, n); digest()");
+			return a;
+		}
+		String t = CIPHERS.get(alg);
+		String prefix, in;
+		if (!isAead(alg)) {
+			prefix = "Cipher.getInstance(\"" + t + "\") initialised once: ";
+			in = "data";
+		} else {
+			prefix = "Cipher.getInstance(\"" + t + "\", provider); init(" +
+			         (op.equals("encrypt") ? "ENCRYPT_MODE" : "DECRYPT_MODE") + ", key, " + spec(alg) +
+			         "); updateAAD(aad) when any; ";
+			in = op.equals("encrypt") ? "data" : "sealed";
+		}
+		a.put("reuse", prefix + "doFinal(" + in + ", 0, " + in + ".length, out, 0)");
+		a.put("fresh", prefix + "doFinal(" + in + ")");
+		return a;
+	}
+
+	static String spec(String alg)
+	{
+		return alg.equals("chacha20-poly1305") ? "new IvParameterSpec(nonce)" : "new GCMParameterSpec(128, nonce)";
+	}
+
+	static AlgorithmParameterSpec paramSpec(String alg, byte[] iv)
+	{
+		return alg.endsWith("gcm") ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv);
+	}
+
+	static byte[] counting(int n)
+	{
+		byte[] b = new byte[n];
+		for (int i = 0; i < n; i++)
+			b[i] = (byte)i;
+		return b;
+	}
+
+	static byte[] material(Object v, int n)
+	{
+		if (v == null)
+			return null;
+		String s = Json.string(v, "key, iv or aad");
+		return s.equals("counting") ? counting(n) : hex(s);
+	}
+
+	static byte[] hex(String s)
+	{
+		if (s.length() % 2 != 0)
+			throw new IllegalArgumentException("odd hex string");
+		byte[] b = new byte[s.length() / 2];
+		for (int i = 0; i < b.length; i++) {
+			int hi = Character.digit(s.charAt(2 * i), 16), lo = Character.digit(s.charAt(2 * i + 1), 16);
+			if (hi < 0 || lo < 0)
+				throw new IllegalArgumentException("not a hex string: " + s);
+			b[i] = (byte)(hi << 4 | lo);
+		}
+		return b;
+	}
+
+	static String hexOf(byte[] b)
+	{
+		StringBuilder s = new StringBuilder(2 * b.length);
+		for (byte x : b)
+			s.append(Character.forDigit((x >> 4) & 15, 16)).append(Character.forDigit(x & 15, 16));
+		return s.toString();
+	}
+
+	static String sha256(byte[] b, int n) throws Exception
+	{
+		MessageDigest md = MessageDigest.getInstance("SHA-256");
+		md.update(b, 0, n);
+		return hexOf(md.digest());
+	}
+
+	// The generator (../PROTOCOL.md): the 1 MiB unit repeated to the largest size.
+	static long seed = -1;
+	static byte[] unit, data = new byte[0];
+	static final Map<Long, String> digests = new HashMap<>();
+
+	static String generated(long s, long size) throws Exception
+	{
+		if (size > Integer.MAX_VALUE - 64)
+			throw new IllegalArgumentException("size " + size + " is beyond a Java array");
+		if (s != seed) {
+			int x = (int)s;
+			unit = new byte[UNIT];
+			for (int i = 0; i < UNIT; i++) {
+				x ^= x << 13;
+				x ^= x >>> 17;
+				x ^= x << 5;
+				unit[i] = (byte)x;
+			}
+			seed = s;
+			data = unit;
+			digests.clear();
+		}
+		if (data.length < size) {
+			int reps = (int)((size + UNIT - 1) / UNIT);
+			data = new byte[reps * UNIT];
+			for (int r = 0; r < reps; r++)
+				System.arraycopy(unit, 0, data, r * UNIT, UNIT);
+		}
+		String d = digests.get(size);
+		if (d == null)
+			digests.put(size, d = sha256(data, (int)size));
+		return d;
+	}
+
+	// One message: false when the tag was rejected.
+	interface Call {
+		boolean run() throws Exception;
+	}
+
+	// One cell's calls: fn one message; last() the last call's output.
+	static final class Calls {
+		String api, output;
+		Call fn;
+		java.util.function.Supplier<byte[]> last;
+	}
+
+	// What a cell's calls read: PLAIN itself, or for a decryption PLAIN
+	// encrypted (ciphertext then tag), the tag's bit 0 flipped when forged.
+	static byte[] sealed(String alg, String op, byte[] plain, byte[] key, byte[] iv, byte[] aad) throws Exception
+	{
+		if (!op.startsWith("decrypt"))
+			return plain;
+		Calls seal = make(alg, "encrypt", "fresh", plain, key, iv, aad);
+		seal.fn.run();
+		byte[] sealed = seal.last.get();
+		if (op.equals("decrypt-forged"))
+			sealed[plain.length] ^= 1;
+		return sealed;
+	}
+
+	static Calls make(String alg, String op, String output, byte[] in, byte[] key, byte[] iv, byte[] aad)
+	    throws Exception
+	{
+		Calls c = new Calls();
+		c.output = output;
+		c.api = (String)api(alg, op).get(output);
+		boolean reuse = output.equals("reuse");
+		byte[][] last = {new byte[0]};
+		if (HASHES.containsKey(alg)) {
+			MessageDigest md = MessageDigest.getInstance(HASHES.get(alg), PROVIDERS.get(alg));
+			int n = in.length, len = md.getDigestLength();
+			byte[] out = new byte[len];
+			if (reuse) {
+				c.fn = () -> {
+					md.update(in, 0, n);
+					md.digest(out, 0, len);
+					return true;
+				};
+				c.last = () -> out.clone();
+			} else {
+				c.fn = () -> {
+					md.update(in, 0, n);
+					last[0] = md.digest();
+					return true;
+				};
+				c.last = () -> last[0];
+			}
+			return c;
+		}
+		String t = CIPHERS.get(alg);
+		Provider p = PROVIDERS.get(alg);
+		SecretKeySpec k = new SecretKeySpec(key, alg.startsWith("aes") ? "AES" : "ChaCha20");
+		boolean decrypt = !op.equals("encrypt");
+		int mode = decrypt ? Cipher.DECRYPT_MODE : Cipher.ENCRYPT_MODE;
+		Cipher held = Cipher.getInstance(t, p);
+		held.init(mode, k, paramSpec(alg, iv));
+		byte[] out = new byte[held.getOutputSize(in.length)];
+		if (!isAead(alg)) {
+			// The key schedule once, as a C engine's open does; doFinal
+			// leaves the Cipher as init did, at the cell's IV.
+			if (reuse) {
+				c.fn = () -> {
+					held.doFinal(in, 0, in.length, out, 0);
+					return true;
+				};
+				c.last = () -> out.clone();
+			} else {
+				c.fn = () -> {
+					last[0] = held.doFinal(in);
+					return true;
+				};
+				c.last = () -> last[0];
+			}
+			return c;
+		}
+		// The JCA refuses to initialise a Cipher again with the key and
+		// nonce it last had (GCM for encryption, ChaCha20-Poly1305 both
+		// ways): each message is a new Cipher of the provider found once.
+		c.fn = () -> {
+			Cipher e = Cipher.getInstance(t, p);
+			e.init(mode, k, paramSpec(alg, iv));
+			if (aad != null)
+				e.updateAAD(aad);
+			try {
+				if (reuse)
+					e.doFinal(in, 0, in.length, out, 0);
+				else
+					last[0] = e.doFinal(in);
+			} catch (AEADBadTagException x) {
+				return false;
+			}
+			return true;
+		};
+		c.last = () -> reuse ? out.clone() : last[0];
+		return c;
+	}
+
+	static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+	// CALLS calls of FN and nothing else: {ns, cpu ns, rejected}.
+	static long[] timedLoop(Call fn, long calls) throws Exception
+	{
+		long rejected = 0;
+		long cpu0 = THREADS.getCurrentThreadCpuTime();
+		long t0 = System.nanoTime();
+		for (long i = 0; i < calls; i++)
+			if (!fn.run())
+				rejected++;
+		long t1 = System.nanoTime();
+		long cpu1 = THREADS.getCurrentThreadCpuTime();
+		return new long[] {t1 - t0, cpu1 - cpu0, rejected};
+	}
+
+	// The warm-up of a cell's calls (../PROTOCOL.md), once per cell and
+	// worker process, outside the timing. HotSpot compiles a method with C2
+	// (and only then its SHA and AES intrinsics) after some 15,000
+	// invocations, the same code for every message length: a cell longer
+	// than SHORT bytes first runs its calls on a SHORT-byte prefix MIN_CALLS
+	// times (at most FIRST_NS), as a program that has run for a while would
+	// have. Then its own calls, in batches doubled until one takes BATCH_NS,
+	// in windows of WINDOW batches, until (at least MIN_CALLS calls of the
+	// cell's own when it had no first phase, and MIN_NS) the fastest time
+	// per call of a window is within TOLERANCE of the window's before and no
+	// JIT compilation finished during it; or until MAX_NS have passed in all
+	// (then "steady" is false).
+	static final int SHORT = 4096, WINDOW = 5;
+	static final long MIN_CALLS = 20_000, BATCH_NS = 10_000_000, MIN_NS = 200_000_000;
+	static final long FIRST_NS = 2_000_000_000L, MAX_NS = 5_000_000_000L;
+	static final double TOLERANCE = 0.02;
+	static final Set<String> warm = new HashSet<>();
+	static final java.lang.management.CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
+
+	static long jitMs()
+	{
+		return JIT != null && JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : 0;
+	}
+
+	static Map<String, Object> warmUp(String cell, Call first, Call fn) throws Exception
+	{
+		Map<String, Object> w = new LinkedHashMap<>();
+		if (!warm.add(cell)) {
+			w.put("calls", 0L);
+			return w;
+		}
+		long start = System.nanoTime(), firstCalls = 0;
+		if (first != null) {
+			for (long batch = 1000; firstCalls < MIN_CALLS && System.nanoTime() - start < FIRST_NS;
+			     firstCalls += batch)
+				timedLoop(first, batch);
+			w.put("short_calls", firstCalls);
+			w.put("short_size", (long)SHORT);
+		}
+		long minCalls = first != null ? 1 : MIN_CALLS;
+		long batch = 1, calls = 0, elapsed = System.nanoTime() - start, jit = jitMs();
+		double best = Double.MAX_VALUE, before = Double.MAX_VALUE, last = 0;
+		int inWindow = 0;
+		boolean steady = false;
+		while (elapsed < MAX_NS) {
+			long ns = timedLoop(fn, batch)[0];
+			calls += batch;
+			elapsed = System.nanoTime() - start;
+			if (ns < BATCH_NS) {
+				batch *= 2;
+				continue;
+			}
+			best = Math.min(best, (double)ns / batch);
+			if (++inWindow < WINDOW)
+				continue;
+			long now = jitMs();
+			last = best;
+			if (calls >= minCalls && elapsed >= MIN_NS && now == jit && best >= before * (1 - TOLERANCE)) {
+				steady = true;
+				break;
+			}
+			before = best;
+			best = Double.MAX_VALUE;
+			inWindow = 0;
+			jit = now;
+		}
+		w.put("calls", calls);
+		w.put("ns", elapsed);
+		w.put("steady", steady);
+		if (last > 0)
+			w.put("ns_per_call", Math.round(last));
+		return w;
+	}
+
+	static Map<String, Object> error(String why)
+	{
+		Map<String, Object> a = new LinkedHashMap<>();
+		a.put("status", "error");
+		a.put("error", why);
+		return a;
+	}
+
+	static Map<String, Object> run(Map<String, Object> req) throws Exception
+	{
+		String alg = Json.string(req.get("algorithm"), "algorithm"), op = Json.string(req.get("op"), "op");
+		long size = Json.integer(req.get("size"), "size"), calls = Json.integer(req.get("calls"), "calls");
+		Object o = req.get("output");
+		String output = o == null ? "reuse" : Json.string(o, "output");
+		if (!output.equals("reuse") && !output.equals("fresh"))
+			return error("output must be reuse or fresh, not " + output);
+		if (!PROVIDERS.containsKey(alg))
+			return error("java-jca does not offer " + alg);
+		boolean hash = HASHES.containsKey(alg);
+		if (hash != op.equals("hash") ||
+		    !(op.equals("hash") || op.equals("encrypt") || op.equals("decrypt") ||
+		      (op.equals("decrypt-forged") && isAead(alg))))
+			return error("java-jca does not offer " + op + " for " + alg);
+		if (size < 0 || calls < 0)
+			return error("size and calls must not be negative");
+		Map<String, Object> src = Json.object(req.get("input"), "input");
+		boolean explicit = src.containsKey("base64");
+		byte[] in;
+		String inputSha;
+		if (explicit) {
+			in = Base64.getDecoder().decode(Json.string(src.get("base64"), "input.base64"));
+			inputSha = sha256(in, in.length);
+		} else {
+			inputSha = generated(Json.integer(src.get("seed"), "input.seed"), size);
+			in = Arrays.copyOf(data, (int)size);
+		}
+		byte[] key = null, iv = null, aad = null;
+		if (!hash) {
+			key = material(req.containsKey("key") ? req.get("key") : "counting", keyLen(alg));
+			iv = material(req.containsKey("iv") ? req.get("iv") : "counting", ivLen(alg));
+			aad = material(req.get("aad"), 0);
+		}
+		if (op.startsWith("decrypt") && explicit) {
+			byte[] tag = isAead(alg) ? hex(Json.string(req.get("tag"), "tag")) : new byte[0];
+			byte[] sealed = Arrays.copyOf(in, in.length + tag.length);
+			System.arraycopy(tag, 0, sealed, in.length, tag.length);
+			in = sealed;
+			inputSha = null; // the plaintext is what comes out
+		} else {
+			in = sealed(alg, op, in, key, iv, aad);
+		}
+		Calls todo = make(alg, op, output, in, key, iv, aad);
+		// Known-answer checks (explicit bytes, one call) are not warmed up;
+		// a long message's warm-up starts on a SHORT prefix of it.
+		Map<String, Object> warmup = null;
+		if (!explicit) {
+			String cell = alg + " " + op + " " + output + " " + size + " " + (aad == null ? "" : hexOf(aad));
+			Call first = size <= SHORT ? null
+			                           : make(alg, op, output, sealed(alg, op, Arrays.copyOf(data, SHORT), key, iv, aad),
+			                                  key, iv, aad).fn;
+			warmup = warmUp(cell, first, todo.fn);
+		}
+		long[] t = timedLoop(todo.fn, calls);
+		long rejected = t[2];
+		if (rejected != 0 && rejected != calls)
+			return error(rejected + " of " + calls + " calls rejected the tag");
+		byte[] out = rejected != 0 ? new byte[0] : todo.last.get();
+		if (inputSha == null)
+			inputSha = sha256(out, out.length);
+		Map<String, Object> a = new LinkedHashMap<>();
+		a.put("status", rejected != 0 ? "rejected" : "ok");
+		a.put("calls", calls);
+		a.put("ns", t[0]);
+		a.put("cpu_ns", t[1]);
+		Map<String, Object> timed = new LinkedHashMap<>();
+		timed.put("calls", calls);
+		timed.put("api", todo.api);
+		timed.put("output", todo.output);
+		timed.put("assembled_in_loop", 0L); // the JCA joins an AEAD's tag itself
+		a.put("timed", timed);
+		// A Java array has no address a program can see, and the collector
+		// moves it: nothing is placed.
+		Map<String, Object> placed = new LinkedHashMap<>();
+		placed.put("input_offset", null);
+		placed.put("out", null);
+		placed.put("stack", null);
+		a.put("placed", placed);
+		if (warmup != null)
+			a.put("warmup", warmup);
+		a.put("input_sha256", inputSha);
+		a.put("output", out);
+		return a;
+	}
+
+	// The HotSpot flags behind the providers' fast paths.
+	static Map<String, Object> intrinsics()
+	{
+		Map<String, Object> m = new LinkedHashMap<>();
+		try {
+			com.sun.management.HotSpotDiagnosticMXBean hs =
+			    ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+			for (String f : new String[] {"UseAES", "UseAESIntrinsics", "UseAESCTRIntrinsics",
+			                              "UseGHASHIntrinsics", "UseSHA", "UseMD5Intrinsics",
+			                              "UseSHA1Intrinsics", "UseSHA256Intrinsics",
+			                              "UseSHA512Intrinsics", "UseSHA3Intrinsics",
+			                              "UseChaCha20Intrinsics", "UsePoly1305Intrinsics"}) {
+				try {
+					m.put(f, hs.getVMOption(f).getValue());
+				} catch (IllegalArgumentException e) {
+					// not a flag of this VM
+				}
+			}
+		} catch (Throwable e) {
+			m.put("error", e.toString());
+		}
+		return m;
+	}
+
+	public static void main(String[] args) throws IOException
+	{
+		OutputStream stdout = new FileOutputStream(FileDescriptor.out);
+		BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+		Map<String, Object> algorithms = new LinkedHashMap<>(), calls = new LinkedHashMap<>(),
+		                    providers = new LinkedHashMap<>();
+		Set<String> names = new java.util.TreeSet<>();
+		for (String alg : HASHES.keySet()) {
+			Provider p = provider(alg);
+			if (p == null)
+				continue;
+			PROVIDERS.put(alg, p);
+			algorithms.put(alg, List.of("hash"));
+		}
+		for (String alg : CIPHERS.keySet()) {
+			Provider p = provider(alg);
+			if (p == null)
+				continue;
+			PROVIDERS.put(alg, p);
+			algorithms.put(alg, isAead(alg) ? List.of("encrypt", "decrypt", "decrypt-forged")
+			                                : List.of("encrypt", "decrypt"));
+		}
+		for (Map.Entry<String, Provider> e : PROVIDERS.entrySet()) {
+			String name = e.getValue().getName() + " " + e.getValue().getVersionStr();
+			providers.put(e.getKey(), name);
+			names.add(name);
+			Map<String, Object> byOp = new LinkedHashMap<>();
+			for (Object op : (List<?>)algorithms.get(e.getKey()))
+				byOp.put((String)op, api(e.getKey(), (String)op));
+			calls.put(e.getKey(), byOp);
+		}
+		Map<String, Object> hello = new LinkedHashMap<>();
+		hello.put("type", "hello");
+		hello.put("protocol", 2L);
+		hello.put("engine", "java-jca");
+		hello.put("runtime", System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version") +
+		                         " (Java " + System.getProperty("java.version") + ")");
+		hello.put("executable",
+		          ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java"));
+		hello.put("library", "JCA providers " + String.join(", ", names) + " (the JDK's own code)");
+		hello.put("module", "java.security.MessageDigest, javax.crypto.Cipher");
+		hello.put("clock", "System.nanoTime (CLOCK_MONOTONIC)");
+		hello.put("cpu_clock", "ThreadMXBean.getCurrentThreadCpuTime (this thread)");
+		hello.put("algorithms", algorithms);
+		hello.put("calls", calls);
+		hello.put("providers", providers);
+		hello.put("intrinsics", intrinsics());
+		Json.send(stdout, hello);
+		String line;
+		while ((line = stdin.readLine()) != null) {
+			Map<String, Object> answer;
+			Object id = null;
+			try {
+				Map<String, Object> req = Json.object(Json.parse(line), "the request");
+				id = req.get("id");
+				if (!"run".equals(req.get("type")))
+					throw new IllegalArgumentException("not a run request: type " + Json.write(req.get("type")));
+				answer = run(req);
+			} catch (Throwable e) {
+				answer = error((e.getClass().getSimpleName() + ": " + e.getMessage()).split("\n")[0]);
+			}
+			Map<String, Object> out = new LinkedHashMap<>();
+			out.put("type", "result");
+			out.put("id", id);
+			out.putAll(answer);
+			Json.send(stdout, out);
+		}
+	}
+}
+
+// A minimal, strict JSON reader and writer for the protocol's flat messages
+// (the JDK has none): objects (LinkedHashMap), arrays (List), strings,
+// integers (Long), other numbers (Double), true, false and null. Anything
+// else, or anything after the value, is an IllegalArgumentException naming
+// the column.
+final class Json {
+	private final String s;
+	private int at;
+
+	private Json(String s)
+	{
+		this.s = s;
+	}
+
+	static Object parse(String text)
+	{
+		Json j = new Json(text);
+		j.space();
+		Object v = j.value();
+		j.space();
+		if (j.at != text.length())
+			throw j.fail("text after the value");
+		return v;
+	}
+
+	private IllegalArgumentException fail(String what)
+	{
+		return new IllegalArgumentException("malformed JSON at column " + (at + 1) + ": " + what);
+	}
+
+	private void space()
+	{
+		while (at < s.length() && " \t\r\n".indexOf(s.charAt(at)) >= 0)
+			at++;
+	}
+
+	private void expect(char c)
+	{
+		if (at >= s.length() || s.charAt(at) != c)
+			throw fail("expected '" + c + "'");
+		at++;
+	}
+
+	private boolean word(String w)
+	{
+		if (!s.startsWith(w, at))
+			return false;
+		at += w.length();
+		return true;
+	}
+
+	private Object value()
+	{
+		if (at >= s.length())
+			throw fail("end of text");
+		char c = s.charAt(at);
+		if (c == '{')
+			return object();
+		if (c == '[')
+			return array();
+		if (c == '"')
+			return string();
+		if (c == '-' || (c >= '0' && c <= '9'))
+			return number();
+		if (word("true"))
+			return Boolean.TRUE;
+		if (word("false"))
+			return Boolean.FALSE;
+		if (word("null"))
+			return null;
+		throw fail("unexpected '" + c + "'");
+	}
+
+	private Map<String, Object> object()
+	{
+		Map<String, Object> m = new LinkedHashMap<>();
+		expect('{');
+		space();
+		if (at < s.length() && s.charAt(at) == '}') {
+			at++;
+			return m;
+		}
+		for (;;) {
+			space();
+			if (at >= s.length() || s.charAt(at) != '"')
+				throw fail("expected a key");
+			String k = string();
+			if (m.containsKey(k))
+				throw fail("duplicate key \"" + k + "\"");
+			space();
+			expect(':');
+			space();
+			m.put(k, value());
+			space();
+			if (at < s.length() && s.charAt(at) == ',') {
+				at++;
+				continue;
+			}
+			expect('}');
+			return m;
+		}
+	}
+
+	private List<Object> array()
+	{
+		List<Object> l = new ArrayList<>();
+		expect('[');
+		space();
+		if (at < s.length() && s.charAt(at) == ']') {
+			at++;
+			return l;
+		}
+		for (;;) {
+			space();
+			l.add(value());
+			space();
+			if (at < s.length() && s.charAt(at) == ',') {
+				at++;
+				continue;
+			}
+			expect(']');
+			return l;
+		}
+	}
+
+	private String string()
+	{
+		expect('"');
+		StringBuilder b = new StringBuilder();
+		for (;;) {
+			if (at >= s.length())
+				throw fail("unterminated string");
+			char c = s.charAt(at++);
+			if (c == '"')
+				return b.toString();
+			if (c < 0x20)
+				throw fail("control character in a string");
+			if (c != '\\') {
+				b.append(c);
+				continue;
+			}
+			if (at >= s.length())
+				throw fail("unterminated string");
+			char e = s.charAt(at++);
+			switch (e) {
+			case '"': case '\\': case '/': b.append(e); break;
+			case 'b': b.append('\b'); break;
+			case 'f': b.append('\f'); break;
+			case 'n': b.append('\n'); break;
+			case 'r': b.append('\r'); break;
+			case 't': b.append('\t'); break;
+			case 'u':
+				if (at + 4 > s.length())
+					throw fail("short \\u escape");
+				int u = 0;
+				for (int i = 0; i < 4; i++) {
+					int d = Character.digit(s.charAt(at++), 16);
+					if (d < 0)
+						throw fail("bad \\u escape");
+					u = u << 4 | d;
+				}
+				b.append((char)u);
+				break;
+			default: throw fail("bad escape \\" + e);
+			}
+		}
+	}
+
+	private Object number()
+	{
+		int start = at;
+		if (s.charAt(at) == '-')
+			at++;
+		if (at < s.length() && s.charAt(at) == '0')
+			at++;
+		else if (!digits())
+			throw fail("a number without digits");
+		boolean integral = true;
+		if (at < s.length() && s.charAt(at) == '.') {
+			at++;
+			integral = false;
+			if (!digits())
+				throw fail("no digits after '.'");
+		}
+		if (at < s.length() && (s.charAt(at) == 'e' || s.charAt(at) == 'E')) {
+			at++;
+			integral = false;
+			if (at < s.length() && (s.charAt(at) == '+' || s.charAt(at) == '-'))
+				at++;
+			if (!digits())
+				throw fail("no digits in the exponent");
+		}
+		String t = s.substring(start, at);
+		if (integral) {
+			try {
+				return Long.parseLong(t);
+			} catch (NumberFormatException e) {
+				throw fail("integer out of range");
+			}
+		}
+		return Double.parseDouble(t);
+	}
+
+	private boolean digits()
+	{
+		int start = at;
+		while (at < s.length() && s.charAt(at) >= '0' && s.charAt(at) <= '9')
+			at++;
+		return at > start;
+	}
+
+	// The typed reads of a request's fields: a missing or mistyped field is
+	// an error naming it.
+	static String string(Object v, String what)
+	{
+		if (!(v instanceof String))
+			throw new IllegalArgumentException(what + " must be a string");
+		return (String)v;
+	}
+
+	static long integer(Object v, String what)
+	{
+		if (!(v instanceof Long))
+			throw new IllegalArgumentException(what + " must be an integer");
+		return (Long)v;
+	}
+
+	@SuppressWarnings("unchecked")
+	static Map<String, Object> object(Object v, String what)
+	{
+		if (!(v instanceof Map))
+			throw new IllegalArgumentException(what + " must be an object");
+		return (Map<String, Object>)v;
+	}
+
+	static String write(Object v)
+	{
+		StringBuilder b = new StringBuilder();
+		write(b, v);
+		return b.toString();
+	}
+
+	private static void write(StringBuilder b, Object v)
+	{
+		if (v == null || v instanceof Boolean || v instanceof Long || v instanceof Integer) {
+			b.append(v);
+		} else if (v instanceof String) {
+			quote(b, (String)v);
+		} else if (v instanceof Map) {
+			b.append('{');
+			String sep = "";
+			for (Map.Entry<?, ?> e : ((Map<?, ?>)v).entrySet()) {
+				b.append(sep);
+				quote(b, (String)e.getKey());
+				b.append(':');
+				write(b, e.getValue());
+				sep = ",";
+			}
+			b.append('}');
+		} else if (v instanceof List) {
+			b.append('[');
+			String sep = "";
+			for (Object x : (List<?>)v) {
+				b.append(sep);
+				write(b, x);
+				sep = ",";
+			}
+			b.append(']');
+		} else {
+			throw new IllegalArgumentException("cannot write a " + v.getClass().getSimpleName());
+		}
+	}
+
+	private static void quote(StringBuilder b, String s)
+	{
+		b.append('"');
+		for (int i = 0; i < s.length(); i++) {
+			char c = s.charAt(i);
+			if (c == '"' || c == '\\')
+				b.append('\\').append(c);
+			else if (c < 0x20)
+				b.append(String.format("\\u%04x", (int)c));
+			else
+				b.append(c);
+		}
+		b.append('"');
+	}
+
+	// MESSAGE as one line on OUT. A byte[] "output" is written last, as
+	// base64 straight from the encoder (no string of it is made: a 16 MiB
+	// ciphertext is 22 MB of base64).
+	static void send(OutputStream out, Map<String, Object> message) throws IOException
+	{
+		Object output = message.get("output");
+		Map<String, Object> rest = new LinkedHashMap<>(message);
+		rest.remove("output");
+		String head = write(rest);
+		if (!(output instanceof byte[])) {
+			out.write((head + "\n").getBytes(StandardCharsets.UTF_8));
+			out.flush();
+			return;
+		}
+		out.write(head.substring(0, head.length() - 1).getBytes(StandardCharsets.UTF_8));
+		out.write((rest.isEmpty() ? "\"output\":\"" : ",\"output\":\"").getBytes(StandardCharsets.UTF_8));
+		out.write(Base64.getEncoder().encode((byte[])output));
+		out.write("\"}\n".getBytes(StandardCharsets.UTF_8));
+		out.flush();
+	}
+}
