@@ -1,7 +1,7 @@
 -- Question: how fast is the same SHA-256 and AES-256-GCM across the runtimes
 -- people compare (Python's hashlib, cryptography and pycryptodome, Node.js,
--- .NET, Go, Rust's ring) against OpenSSL and libsodium in-process, on the
--- same bytes?
+-- .NET, Go, Rust's ring, Java's JCA) against OpenSSL and libsodium
+-- in-process, on the same bytes?
 -- Each worker regenerates the input and its trials carry the input's SHA-256,
 -- which the run checks against the generator's; the report names each
 -- runtime's version and the crypto library underneath. Round-robin, so the
@@ -20,7 +20,7 @@ cb.scenario {
   description = "SHA-256 and AES-256-GCM at 1 MiB and 16 MiB across runtimes and in-process libraries",
   engines     = cb.available { "openssl", "sodium", "python-hashlib", "python-cryptography",
                                "python-pycryptodome", "node-crypto", "dotnet", "go-crypto",
-                               "rust-ring" },
+                               "rust-ring", "java-jca" },
   algorithms  = { "sha256", "aes-256-gcm" },
   ops         = { "hash", "encrypt" },
   sizes       = { "1MiB", cb.param("big", "16MiB") },

@@ -333,19 +333,23 @@ public final class Worker {
 
 	// The warm-up of a cell's calls (../PROTOCOL.md), once per cell and
 	// worker process, outside the timing. HotSpot compiles a method with C2
-	// (and only then its SHA and AES intrinsics) after some 15,000
-	// invocations, the same code for every message length: a cell longer
-	// than SHORT bytes first runs its calls on a SHORT-byte prefix MIN_CALLS
-	// times (at most FIRST_NS), as a program that has run for a while would
-	// have. Then its own calls, in batches doubled until one takes BATCH_NS,
-	// in windows of WINDOW batches, until (at least MIN_CALLS calls of the
-	// cell's own when it had no first phase, and MIN_NS) the fastest time
+	// (and only then calls the SHA and AES intrinsics from it) after some
+	// 15,000 invocations, and a long message takes branches a short one
+	// does not (SunJCE's GCM splits from 1 MiB), which sends C2's code back
+	// to the interpreter the first time they are taken. So a cell first runs
+	// its calls on each prefix of SHORTS shorter than itself, MIN_CALLS
+	// times each (at most FIRST_NS each), then AGAIN calls of its own, then
+	// the prefixes once more (C2 compiles again, having seen the long
+	// branches). Then its own calls, in batches doubled until one takes
+	// BATCH_NS, in windows of WINDOW batches, until (at least MIN_CALLS of
+	// them or as many as MIN_BYTES take, and MIN_NS in all) the fastest time
 	// per call of a window is within TOLERANCE of the window's before and no
 	// JIT compilation finished during it; or until MAX_NS have passed in all
 	// (then "steady" is false).
-	static final int SHORT = 4096, WINDOW = 5;
-	static final long MIN_CALLS = 20_000, BATCH_NS = 10_000_000, MIN_NS = 200_000_000;
-	static final long FIRST_NS = 2_000_000_000L, MAX_NS = 5_000_000_000L;
+	static final int[] SHORTS = {256, 16384};
+	static final int WINDOW = 5, AGAIN = 3;
+	static final long MIN_CALLS = 20_000, MIN_BYTES = 256L << 20, BATCH_NS = 10_000_000;
+	static final long MIN_NS = 200_000_000, FIRST_NS = 2_000_000_000L, MAX_NS = 10_000_000_000L;
 	static final double TOLERANCE = 0.02;
 	static final Set<String> warm = new HashSet<>();
 	static final java.lang.management.CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
@@ -355,23 +359,42 @@ public final class Worker {
 		return JIT != null && JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : 0;
 	}
 
-	static Map<String, Object> warmUp(String cell, Call first, Call fn) throws Exception
+	// FIRST: the cell's calls on each of SHORTS shorter than the cell, each
+	// MIN_CALLS times (at most FIRST_NS); how many ran, added to SHORTS_RUN.
+	static void shorter(List<Call> first, long[] shortsRun) throws Exception
+	{
+		for (int i = 0; i < first.size(); i++) {
+			long n = 0, t0 = System.nanoTime();
+			for (long batch = 1000; n < MIN_CALLS && System.nanoTime() - t0 < FIRST_NS; n += batch)
+				timedLoop(first.get(i), batch);
+			shortsRun[i] += n;
+		}
+	}
+
+	static Map<String, Object> warmUp(String cell, List<Call> first, Call fn, long size) throws Exception
 	{
 		Map<String, Object> w = new LinkedHashMap<>();
 		if (!warm.add(cell)) {
 			w.put("calls", 0L);
 			return w;
 		}
-		long start = System.nanoTime(), firstCalls = 0;
-		if (first != null) {
-			for (long batch = 1000; firstCalls < MIN_CALLS && System.nanoTime() - start < FIRST_NS;
-			     firstCalls += batch)
-				timedLoop(first, batch);
-			w.put("short_calls", firstCalls);
-			w.put("short_size", (long)SHORT);
+		long start = System.nanoTime();
+		long[] shortsRun = new long[first.size()];
+		if (!first.isEmpty()) {
+			shorter(first, shortsRun);
+			timedLoop(fn, AGAIN);
+			shorter(first, shortsRun);
+			List<Object> shorts = new ArrayList<>();
+			for (int i = 0; i < first.size(); i++) {
+				Map<String, Object> one = new LinkedHashMap<>();
+				one.put("size", (long)SHORTS[i]);
+				one.put("calls", shortsRun[i]);
+				shorts.add(one);
+			}
+			w.put("shorter", shorts);
 		}
-		long minCalls = first != null ? 1 : MIN_CALLS;
-		long batch = 1, calls = 0, elapsed = System.nanoTime() - start, jit = jitMs();
+		long minCalls = Math.max(1, Math.min(MIN_CALLS, MIN_BYTES / Math.max(size, 1)));
+		long batch = 1, calls = first.isEmpty() ? 0 : AGAIN, elapsed = System.nanoTime() - start, jit = jitMs();
 		double best = Double.MAX_VALUE, before = Double.MAX_VALUE, last = 0;
 		int inWindow = 0;
 		boolean steady = false;
@@ -462,10 +485,13 @@ public final class Worker {
 		Map<String, Object> warmup = null;
 		if (!explicit) {
 			String cell = alg + " " + op + " " + output + " " + size + " " + (aad == null ? "" : hexOf(aad));
-			Call first = size <= SHORT ? null
-			                           : make(alg, op, output, sealed(alg, op, Arrays.copyOf(data, SHORT), key, iv, aad),
-			                                  key, iv, aad).fn;
-			warmup = warmUp(cell, first, todo.fn);
+			List<Call> first = new ArrayList<>();
+			for (int n : SHORTS)
+				if (n < size)
+					first.add(make(alg, op, output, sealed(alg, op, Arrays.copyOf(data, n), key, iv, aad), key,
+					               iv, aad)
+					              .fn);
+			warmup = warmUp(cell, first, todo.fn, size);
 		}
 		long[] t = timedLoop(todo.fn, calls);
 		long rejected = t[2];
