@@ -11,8 +11,8 @@
 # or not saying what it timed, costs that trial, named.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-ENGINES="python-hashlib python-cryptography python-pycryptodome node-crypto dotnet go-crypto rust-ring"
-plan 38
+ENGINES="python-hashlib python-cryptography python-pycryptodome node-crypto dotnet go-crypto rust-ring java-jca"
+plan 43
 SC="$top_srcdir/tests/scenarios/workers/outputs.lua"
 
 # trials FILE FILTER: how many trial lines match the jq FILTER.
@@ -39,7 +39,7 @@ for e in $ENGINES; do
 	check "$e: the trials record only placements a worker can make (input at 100, outputs by 64, stack by 16)" \
 		test "$(trials "$f" '(.input_offset // 100) == 100 and ((.layout.out // 0) % 64) == 0 and ((.layout.stack // 0) % 16) == 0')" -eq "$all"
 	case $e in
-	node-crypto) # JavaScript cannot see an address: nothing placed, nothing claimed
+	node-crypto | java-jca) # JavaScript and Java see no addresses: nothing placed, nothing claimed
 		check "$e: no placement claimed" test "$(trials "$f" '.input_offset or .layout')" -eq 0 ;;
 	python-hashlib) # its digests are hashlib's own objects: no output to place
 		check "$e: every trial's input at the run's offset, no output placement claimed" \

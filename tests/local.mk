@@ -65,6 +65,7 @@ cli_tests = \
 	tests/cli_worker_check.sh \
 	tests/cli_extern.sh \
 	tests/cli_plugin.sh \
+	tests/cli_java_jca.sh \
 	tests/cli_commands.sh \
 	tests/cli_compare.sh \
 	tests/cli_compare_engines.sh \

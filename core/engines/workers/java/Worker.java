@@ -97,35 +97,32 @@ public final class Worker {
 
 	static final Map<String, Provider> PROVIDERS = new LinkedHashMap<>();
 
-	// What each output mode calls, per algorithm and op.
+	// What each output mode calls, per algorithm and op: a MessageDigest, or
+	// a CBC or CTR Cipher, made (and initialised) once before the loop; a new
+	// AEAD Cipher per call (make, below, says why).
 	static Map<String, Object> api(String alg, String op)
 	{
 		Map<String, Object> a = new LinkedHashMap<>();
 		if (HASHES.containsKey(alg)) {
-			String md = "MessageDigest.getInstance(\"" + HASHES.get(alg) + "\") made once: ";
-			a.put("reuse", md + "update(data, 0, n); digest(out, 0, len)");
-			a.put("fresh", md + "update(data, 0, n); digest()");
+			String md = "MessageDigest \"" + HASHES.get(alg) + "\": update(data, 0, n); digest(";
+			a.put("reuse", md + "out, 0, len)");
+			a.put("fresh", md + ")");
 			return a;
 		}
-		String t = CIPHERS.get(alg);
-		String prefix, in;
-		if (!isAead(alg)) {
-			prefix = "Cipher.getInstance(\"" + t + "\") initialised once: ";
-			in = "data";
-		} else {
-			prefix = "Cipher.getInstance(\"" + t + "\", provider); init(" +
-			         (op.equals("encrypt") ? "ENCRYPT_MODE" : "DECRYPT_MODE") + ", key, " + spec(alg) +
-			         "); updateAAD(aad) when any; ";
-			in = op.equals("encrypt") ? "data" : "sealed";
-		}
-		a.put("reuse", prefix + "doFinal(" + in + ", 0, " + in + ".length, out, 0)");
+		String t = CIPHERS.get(alg), prefix, in = op.equals("encrypt") ? "data" : "sealed";
+		if (!isAead(alg))
+			prefix = "Cipher \"" + t + "\" (init once): ";
+		else
+			prefix = "Cipher.getInstance(\"" + t + "\", p); init(" + (op.equals("encrypt") ? "ENCRYPT" : "DECRYPT") +
+			         "_MODE, key, " + spec(alg) + "); [updateAAD(aad);] ";
+		a.put("reuse", prefix + "doFinal(" + in + ", 0, n, out, 0)");
 		a.put("fresh", prefix + "doFinal(" + in + ")");
 		return a;
 	}
 
 	static String spec(String alg)
 	{
-		return alg.equals("chacha20-poly1305") ? "new IvParameterSpec(nonce)" : "new GCMParameterSpec(128, nonce)";
+		return alg.equals("chacha20-poly1305") ? "IvParameterSpec(nonce)" : "GCMParameterSpec(128, nonce)";
 	}
 
 	static AlgorithmParameterSpec paramSpec(String alg, byte[] iv)
