@@ -12,7 +12,7 @@ cb.scenario {
   engines     = cb.available { "openssl", "gcrypt", "nettle", "sodium", "mbedtls", "wolfssl", "gnutls",
                                { "openssl", env = { OPENSSL_ia32cap = ":~0x20000000" },
                                  label = "openssl-no-shani" },
-                               "python-hashlib", "node-crypto", "rust-ring" },
+                               "python-hashlib", "node-crypto", "rust-ring", "java-jca" },
   algorithms  = { "sha256", "sha512" },
   ops         = { "hash" },
   sizes       = { "1MiB" },

@@ -4,13 +4,15 @@
 #
 #   tests/bench/peers.sh [ALTERNATIONS]      (default 3)
 #   PEERS_GROUPS="node dotnet" tests/bench/peers.sh   (some groups only:
-#                                            openssl commands node python dotnet go rust)
+#                                            openssl commands node python dotnet go rust java)
 #   PEERS_KEEP=DIR ...                       (keep the medians and results files)
 #
 # BenchmarkDotNet for dotnet (a project restored from NuGet, built here),
 # tinybench for node-crypto (npm, into a temporary folder), timeit for the
 # Python workers, Go's testing.B (`go test -bench`, the standard library
-# only, offline) for go-crypto, hyperfine for the command engines (Debian),
+# only, offline) for go-crypto, a hand-written System.nanoTime loop for
+# java-jca (tests/bench/peers/Peers.java, compiled here: JMH, Java's own
+# harness, is not packaged in Debian), hyperfine for the command engines (Debian),
 # `openssl speed -evp` for in-process openssl, and for rust-ring a plain loop
 # of ring's calls timed with std::time::Instant (the worker's own `--bench`
 # mode: the median of 7 batches of 20 ms, as timeit's; `cargo bench`'s own
@@ -32,7 +34,7 @@ N=${1:-3}
 T=$(mktemp -d "${TMPDIR:-/tmp}/cb-peers.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 SIZES="64 16384 1048576"
-GROUPS=${PEERS_GROUPS:-openssl commands node python dotnet go rust}
+GROUPS=${PEERS_GROUPS:-openssl commands node python dotnet go rust java}
 # wanted GROUP: whether GROUP is among those to run.
 wanted() { case " $GROUPS " in *" $1 "*) return 0 ;; esac; return 1; }
 
@@ -59,9 +61,16 @@ if wanted go; then
 	(cd "$T/gob" && $GO_PEERS go test -c -o peers.test >"$T/gob-build.log" 2>&1) ||
 		{ tail -n 20 "$T/gob-build.log"; exit 1; }
 fi
+if wanted java; then
+	mkdir "$T/java"
+	javac -d "$T/java" "$here/Peers.java" >"$T/java-build.log" 2>&1 ||
+		{ tail -n 20 "$T/java-build.log"; exit 1; }
+fi
 PY=$("$CB" engines 2>/dev/null | sed -n 's/^python-cryptography features: .*"executable":"\([^"]*\)".*/\1/p')
 PY=${PY:-python3}
 RUST_BIN=$top/core/engines/workers/rust/target/release/cryptobench-rust-ring
+JAVA=$("$CB" engines 2>/dev/null | sed -n 's/^java-jca features: .*"executable":"\([^"]*\)".*/\1/p')
+JAVA=${JAVA:-java}
 
 # noise [-elapsed]: the CV of five openssl speed processes (CPU time by
 # default, wall time with -elapsed).
@@ -113,6 +122,8 @@ peer() {
 	node) (cd "$T" && node tinybench.mjs "$T/input.bin") >>"$out" ;;
 	python) "$PY" "$here/timeit_peers.py" "$T/input.bin" >>"$out" ;;
 	rust) "$RUST_BIN" --bench "$T/input.bin" >>"$out" ;;
+	java) # the java the worker runs (its hello's executable)
+		"$JAVA" -cp "$T/java" Peers "$T/input.bin" >>"$out" ;;
 	dotnet)
 		rm -rf "$T/bdn/BenchmarkDotNet.Artifacts"
 		(cd "$T/bdn" && PEERS_INPUT="$T/input.bin" dotnet out/peers.dll --filter '*' --inProcess \

@@ -12,7 +12,8 @@ TOOLS = {"openssl": "openssl speed -evp", "node-crypto": "tinybench",
          "dotnet": "BenchmarkDotNet", "dotnet-output=fresh": "BenchmarkDotNet",
          "sha256sum": "hyperfine", "sha512sum": "hyperfine",
          "go-crypto": "go test -bench", "go-crypto-output=fresh": "go test -bench",
-         "rust-ring": "Instant loop (--bench)", "rust-ring-output=fresh": "Instant loop (--bench)"}
+         "rust-ring": "Instant loop (--bench)", "rust-ring-output=fresh": "Instant loop (--bench)",
+         "java-jca": "System.nanoTime loop", "java-jca-output=fresh": "System.nanoTime loop"}
 
 
 def read(path):

@@ -14,19 +14,20 @@ local groups = {
   dotnet   = { "dotnet", { "dotnet", output = "fresh" } },
   go       = { "go-crypto", { "go-crypto", output = "fresh" } },
   rust     = { "rust-ring", { "rust-ring", output = "fresh" } },
+  java     = { "java-jca", { "java-jca", output = "fresh" } },
 }
 local group = cb.param("group", "all")
 local engines = groups[group]
 if group == "all" then
   engines = {}
-  for _, name in ipairs { "openssl", "commands", "node", "python", "dotnet", "go", "rust" } do
+  for _, name in ipairs { "openssl", "commands", "node", "python", "dotnet", "go", "rust", "java" } do
     for _, e in ipairs(groups[name]) do engines[#engines + 1] = e end
   end
 end
 
 cb.scenario {
   name        = "peers",
-  description = "cells cross-checked by tests/bench/peers.sh against BenchmarkDotNet, tinybench, timeit, testing.B, hyperfine, openssl speed and a plain Rust loop",
+  description = "cells cross-checked by tests/bench/peers.sh against BenchmarkDotNet, tinybench, timeit, testing.B, hyperfine, openssl speed, a plain Rust loop and a System.nanoTime loop",
   engines     = cb.available(engines),
   algorithms  = { "sha256", "sha512", "aes-256-gcm", "aes-128-cbc" },
   ops         = { "hash", "encrypt" },

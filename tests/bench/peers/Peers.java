@@ -1,0 +1,106 @@
+// A hand-written System.nanoTime loop on the calls the Java worker times
+// (tests/bench/peers.sh; JMH, Java's own harness, is not packaged in Debian
+// here, so this is the loop a Java programmer writes without it). Reuse
+// writes into arrays made once (doFinal(in, 0, n, out, 0), digest(out, 0,
+// len)), Fresh allocates its output per call (doFinal(in), digest()), as
+// core/engines/workers/java/Worker.java does; each AES-GCM message is a new
+// Cipher there too (the JCA refuses a second encryption under one key and
+// nonce). The input is the file the script wrote (cryptobench's generated
+// bytes).
+//
+// usage: java Peers INPUT [WARMUP_MS [ITERATIONS]] >> TSV (engine alg size
+// ns: the median over ITERATIONS batches of 100 ms of each batch's mean
+// time per call, after WARMUP_MS of calls, JMH's defaults in spirit).
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+public final class Peers {
+	interface Call {
+		void run() throws Exception;
+	}
+
+	static byte[] counting(int n)
+	{
+		byte[] b = new byte[n];
+		for (int i = 0; i < n; i++)
+			b[i] = (byte)i;
+		return b;
+	}
+
+	static Call call(String alg, boolean reuse, byte[] in) throws Exception
+	{
+		int n = in.length;
+		if (alg.startsWith("sha")) {
+			MessageDigest md = MessageDigest.getInstance(alg.equals("sha256") ? "SHA-256" : "SHA-512");
+			byte[] out = new byte[md.getDigestLength()];
+			if (reuse)
+				return () -> {
+					md.update(in, 0, n);
+					md.digest(out, 0, out.length);
+				};
+			return () -> {
+				md.update(in, 0, n);
+				md.digest();
+			};
+		}
+		if (alg.equals("aes-256-gcm")) {
+			SecretKeySpec key = new SecretKeySpec(counting(32), "AES");
+			byte[] nonce = counting(12), out = new byte[n + 16];
+			java.security.Provider p = Cipher.getInstance("AES/GCM/NoPadding").getProvider();
+			return () -> {
+				Cipher c = Cipher.getInstance("AES/GCM/NoPadding", p);
+				c.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, nonce));
+				if (reuse)
+					c.doFinal(in, 0, n, out, 0);
+				else
+					c.doFinal(in);
+			};
+		}
+		Cipher c = Cipher.getInstance("AES/CBC/NoPadding");
+		c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(counting(16), "AES"), new IvParameterSpec(counting(16)));
+		byte[] out = new byte[n];
+		if (reuse)
+			return () -> c.doFinal(in, 0, n, out, 0);
+		return () -> c.doFinal(in);
+	}
+
+	// Calls of FN for at least NS nanoseconds: the mean time per call.
+	static double batch(Call fn, long ns) throws Exception
+	{
+		long calls = 0, t0 = System.nanoTime(), t;
+		do {
+			fn.run();
+			calls++;
+		} while ((t = System.nanoTime() - t0) < ns);
+		return (double)t / calls;
+	}
+
+	public static void main(String[] args) throws Exception
+	{
+		byte[] all = Files.readAllBytes(Paths.get(args[0]));
+		long warmupMs = args.length > 1 ? Long.parseLong(args[1]) : 2000;
+		int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 10;
+		for (String alg : new String[] {"sha256", "sha512", "aes-256-gcm", "aes-128-cbc"}) {
+			for (int size : new int[] {64, 16384, 1048576}) {
+				for (boolean reuse : new boolean[] {true, false}) {
+					Call fn = call(alg, reuse, Arrays.copyOf(all, size));
+					batch(fn, warmupMs * 1_000_000);
+					double[] means = new double[iterations];
+					for (int i = 0; i < iterations; i++)
+						means[i] = batch(fn, 100_000_000);
+					Arrays.sort(means);
+					double median = iterations % 2 == 1 ? means[iterations / 2]
+					                                    : (means[iterations / 2 - 1] + means[iterations / 2]) / 2;
+					System.out.printf("%s\t%s\t%d\t%.3f%n", reuse ? "java-jca" : "java-jca-output=fresh", alg, size,
+					                  median);
+				}
+			}
+		}
+	}
+}
