@@ -341,13 +341,15 @@ public final class Worker {
 	// BATCH_NS, in windows of WINDOW batches, until (at least MIN_CALLS of
 	// them or as many as MIN_BYTES take, and MIN_NS in all) the fastest time
 	// per call of a window is within TOLERANCE of the window's before and no
-	// JIT compilation finished during it; or until MAX_NS have passed in all
-	// (then "steady" is false).
+	// JIT compilation finished during it. A cell longer than every prefix
+	// whose steady time per byte is still over SLOWER times the longest
+	// prefix's is on slow code yet: all of it again. Everything stops when
+	// MAX_NS have passed in all (then "steady" is false).
 	static final int[] SHORTS = {256, 16384};
 	static final int WINDOW = 5, AGAIN = 3;
 	static final long MIN_CALLS = 20_000, MIN_BYTES = 256L << 20, BATCH_NS = 10_000_000;
-	static final long MIN_NS = 200_000_000, FIRST_NS = 2_000_000_000L, MAX_NS = 10_000_000_000L;
-	static final double TOLERANCE = 0.02;
+	static final long MIN_NS = 200_000_000, FIRST_NS = 2_000_000_000L, MAX_NS = 15_000_000_000L;
+	static final double TOLERANCE = 0.02, SLOWER = 1.5;
 	static final Set<String> warm = new HashSet<>();
 	static final java.lang.management.CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
 
@@ -358,14 +360,20 @@ public final class Worker {
 
 	// FIRST: the cell's calls on each of SHORTS shorter than the cell, each
 	// MIN_CALLS times (at most FIRST_NS); how many ran, added to SHORTS_RUN.
-	static void shorter(List<Call> first, long[] shortsRun) throws Exception
+	// The fastest time per call of the longest one's batches.
+	static double shorter(List<Call> first, long[] shortsRun) throws Exception
 	{
+		double best = Double.MAX_VALUE;
 		for (int i = 0; i < first.size(); i++) {
 			long n = 0, t0 = System.nanoTime();
-			for (long batch = 1000; n < MIN_CALLS && System.nanoTime() - t0 < FIRST_NS; n += batch)
-				timedLoop(first.get(i), batch);
+			for (long batch = 1000; n < MIN_CALLS && System.nanoTime() - t0 < FIRST_NS; n += batch) {
+				double perCall = (double)timedLoop(first.get(i), batch)[0] / batch;
+				if (i == first.size() - 1)
+					best = Math.min(best, perCall);
+			}
 			shortsRun[i] += n;
 		}
+		return best;
 	}
 
 	static Map<String, Object> warmUp(String cell, List<Call> first, Call fn, long size) throws Exception
@@ -375,12 +383,56 @@ public final class Worker {
 			w.put("calls", 0L);
 			return w;
 		}
-		long start = System.nanoTime();
+		long start = System.nanoTime(), calls = 0, elapsed = 0;
 		long[] shortsRun = new long[first.size()];
+		boolean steady = false, all = first.size() == SHORTS.length;
+		double last = 0, shortBest = 0;
+		int rounds = 0;
+		do {
+			rounds++;
+			if (!first.isEmpty()) {
+				shorter(first, shortsRun);
+				timedLoop(fn, AGAIN);
+				calls += AGAIN;
+				shortBest = shorter(first, shortsRun);
+			}
+			long minCalls = Math.max(1, Math.min(MIN_CALLS, MIN_BYTES / Math.max(size, 1)));
+			long batch = 1, own = 0, jit = jitMs();
+			double best = Double.MAX_VALUE, before = Double.MAX_VALUE;
+			int inWindow = 0;
+			steady = false;
+			elapsed = System.nanoTime() - start;
+			while (elapsed < MAX_NS) {
+				long ns = timedLoop(fn, batch)[0];
+				own += batch;
+				elapsed = System.nanoTime() - start;
+				if (ns < BATCH_NS) {
+					batch *= 2;
+					continue;
+				}
+				best = Math.min(best, (double)ns / batch);
+				if (++inWindow < WINDOW)
+					continue;
+				long now = jitMs();
+				last = best;
+				if (own >= minCalls && elapsed >= MIN_NS && now == jit && best >= before * (1 - TOLERANCE)) {
+					steady = true;
+					break;
+				}
+				before = best;
+				best = Double.MAX_VALUE;
+				inWindow = 0;
+				jit = now;
+			}
+			calls += own;
+			// Steady, but dearer per byte than the longest prefix: still the
+			// interpreter's or C1's code (the long message's branches not yet
+			// compiled by C2). Once more, while time is left.
+		} while (steady && all && last / size > SLOWER * shortBest / SHORTS[SHORTS.length - 1] &&
+		         elapsed < MAX_NS);
+		if (steady && all && last / size > SLOWER * shortBest / SHORTS[SHORTS.length - 1])
+			steady = false;
 		if (!first.isEmpty()) {
-			shorter(first, shortsRun);
-			timedLoop(fn, AGAIN);
-			shorter(first, shortsRun);
 			List<Object> shorts = new ArrayList<>();
 			for (int i = 0; i < first.size(); i++) {
 				Map<String, Object> one = new LinkedHashMap<>();
@@ -390,38 +442,14 @@ public final class Worker {
 			}
 			w.put("shorter", shorts);
 		}
-		long minCalls = Math.max(1, Math.min(MIN_CALLS, MIN_BYTES / Math.max(size, 1)));
-		long batch = 1, calls = first.isEmpty() ? 0 : AGAIN, elapsed = System.nanoTime() - start, jit = jitMs();
-		double best = Double.MAX_VALUE, before = Double.MAX_VALUE, last = 0;
-		int inWindow = 0;
-		boolean steady = false;
-		while (elapsed < MAX_NS) {
-			long ns = timedLoop(fn, batch)[0];
-			calls += batch;
-			elapsed = System.nanoTime() - start;
-			if (ns < BATCH_NS) {
-				batch *= 2;
-				continue;
-			}
-			best = Math.min(best, (double)ns / batch);
-			if (++inWindow < WINDOW)
-				continue;
-			long now = jitMs();
-			last = best;
-			if (calls >= minCalls && elapsed >= MIN_NS && now == jit && best >= before * (1 - TOLERANCE)) {
-				steady = true;
-				break;
-			}
-			before = best;
-			best = Double.MAX_VALUE;
-			inWindow = 0;
-			jit = now;
-		}
+		w.put("rounds", (long)rounds);
 		w.put("calls", calls);
 		w.put("ns", elapsed);
 		w.put("steady", steady);
 		if (last > 0)
 			w.put("ns_per_call", Math.round(last));
+		if (shortBest > 0)
+			w.put("short_ns_per_call", Math.round(shortBest));
 		return w;
 	}
 
