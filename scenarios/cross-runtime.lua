@@ -28,3 +28,11 @@ cb.scenario {
   order       = "round-robin",
   trial_time  = cb.param("trial_time", "50ms"),
 }
+
+-- Every engine against in-process OpenSSL, paired by round, per algorithm
+-- and size (on CPU time where a worker cell meets an in-process one).
+cb.derive {
+  name  = "vs openssl",
+  ratio = { {}, { label = "openssl" } },
+  by    = { "label", "algorithm", "size" },
+}
