@@ -45,6 +45,8 @@ static void test_ranks(void)
 	   "a level outside (0, 1) is refused");
 }
 
+static void held_when_the_median_moves(gsl_rng *rng);
+
 static void test_intervals(gsl_rng *rng)
 {
 	double v[300], last_lo = -INFINITY, last_hi = INFINITY;
@@ -70,6 +72,47 @@ static void test_intervals(gsl_rng *rng)
 	ok(nested, "the running intersection only narrows as observations come");
 	cb_confseq_median(v, 5, 0.95, &ci);
 	ok(!ci.available && isnan(ci.lo), "5 observations: no interval yet");
+	held_when_the_median_moves(rng);
+}
+
+/* A run whose median moved: a cell with two speeds (1000 and 800, as a
+ * SHA-512 cell swings with what the other vCPU runs) that takes the fast one
+ * in 9 of 10 rounds for 60 rounds, then in 3 of 10. The running intersection
+ * keeps what the first rounds said and leaves out the run's own median; the
+ * interval a report gives (cb_confseq_hold) holds it, and is the sequence's
+ * interval at N alone; one that holds the median is left as it was. */
+static void held_when_the_median_moves(gsl_rng *rng)
+{
+	enum { N = 160 };
+	double v[N], sorted[N];
+	struct cb_stats_interval ci, kept;
+	size_t rl, rh;
+
+	for (size_t i = 0; i < N; i++) {
+		bool fast = i < 60 ? i % 10 != 0 : i % 10 < 3;
+		v[i] = (fast ? 1000.0 : 800.0) + (double)(i % 7);
+	}
+	memcpy(sorted, v, sizeof v);
+	cb_stats_sort(sorted, N);
+	double median = (sorted[N / 2 - 1] + sorted[N / 2]) / 2.0;
+	cb_confseq_median(v, N, 0.95, &ci);
+	bool excluded = ci.available && !(ci.lo <= median && median <= ci.hi);
+	cb_confseq_hold(&ci, sorted, N, median);
+	cb_confseq_ranks(N, 0.95, &rl, &rh);
+	ok(excluded && ci.lo <= median && median <= ci.hi && ci.lo == sorted[rl - 1] &&
+	       ci.hi == sorted[rh - 1],
+	   "the median moved (the fast speed in 9 of 10 rounds, then 3): the intersection left it "
+	   "out; the interval given is the sequence's at N alone, which holds it");
+	for (size_t i = 0; i < N; i++)
+		v[i] = gsl_ran_gaussian(rng, 1.0);
+	memcpy(sorted, v, sizeof v);
+	cb_stats_sort(sorted, N);
+	median = (sorted[N / 2 - 1] + sorted[N / 2]) / 2.0;
+	cb_confseq_median(v, N, 0.95, &ci);
+	kept = ci;
+	cb_confseq_hold(&ci, sorted, N, median);
+	ok(kept.lo <= median && median <= kept.hi && ci.lo == kept.lo && ci.hi == kept.hi,
+	   "an intersection that holds the median is given as it is");
 }
 
 /* STREAMS streams of LEN observations whose median is 0, their scale
@@ -366,7 +409,7 @@ int main(void)
 {
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 
-	tap_plan(34);
+	tap_plan(36);
 	gsl_rng_set(rng, 20260804);
 	test_ranks();
 	test_intervals(rng);

@@ -167,3 +167,16 @@ int cb_confseq_median(const double *values, size_t n, double level, struct cb_st
 	}
 	return 0;
 }
+
+void cb_confseq_hold(struct cb_stats_interval *ci, const double *sorted, size_t n, double median)
+{
+	size_t rl, rh;
+
+	if (!ci->available || (ci->lo <= median && median <= ci->hi) ||
+	    cb_confseq_ranks(n, ci->level, &rl, &rh) != 0)
+		return;
+	ci->lo = sorted[rl - 1];
+	ci->hi = sorted[rh - 1];
+	ci->rank_lo = rl;
+	ci->rank_hi = rh;
+}

@@ -68,4 +68,16 @@ int cb_confseq_ranks(size_t t, double level, size_t *rank_lo, size_t *rank_hi);
  * reaches an interval; -1 only for a bad LEVEL or when memory runs out. */
 int cb_confseq_median(const double *values, size_t n, double level, struct cb_stats_interval *out);
 
+/* The interval a report gives beside the sample MEDIAN of the N SORTED
+ * values: CI, the sequence's running intersection (cb_confseq_median), when
+ * it holds MEDIAN; else the sequence's interval at N alone. The intersection
+ * is valid only while every observation has one median; when the median
+ * moved during the run (a SHA-512 cell whose speed changed with what the
+ * other vCPU ran gave [855, 861] MB/s beside a median of 818) it can exclude
+ * the run's own median, and an estimate outside its interval is refused by
+ * every comparison downstream. The interval at N alone holds the median by
+ * construction, and it covers whenever the intersection would (both hold m
+ * on the event the guarantee is about), so the coverage is the same. */
+void cb_confseq_hold(struct cb_stats_interval *ci, const double *sorted, size_t n, double median);
+
 #endif

@@ -72,6 +72,8 @@ int cb_ratio_paired_by(const double *num, const double *den, size_t n, double le
 	out->value = exp(out->log_value);
 	if (!sequential)
 		cb_stats_median_interval(logs, used, level, &out->ci);
+	else
+		cb_confseq_hold(&out->ci, logs, used, out->log_value);
 	if (out->ci.available) {
 		out->ci.lo = exp(out->ci.lo);
 		out->ci.hi = exp(out->ci.hi);

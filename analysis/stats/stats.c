@@ -375,6 +375,8 @@ int cb_stats_summarize(const double *values, size_t n, const struct cb_stats_opt
 		memset(out, 0, sizeof(*out));
 		return -1;
 	}
+	if (opt->sequential)
+		cb_confseq_hold(&out->median_ci, sorted, n, out->median);
 	out->q1 = gsl_stats_quantile_from_sorted_data(sorted, 1, n, 0.25);
 	out->q3 = gsl_stats_quantile_from_sorted_data(sorted, 1, n, 0.75);
 	out->iqr = out->q3 - out->q1;
