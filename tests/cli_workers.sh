@@ -6,7 +6,7 @@
 # real Python worker with one fault; the engine under test is python-hashlib.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-N=25
+N=26
 echo "1..$N"
 SC="$top_srcdir/tests/scenarios/workers/hashlib.lua"
 FAULTY="$top_srcdir/tests/workers/faulty.py"
@@ -94,6 +94,18 @@ else
 	check "a 2 MiB ciphertext through the protocol: every trial valid" \
 		test "$(trials "$WORK/big.jsonl" '.valid and .cell.size == 2097152')" -eq 6
 fi
+
+# engines, as text: a worker's line keeps its runtime and drops the calls
+# (a screen of JSON per worker), which --json keeps.
+"$CRYPTOBENCH" engines >"$WORK/engines.txt" 2>&1
+"$CRYPTOBENCH" engines --json >"$WORK/engines.json" 2>&1
+short_features() {
+	grep -q '^python-hashlib features: {"runtime"' "$WORK/engines.txt" &&
+		! grep '^python-hashlib features: ' "$WORK/engines.txt" | grep -q '"calls"' &&
+		grep -q '^(each worker.s calls' "$WORK/engines.txt" &&
+		jq -e '.[] | select(.name == "python-hashlib") | .features.calls.sha256' "$WORK/engines.json" >/dev/null
+}
+check "engines: a worker's features line without its calls; --json keeps them" short_features
 
 [ "$tap_n" -eq "$N" ] || echo "not ok $((tap_n + 1)) - the plan said $N tests, $tap_n ran"
 [ "$tap_failed" -eq 0 ]

@@ -1,4 +1,5 @@
 /* cmd_engines.c: cryptobench engines — what is built in and usable here. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,8 +117,14 @@ static void print_text(void)
 	       "sim) accept every algorithm: they measure the harness, memory and the method.\n");
 }
 
+/* Each usable engine's features on one line. A worker's hello also lists
+ * every algorithm's calls (and Java's providers and intrinsics): a screen of
+ * JSON per worker, left to --json. */
 static void print_features(void)
 {
+	static const char *const long_keys[] = {"calls", "algorithms", "providers", "intrinsics"};
+	bool shortened = false;
+
 	for (size_t i = 0; i < cb_engine_count(); i++) {
 		const struct cb_engine *e = cb_engine_at(i);
 		json_t *features;
@@ -127,11 +134,16 @@ static void print_features(void)
 			continue;
 		features = json_object();
 		e->describe(features);
+		for (size_t k = 0; k < sizeof long_keys / sizeof long_keys[0]; k++)
+			shortened |= json_object_del(features, long_keys[k]) == 0;
 		text = json_dumps(features, JSON_COMPACT | JSON_PRESERVE_ORDER);
 		printf("%s features: %s\n", e->name, text ? text : "{}");
 		free(text);
 		json_decref(features);
 	}
+	if (shortened)
+		printf("(each worker's calls, algorithms, providers and intrinsics: cryptobench "
+		       "engines --json)\n");
 }
 
 static int no_operand(void *args, const char *arg)
