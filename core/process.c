@@ -406,6 +406,15 @@ const char *cb_process_script(struct cb_process_engine *pe, const char *file)
 }
 
 /* The worker's command from the test override, if any. */
+void cb_process_not_built(char *why, size_t why_len, const char *runtime, const char *file,
+                          const char *missing)
+{
+	snprintf(why, why_len,
+	         "the %s worker is not built (%s): %s when configure ran, or `make` did not "
+	         "build it",
+	         runtime, file, missing);
+}
+
 bool cb_process_override(struct cb_process_engine *pe)
 {
 	char name[64], *p;

@@ -383,7 +383,7 @@ static bool counted(const struct cb_plan_row *row, const struct cb_plan_search *
 	enum cb_plan_status s = row->choice.status;
 
 	return s == CB_PLAN_NEEDS || s == CB_PLAN_UNSURE ||
-	       (search && search->all_rows && s == CB_PLAN_RESOLVED);
+	       (search->all_rows && s == CB_PLAN_RESOLVED);
 }
 
 /* The rows K runs of N rounds resolve in expectation (plan_runs_predict.h). */
@@ -902,21 +902,13 @@ static void say_plan(char *buf, size_t len, const struct cb_runs_plan *p, size_t
 }
 
 /* No row has a plan, but some would at the pilot's estimates: one more
- * run at the pilot's rounds, which also joins its set, if it fits. */
-static void more_pilot(const struct cb_runs_plan *p, size_t set_rounds, double budget_s,
-                       double elapsed_s, struct cb_plan_step *out)
+ * run at the pilot's rounds, which also joins its set (no budget: with one,
+ * decide_bet weighs such rows by their expectation). */
+static void more_pilot(const struct cb_runs_plan *p, size_t set_rounds, struct cb_plan_step *out)
 {
 	out->rounds = set_rounds;
 	out->runs_planned = out->runs_in_set + 1;
 	out->seconds_left = plan_seconds(&p->costs, 1, set_rounds);
-	if (budget_s > 0.0 && !(elapsed_s + out->seconds_left <= budget_s)) {
-		out->decision = CB_PLAN_STOP_BUDGET;
-		snprintf(out->why, sizeof out->why,
-		         "%zu rows are unsure and another pilot run needs about %.0f s, %.0f s of "
-		         "the budget left",
-		         p->status[CB_PLAN_UNSURE], out->seconds_left, budget_s - elapsed_s);
-		return;
-	}
 	out->decision = CB_PLAN_CONTINUE;
 	snprintf(out->why, sizeof out->why,
 	         "%zu rows have a plan only at the pilot's estimates, none across their "
@@ -1000,7 +992,7 @@ static void decide(struct cb_runs_plan *p, size_t set_rounds, double budget_s, d
 		return;
 	}
 	if (!p->status[CB_PLAN_NEEDS] && p->status[CB_PLAN_UNSURE]) {
-		more_pilot(p, set_rounds, budget_s, elapsed_s, out);
+		more_pilot(p, set_rounds, out);
 		return;
 	}
 	if (!p->status[CB_PLAN_NEEDS]) {
@@ -1009,7 +1001,7 @@ static void decide(struct cb_runs_plan *p, size_t set_rounds, double budget_s, d
 	}
 	table_plan_within(p, &search);
 	if (!p->runs && p->status[CB_PLAN_UNSURE]) {
-		more_pilot(p, set_rounds, budget_s, elapsed_s, out);
+		more_pilot(p, set_rounds, out);
 		return;
 	}
 	if (!p->runs) {

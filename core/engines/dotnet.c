@@ -17,10 +17,7 @@ static int find_dotnet(struct cb_process_engine *pe, char *why, size_t why_len)
 	if (cb_process_override(pe))
 		return cb_process_start(pe, why, why_len);
 	if (access(dll, R_OK) != 0) {
-		snprintf(why, why_len,
-		         "the .NET worker is not built (%s): `dotnet` was not found when "
-		         "configure ran, or `make` did not build it",
-		         dll);
+		cb_process_not_built(why, why_len, ".NET", dll, "`dotnet` was not found");
 		return -1;
 	}
 	pe->argv[0] = "dotnet";

@@ -17,10 +17,7 @@ static int find_go(struct cb_process_engine *pe, char *why, size_t why_len)
 	if (cb_process_override(pe))
 		return cb_process_start(pe, why, why_len);
 	if (access(worker, X_OK) != 0) {
-		snprintf(why, why_len,
-		         "the Go worker is not built (%s): `go` was not found when configure "
-		         "ran, or `make` did not build it",
-		         worker);
+		cb_process_not_built(why, why_len, "Go", worker, "`go` was not found");
 		return -1;
 	}
 	pe->argv[0] = worker;

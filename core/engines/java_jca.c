@@ -13,15 +13,14 @@
 static int find_java(struct cb_process_engine *pe, char *why, size_t why_len)
 {
 	static const char classes[] = CB_BUILDDIR "/core/engines/workers/java/classes";
+	static const char class_file[] =
+	    CB_BUILDDIR "/core/engines/workers/java/classes/Worker.class";
 
 	if (cb_process_override(pe))
 		return cb_process_start(pe, why, why_len);
-	if (JAVA_PATH[0] == '\0' ||
-	    access(CB_BUILDDIR "/core/engines/workers/java/classes/Worker.class", R_OK) != 0) {
-		snprintf(why, why_len,
-		         "the Java worker is not built (%s/Worker.class): `javac` and `java` were "
-		         "not both found when configure ran, or `make` did not build it",
-		         classes);
+	if (JAVA_PATH[0] == '\0' || access(class_file, R_OK) != 0) {
+		cb_process_not_built(why, why_len, "Java", class_file,
+		                     "`javac` and `java` were not both found");
 		return -1;
 	}
 	pe->argv[0] = JAVA_PATH;

@@ -42,12 +42,10 @@ static int find_rust(struct cb_process_engine *pe, char *why, size_t why_len)
 			snprintf(why, why_len, "the Rust worker did not build (%s%s%s)", log,
 			         error[0] ? ": " : "", error);
 		else
-			snprintf(
-			    why, why_len,
-			    "the Rust worker is not built (%s): `cargo` or Debian's ring crate "
-			    "(librust-ring-dev) was not found when configure ran, or `make` did "
-			    "not build it",
-			    bin);
+			cb_process_not_built(
+			    why, why_len, "Rust", bin,
+			    "`cargo` or Debian's ring crate (librust-ring-dev) was "
+			    "not found");
 		return -1;
 	}
 	pe->argv[0] = bin;
