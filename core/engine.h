@@ -13,10 +13,11 @@
 #include <jansson.h>
 
 #include "core/algorithm.h"
+#include "core/pk.h"
 
 /* Status of one call. */
 #define CB_OK 0
-#define CB_REJECTED 1 /* AEAD decryption refused the tag (expected for decrypt-forged) */
+#define CB_REJECTED 1 /* AEAD decryption refused the tag, verify the signature (the forged ops) */
 #define CB_FAILED (-1)
 
 enum cb_mode {
@@ -60,6 +61,9 @@ struct cb_cell_setup {
 	const struct cb_engine_config *config;
 	uint32_t input_seed; /* the generator's seed (engines that regenerate the input) */
 	size_t input_offset; /* bytes past a page boundary the run's input starts at (workers) */
+	/* Public-key cells (cb_alg_is_pk): the keys, the digest, the signature
+	 * to verify (core/pk.h). NULL for the rest. */
+	const struct cb_pk_setup *pk;
 };
 
 /* What every library engine keeps of its cell, filled once by cb_engine_open
@@ -83,6 +87,10 @@ struct cb_engine_setup {
 	 * aad_len is 0 (no AAD, the default of every measurement). */
 	const unsigned char *aad;
 	size_t aad_len; /* within the engine's max_aad */
+	/* Public-key cells: what `open` imports and `call` uses (core/pk.h:
+	 * what one call does per operation), alive until close; NULL for the
+	 * rest. A public-key cell has no key, IV or tag above. */
+	const struct cb_pk_setup *pk;
 };
 
 /* What a virtual clock needs to know about the trial it times. */
@@ -199,6 +207,35 @@ struct cb_engine {
 	int (*remote)(void *ctx, const struct cb_trial_info *trial, unsigned char *out,
 	              struct cb_remote_times *t, char *why, size_t why_len);
 };
+
+/* ---- A library's public-key half ----
+ *
+ * A library engine's public-key operations (kinds sign and kex: core/pk.h)
+ * live in their own file, core/engines/NAME_pk.c, which exports one of
+ * these; the engine's own functions hand public-key algorithms and contexts
+ * to it (cb_engine_ctx_is_pk), once per trial in `loop`. Its contexts begin
+ * with their cb_engine_setup like every library engine's. */
+struct cb_pk_half {
+	bool (*supports)(const struct cb_algorithm *alg, enum cb_op op); /* message mode */
+	void *(*open)(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+	              char *err, size_t err_len);
+	int (*call)(void *ctx, const unsigned char *in, size_t len, unsigned char *out);
+	uint64_t (*loop)(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
+	                 uint64_t calls, int expect, int *last);
+	void (*close)(void *ctx);
+	/* Optional: what the library offers (its curves, its limits), for
+	 * `cryptobench engines` and the header. */
+	void (*describe)(json_t *obj);
+};
+
+/* Whether CTX, a library engine's context, is a public-key cell's: every
+ * such context begins with the cb_engine_setup its `open` was given. */
+static inline bool cb_engine_ctx_is_pk(const void *ctx)
+{
+	const struct cb_engine_setup *s = (const struct cb_engine_setup *)ctx;
+
+	return s && cb_alg_is_pk(s->alg);
+}
 
 /* ---- Plug-ins ----
  *

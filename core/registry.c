@@ -137,6 +137,26 @@ static int setup_refused(const struct cb_engine *e, const struct cb_cell_setup *
 		cb_errorf(err, err_len, "%s: chunk applies to hashes only", e->name);
 		return -1;
 	}
+	if (cb_alg_is_pk(alg)) {
+		const struct cb_pk_setup *pk = setup->pk;
+		bool needs_key = setup->op != CB_OP_KEYGEN;
+
+		if (config->recreate || config->chunk) {
+			cb_errorf(err, err_len, "%s: %s is a public-key cell: no recreate or chunk",
+			          e->name, alg->name);
+			return -1;
+		}
+		if (needs_key &&
+		    (!pk || !pk->key || (setup->op == CB_OP_DERIVE && !pk->peer) ||
+		     ((setup->op == CB_OP_VERIFY || setup->op == CB_OP_VERIFY_FORGED) &&
+		      !pk->sig) ||
+		     (cb_pk_digest_len(alg) && setup->op != CB_OP_DERIVE && !pk->digest))) {
+			cb_errorf(err, err_len, "%s: %s %s needs its keys (core/pk.h)", e->name,
+			          alg->name, cb_op_name(setup->op));
+			return -1;
+		}
+		return 0;
+	}
 	if (alg->kind != CB_KIND_HASH && (!setup->key || !setup->iv)) {
 		cb_errorf(err, err_len, "%s: %s needs a key and an IV", e->name, alg->name);
 		return -1;
@@ -174,7 +194,8 @@ static void engine_setup_fill(struct cb_engine_setup *s, const struct cb_cell_se
 	s->recreate = config->recreate;
 	s->chunk = config->chunk;
 	s->len = cell->len;
-	if (alg->kind != CB_KIND_HASH) {
+	s->pk = cell->pk;
+	if (alg->kind == CB_KIND_CIPHER || alg->kind == CB_KIND_AEAD) {
 		memcpy(s->key, cell->key, alg->key_len);
 		memcpy(s->iv, cell->iv, alg->iv_len);
 	}

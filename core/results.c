@@ -76,7 +76,8 @@ struct cb_writer *cb_writer_open(const char *path, char *err, size_t err_len)
 
 int cb_writer_header(struct cb_writer *w, json_t *header, char *err, size_t err_len)
 {
-	json_object_set_new(header, "schema", json_string(CB_SCHEMA));
+	if (!json_is_string(json_object_get(header, "schema"))) /* the runner's, or the oldest */
+		json_object_set_new(header, "schema", json_string(CB_SCHEMA));
 	if (cb_writer_line(w, "run", header) != 0 || cb_writer_sync(w) != 0)
 		return cb_errorf(err, err_len, "%s: cannot write: %s", w->path, strerror(errno));
 	return 0;

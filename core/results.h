@@ -41,7 +41,12 @@
 
 #include <jansson.h>
 
+/* A file's schema is the oldest that describes it: cryptobench/1 for byte
+ * cells only, cryptobench/2 when it has public-key cells, whose trials count
+ * operations ("ops") where the others count payload bytes ("bytes"). The
+ * reader reads both. */
 #define CB_SCHEMA "cryptobench/1"
+#define CB_SCHEMA_PK "cryptobench/2"
 /* The longest line a results file may hold (the header carries the scenario's
  * text, itself at most 16 MiB). */
 #define CB_RESULTS_MAX_LINE ((size_t)64 << 20)
@@ -85,6 +90,7 @@ struct cb_result_cell {
 	uint64_t size;
 	unsigned threads;
 	char *mode;   /* "message" or "stream" */
+	bool ops;     /* a public-key cell: its trials count operations (cb_alg_is_pk) */
 	char *key;    /* "label|algorithm|op|size|threads": unique per cell */
 	json_t *json; /* the cell object of the first trial seen */
 };
@@ -95,7 +101,8 @@ struct cb_result_trial {
 	size_t line; /* its line in the file */
 	uint64_t seq;
 	uint64_t calls;
-	uint64_t bytes;          /* payload bytes of the whole trial, all threads */
+	uint64_t bytes;          /* the trial's work, all threads: payload bytes, or the
+	                          * operations of a public-key cell (its "ops") */
 	double ns;               /* wall time of the trial */
 	double cpu_ns;           /* CPU time summed over threads (or -1) */
 	double cycles;           /* core cycles (counted or estimated), or -1 */
@@ -121,6 +128,7 @@ struct cb_results {
 	char *path;
 	const char *compression; /* "gzip", "zstd", or NULL for a plain file */
 	json_t *header;          /* the run line */
+	int schema;              /* 1 or 2: cryptobench/N */
 	json_t *end;             /* the end line, or NULL when the file was cut */
 	bool interrupted;        /* end says so, or no end line */
 	struct cb_result_cell *cells;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/algorithm.h"
 #include "core/errbuf.h"
 #include "core/lines.h"
 #include "core/results_scan.h"
@@ -203,6 +204,8 @@ static long cell_index(struct cb_results *r, json_t *cell)
 	c.mode = dup_field(cell, "mode");
 	c.size = size;
 	c.threads = n_threads;
+	c.ops =
+	    algorithm && cb_algorithm_find(algorithm) && cb_alg_is_pk(cb_algorithm_find(algorithm));
 	if (asprintf(&key, "%s|%s|%s|%" PRIu64 "|%u", c.label, c.algorithm, c.op, c.size,
 	             c.threads) < 0) {
 		free_cell(&c);
@@ -345,6 +348,29 @@ static int grow_trials(struct cb_results *r, size_t *capacity)
 	return 0;
 }
 
+/* A trial's work: "bytes" for a byte cell, "ops" for a public-key cell, in
+ * a file whose schema has them (results.h), into T->bytes. */
+static int unit_field(const struct cb_results *r, const struct cb_result_cell *cell, json_t *line,
+                      struct cb_result_trial *t, char *err, size_t err_len)
+{
+	bool has_ops = json_object_get(line, "ops") != NULL;
+
+	if (!cell->ops)
+		return has_ops ? cb_errorf(err, err_len,
+		                           "trial \"ops\" in a cell of %s, which counts bytes",
+		                           cell->algorithm)
+		               : 0;
+	if (r->schema < 2)
+		return cb_errorf(err, err_len, "a public-key cell (%s) in a %s file: it needs %s",
+		                 cell->algorithm, CB_SCHEMA, CB_SCHEMA_PK);
+	if (json_object_get(line, "bytes"))
+		return cb_errorf(
+		    err, err_len,
+		    "trial \"bytes\" in a cell of %s, which counts operations (\"ops\")",
+		    cell->algorithm);
+	return uint_field(line, "trial", "ops", true, (uint64_t)INT64_MAX, &t->bytes, err, err_len);
+}
+
 static int add_trial(struct cb_results *r, json_t *line, size_t lineno, size_t *capacity, char *err,
                      size_t err_len)
 {
@@ -383,6 +409,8 @@ static int add_trial(struct cb_results *r, json_t *line, size_t lineno, size_t *
 		                 "a trial of a cell the run header does not have (it plans %lld "
 		                 "cells): lines of another run?",
 		                 r->header_cells);
+	if (unit_field(r, &r->cells[c], line, &t, err, err_len) != 0)
+		return -1;
 	if (grow_trials(r, capacity) != 0)
 		return cb_errorf(err, err_len, "out of memory");
 	t.cell = (uint32_t)c;
@@ -456,9 +484,12 @@ static int take_scanned(struct cb_results *r, const char *buf, size_t len, size_
 		return 0;
 	if (grow_trials(r, &rd->capacity) != 0)
 		return -1;
+	/* Anything but the cell's own unit is add_trial's to refuse. */
+	if (r->cells[c].ops ? r->schema < 2 || !s->has_ops || s->has_bytes : s->has_ops)
+		return 0;
 	t.seq = s->seq;
 	t.calls = s->calls;
-	t.bytes = s->bytes;
+	t.bytes = r->cells[c].ops ? s->ops : s->bytes;
 	t.ns = s->ns;
 	t.cpu_ns = s->cpu_ns;
 	t.cycles = s->cycles;
@@ -517,9 +548,10 @@ static int take_header(struct cb_results *r, json_t *line, const char *type, cha
 		return cb_errorf(err, err_len,
 		                 "not a cryptobench results file (line 1 is not a run header)");
 	}
-	if (!schema || strcmp(schema, CB_SCHEMA) != 0)
-		return cb_errorf(err, err_len, "schema '%s' is not one this version reads (%s)",
-		                 schema ? schema : "(none)", CB_SCHEMA);
+	if (!schema || (strcmp(schema, CB_SCHEMA) != 0 && strcmp(schema, CB_SCHEMA_PK) != 0))
+		return cb_errorf(err, err_len, "schema '%s' is not one this version reads (%s, %s)",
+		                 schema ? schema : "(none)", CB_SCHEMA, CB_SCHEMA_PK);
+	r->schema = strcmp(schema, CB_SCHEMA) == 0 ? 1 : 2;
 	r->header = json_incref(line);
 	r->header_cells = json_is_integer(cells) && json_integer_value(cells) >= 0
 	                      ? (long long)json_integer_value(cells)

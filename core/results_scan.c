@@ -345,13 +345,14 @@ enum trial_key {
 	T_THREAD_NS,
 	T_REACHED,
 	T_LAYOUT,
+	T_OPS,
 	N_TRIAL_KEYS
 };
 static const char *const trial_keys[N_TRIAL_KEYS] = {
     "type",   "round", "seq",   "cell",      "warmup",
     "calls",  "bytes", "valid", "ns",        "cpu_ns",
     "cycles", "clock", "error", "thread_ns", "trial_time_reached",
-    "layout"};
+    "layout", "ops"};
 
 /* A whole number from 0 to MAX, or 0 when absent and not REQUIRED. */
 static int whole(const struct value *v, bool required, uint64_t max, uint64_t *out)
@@ -428,12 +429,14 @@ int cb_trial_scan(const char *line, size_t len, struct cb_trial_scan *t)
 	    whole(&v[T_SEQ], true, INT64_MAX, &t->seq) != 0 ||
 	    whole(&v[T_CALLS], false, INT64_MAX, &t->calls) != 0 ||
 	    whole(&v[T_BYTES], false, INT64_MAX, &t->bytes) != 0 ||
-	    time_of(&v[T_NS], &t->ns) != 0 || time_of(&v[T_CPU_NS], &t->cpu_ns) != 0 ||
-	    time_of(&v[T_CYCLES], &t->cycles) != 0)
+	    whole(&v[T_OPS], false, INT64_MAX, &t->ops) != 0 || time_of(&v[T_NS], &t->ns) != 0 ||
+	    time_of(&v[T_CPU_NS], &t->cpu_ns) != 0 || time_of(&v[T_CYCLES], &t->cycles) != 0)
 		return 0;
 	if (v[T_VALID].kind != TRUE && v[T_VALID].kind != FALSE)
 		return 0;
 	t->valid = v[T_VALID].kind == TRUE;
+	t->has_bytes = v[T_BYTES].kind != ABSENT;
+	t->has_ops = v[T_OPS].kind != ABSENT;
 	if (t->valid && !(t->ns > 0))
 		return 0;
 	t->warmup = v[T_WARMUP].kind == TRUE;

@@ -35,9 +35,10 @@ struct cb_trial_scan {
 	struct cb_scan_string engine, label, algorithm, op, mode;
 	uint64_t size;
 	unsigned threads;
-	uint64_t round, seq;       /* round at most UINT32_MAX */
-	uint64_t calls, bytes;     /* 0 when absent */
-	double ns, cpu_ns, cycles; /* at least 0; -1 when absent or null */
+	uint64_t round, seq;        /* round at most UINT32_MAX */
+	uint64_t calls, bytes, ops; /* 0 when absent */
+	bool has_bytes, has_ops;    /* whether each was there */
+	double ns, cpu_ns, cycles;  /* at least 0; -1 when absent or null */
 	bool valid, warmup;
 	int8_t trial_time_reached; /* 1, 0, or -1 when absent or not a boolean */
 	int16_t layout_stack;      /* layout.stack from 0 to 4095, else -1 (absent, not an

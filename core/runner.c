@@ -148,7 +148,20 @@ static int prepare_cell(struct cb_run *run, struct cb_cell_state *s, const struc
 	s->engine = cell->variant->config.in_worker ? &cb_engine_in_worker : cell->variant->engine;
 	if (s->engine->remote) /* a worker proves it read the same bytes */
 		cb_sha256_hex(run->input.data, cell->size, s->input_sha256);
-	s->expect_status = cell->op == CB_OP_DECRYPT_FORGED ? CB_REJECTED : CB_OK;
+	s->expect_status = cell->op == CB_OP_DECRYPT_FORGED || cell->op == CB_OP_VERIFY_FORGED
+	                       ? CB_REJECTED
+	                       : CB_OK;
+	if (cb_alg_is_pk(alg)) {
+		s->pk = malloc(sizeof *s->pk);
+		if (!s->pk) {
+			cb_errorf(err, err_len, "out of memory for the %s keys", alg->name);
+			return -1;
+		}
+		if (cb_pk_expect(s->pk, alg, cell->op, s->in, cell->size, err, err_len) != 0)
+			return -1;
+		s->setup.pk = &s->pk->setup;
+		return 0;
+	}
 	if (cell->op == CB_OP_DECRYPT || cell->op == CB_OP_DECRYPT_FORGED) {
 		const struct ciphertext *ct = ciphertext_for(run, alg, err, err_len);
 
@@ -289,12 +302,45 @@ void cb_run_free(struct cb_run *run)
 	for (size_t i = 0; i < run->n_ciphertexts; i++)
 		free(run->ciphertexts[i].allocation);
 	free(run->ciphertexts);
+	for (size_t i = 0; run->states && i < run->plan->n_cells; i++)
+		free(run->states[i].pk);
 	free(run->states);
 	free(run->open);
 	cb_trial_buffers_free(&run->buffers);
 	cb_input_free(&run->input);
 	cb_cycles_close(&run->cycles);
 	free(run);
+}
+
+/* A plan with public-key cells: schema cryptobench/2 (results.h), and the
+ * keys every engine was given, by SHA-256 of their SubjectPublicKeyInfo and
+ * the published vector they come from. */
+static void pk_keys_json(json_t *h, const struct cb_plan *plan)
+{
+	json_t *keys = json_object();
+	char err[256];
+
+	for (size_t i = 0; i < plan->n_cells; i++) {
+		const struct cb_algorithm *alg = plan->cells[i].alg;
+		const struct cb_pk_key *key, *peer;
+
+		if (!cb_alg_is_pk(alg) || json_object_get(keys, alg->name))
+			continue;
+		key = cb_pk_fixed_key(alg, false, err, sizeof err);
+		peer =
+		    alg->kind == CB_KIND_KEX ? cb_pk_fixed_key(alg, true, err, sizeof err) : NULL;
+		json_object_set_new(keys, alg->name,
+		                    json_pack("{s:s?, s:s?, s:s}", "spki_sha256",
+		                              key ? key->spki_sha256 : NULL, "peer_spki_sha256",
+		                              peer ? peer->spki_sha256 : NULL, "source",
+		                              cb_pk_key_source(alg)));
+	}
+	if (!json_object_size(keys)) {
+		json_decref(keys);
+		return;
+	}
+	json_object_set_new(h, "schema", json_string(CB_SCHEMA_PK));
+	json_object_set_new(h, "keys", keys);
 }
 
 static json_t *iso_time_now(void)
@@ -403,6 +449,7 @@ json_t *cb_run_header(const struct cb_run *run)
 		        (json_int_t)run->layout_seed));
 	}
 	json_object_set_new(h, "runs", json_integer(run->options->runs ? run->options->runs : 1));
+	pk_keys_json(h, plan);
 	return h;
 }
 
@@ -505,8 +552,13 @@ static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *
 	json_object_set_new(t, "cell", cb_cell_to_json(cell));
 	json_object_set_new(t, "warmup", json_boolean(slot->warmup));
 	json_object_set_new(t, "calls", json_integer((json_int_t)info->calls));
-	json_object_set_new(t, "bytes",
-	                    json_integer((json_int_t)(info->calls * cell->size * cell->threads)));
+	if (cb_alg_is_pk(cell->alg)) /* a public-key cell counts operations */
+		json_object_set_new(t, "ops",
+		                    json_integer((json_int_t)(info->calls * cell->threads)));
+	else
+		json_object_set_new(
+		    t, "bytes",
+		    json_integer((json_int_t)(info->calls * cell->size * cell->threads)));
 	json_object_set_new(t, "valid", json_boolean(r->valid));
 	if (r->remote && r->restarts)
 		json_object_set_new(t, "worker_restarts", json_integer(r->restarts));

@@ -255,14 +255,19 @@ static int check_output(struct job *j, const struct cb_expected *want, struct cb
 	char got_hex[17], want_hex[17], sha[65];
 
 	if (j->bad_calls) {
-		if (cell->op == CB_OP_DECRYPT_FORGED && j->last_bad == CB_OK)
+		bool forged = cell->op == CB_OP_DECRYPT_FORGED || cell->op == CB_OP_VERIFY_FORGED;
+
+		if (forged && j->last_bad == CB_OK)
 			snprintf(why, why_len,
-			         "FORGED TAG ACCEPTED by %s in %" PRIu64 " of %" PRIu64 " calls",
+			         "FORGED %s ACCEPTED by %s in %" PRIu64 " of %" PRIu64 " calls",
+			         cell->op == CB_OP_VERIFY_FORGED ? "SIGNATURE" : "TAG",
 			         j->engine->name, j->bad_calls, j->calls);
 		else
 			snprintf(why, why_len, "%s returned %s in %" PRIu64 " of %" PRIu64 " calls",
 			         j->engine->name,
-			         j->last_bad == CB_REJECTED ? "a rejected tag" : "a failure",
+			         j->last_bad != CB_REJECTED ? "a failure"
+			         : cell->op == CB_OP_VERIFY ? "a rejected signature"
+			                                    : "a rejected tag",
 			         j->bad_calls, j->calls);
 		return -1;
 	}
@@ -279,6 +284,9 @@ static int check_output(struct job *j, const struct cb_expected *want, struct cb
 	}
 	if (cell->op == CB_OP_DECRYPT_FORGED)
 		return 0; /* the rejection, checked above, is the whole result */
+	if (j->state->pk)
+		return cb_pk_check(j->state->pk, alg, cell->op, j->state->in, len, j->out, why,
+		                   why_len);
 	if (j->engine->self_check)
 		return j->engine->self_check(j->ctx, j->state->in, len, j->out, why, why_len);
 	switch (cell->op) {

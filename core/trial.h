@@ -27,11 +27,12 @@ struct cb_cell_state {
 	const unsigned char *in;     /* what each call reads: plaintext or ciphertext */
 	struct cb_expected expected; /* message mode (decrypt: the plaintext's SHA-256) */
 	struct cb_expected stream_expected;
-	uint64_t stream_calls; /* calls stream_expected was computed for (0: none) */
-	int expect_status;     /* CB_OK, or CB_REJECTED for decrypt-forged */
-	uint64_t calls;        /* calibrated calls per trial (0: not yet) */
-	char input_sha256[65]; /* engines with `remote`: the input their calls must read */
-	char broken[512];      /* non-empty: the engine failed; no more trials */
+	uint64_t stream_calls;     /* calls stream_expected was computed for (0: none) */
+	struct cb_pk_expected *pk; /* public-key cells: keys and expected outputs (core/pk.h) */
+	int expect_status;         /* CB_OK, or CB_REJECTED for decrypt-forged and verify-forged */
+	uint64_t calls;            /* calibrated calls per trial (0: not yet) */
+	char input_sha256[65];     /* engines with `remote`: the input their calls must read */
+	char broken[512];          /* non-empty: the engine failed; no more trials */
 };
 
 /* A trial's placement in memory (cb_trial_place). Some code runs at one of

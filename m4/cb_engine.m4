@@ -1,7 +1,8 @@
-# CB_ENGINE(NAME, DESCRIPTION, CHECK)
-# ------------------------------------
+# CB_ENGINE(NAME, DESCRIPTION, CHECK, [MORE])
+# -------------------------------------------
 # An optional in-process engine, core/engines/NAME.c, whose table is
-# cb_engine_NAME. --with-NAME=check (default) builds it when CHECK finds the
+# cb_engine_NAME, and MORE: the engine's other sources, by name without .c
+# (its public-key half, NAME_pk: core/engine.h). --with-NAME=check (default) builds it when CHECK finds the
 # library, --with-NAME=yes fails when it does not, --without-NAME skips it.
 # CHECK runs shell code that sets cb_found=yes and NAME_CFLAGS/NAME_LIBS
 # (upper case).
@@ -27,6 +28,8 @@ AC_DEFUN([CB_ENGINE], [AC_REQUIRE([_CB_ENGINE_INIT])
     [AC_MSG_ERROR([--with-$1 was given, but $2 was not found (install its Debian -dev package, or see ./bootstrap)])])
   AS_IF([test "x$cb_found" = xyes],
     [AC_LIBOBJ([$1])
+     m4_foreach_w([cb_more], [$4], [AC_LIBOBJ(cb_more)
+     ])dnl
      cb_engines_built="$cb_engines_built CB_ENGINE_ENTRY($1)"
      CB_ENGINE_CFLAGS="$CB_ENGINE_CFLAGS ${]m4_toupper([$1])[_CFLAGS}"
      CB_ENGINE_LIBS="$CB_ENGINE_LIBS ${]m4_toupper([$1])[_LIBS}"
