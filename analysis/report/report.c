@@ -238,6 +238,28 @@ static void print_winners(FILE *out, const struct cb_analysis *a, const struct c
 	print_table(out, &cb_table_winners, 0, a, o, title);
 }
 
+/* Public-key cells: who is fastest per operation, then the cells, in
+ * operations per second. */
+static void print_pk(FILE *out, const struct cb_analysis *a, const struct cb_report_options *o)
+{
+	char title[512];
+
+	if (!cb_analysis_has_pk(a))
+		return;
+	if (a->winners) {
+		snprintf(title, sizeof title,
+		         "Fastest engine per public-key algorithm and operation, with those tied "
+		         "with it (each engine's rate over the fastest's, paired by round, on "
+		         "cycles per operation where the cells have cycles, else operations per "
+		         "second; tied: equivalent within %.3g%%; op/s: the fastest's headline)",
+		         a->winners->delta * 100);
+		print_table(out, &cb_table_pk_winners, 0, a, o, title);
+	}
+	print_table(out, &cb_table_pk_cells, 0, a, o,
+	            "Public-key cells (op/s = operations per second over all threads; us/op: "
+	            "one operation on one thread; n = valid measured trials)");
+}
+
 static void print_cells(FILE *out, const struct cb_analysis *a, const struct cb_report_options *o)
 {
 	print_table(out, &cb_table_cells, 0, a, o,
@@ -557,6 +579,7 @@ int cb_report_print(FILE *out, struct cb_results *const *given, size_t n,
 			print_sequential(out, as[i], f);
 			print_winners(out, as[i], o);
 			print_cells(out, as[i], o);
+			print_pk(out, as[i], o);
 			print_derived(out, as[i], o);
 			struct cb_table_options to = table_options(o);
 

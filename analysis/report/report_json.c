@@ -87,6 +87,11 @@ json_t *cb_report_run_json(const struct cb_analysis *a, const struct cb_report_o
 	              "delta", NUM(a->winners ? a->winners->delta : NAN), "groups",
 	              cb_table_json(&cb_table_winners, a, 1, &to)));
 	json_object_set_new(j, "cells", cb_table_json(&cb_table_cells, a, 1, &to));
+	if (cb_analysis_has_pk(a)) { /* only for a run with public-key cells */
+		json_object_set_new(j, "pk_winners",
+		                    cb_table_json(&cb_table_pk_winners, a, 1, &to));
+		json_object_set_new(j, "pk_cells", cb_table_json(&cb_table_pk_cells, a, 1, &to));
+	}
 	json_object_set_new(j, "derived", cb_table_json(&cb_table_derived, a, 1, &to));
 	json_object_set_new(j, "slopes", cb_table_json(&cb_table_slopes, a, 1, &to));
 	json_object_set_new(j, "crossovers", cb_table_json(&cb_table_crossovers, a, 1, &to));

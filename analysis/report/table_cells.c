@@ -17,7 +17,8 @@ static void rows(const void *source, cb_table_emit *emit, void *arg)
 	const struct cb_analysis *a = source;
 
 	for (size_t i = 0; i < a->summary->n_cells; i++)
-		emit(arg, &a->summary->cells[i], 0);
+		if (!a->summary->cells[i].cell->ops) /* public-key cells: table_pk_cells.c */
+			emit(arg, &a->summary->cells[i], 0);
 }
 
 static unsigned conditions(const void *source, const struct cb_table_options *o)

@@ -1,5 +1,7 @@
 /* table_winners.c: who is fastest, one row per algorithm, op, size and
- * threads of a run (verdicts/winners.h; tables.h). */
+ * threads of a run (verdicts/winners.h; tables.h): two descriptions, the
+ * byte cells' (winners) and the public-key cells' (pk-winners, in
+ * operations per second), sharing their getters. */
 #include <math.h>
 
 #include "analysis/report/report.h"
@@ -8,12 +10,32 @@
 
 #define GROUP(fn, ...) CB_GET(fn, struct cb_winner_group, g, __VA_ARGS__)
 
-static void rows(const void *source, cb_table_emit *emit, void *arg)
+/* A public-key cell's "bytes" are operations (results.h): its summaries'
+ * MB/s are millions of operations per second. */
+#define OPS_PER_MB 1e6
+
+static bool pk_group(const struct cb_winner_group *g)
+{
+	return g->members[g->best].cell->cell->ops;
+}
+
+static void emit_groups(const void *source, cb_table_emit *emit, void *arg, bool pk)
 {
 	const struct cb_winners *w = ((const struct cb_analysis *)source)->winners;
 
 	for (size_t i = 0; w && i < w->n_groups; i++)
-		emit(arg, &w->groups[i], 0);
+		if (pk_group(&w->groups[i]) == pk)
+			emit(arg, &w->groups[i], 0);
+}
+
+static void rows(const void *source, cb_table_emit *emit, void *arg)
+{
+	emit_groups(source, emit, arg, false);
+}
+
+static void pk_rows(const void *source, cb_table_emit *emit, void *arg)
+{
+	emit_groups(source, emit, arg, true);
 }
 
 static unsigned conditions(const void *source, const struct cb_table_options *o)
@@ -39,14 +61,15 @@ static json_t *members_json(const struct cb_winner_group *g)
 {
 	static const char *const standing[] = {"leader", "tied", "not resolved", "slower"};
 	json_t *members = json_array();
+	bool pk = pk_group(g);
 
 	for (size_t k = 0; k < g->n_members; k++) {
 		const struct cb_winner_member *m = &g->members[k];
-		json_t *x =
-		    json_pack("{s:s, s:s, s:s, s:o, s:o}", "engine", m->cell->cell->engine, "label",
-		              m->cell->cell->label, "standing", standing[m->standing], "score",
-		              cb_report_json_number(m->score), "mb_per_s_median",
-		              cb_report_json_number(m->mbs));
+		json_t *x = json_pack(
+		    "{s:s, s:s, s:s, s:o, s:o}", "engine", m->cell->cell->engine, "label",
+		    m->cell->cell->label, "standing", standing[m->standing], "score",
+		    cb_report_json_number(m->score), pk ? "ops_per_s_median" : "mb_per_s_median",
+		    cb_report_json_number(pk ? m->mbs * OPS_PER_MB : m->mbs));
 
 		if (k != g->best)
 			json_object_set_new(
@@ -71,11 +94,18 @@ GROUP(size, cb_value_int(v, (long long)best(g)->size))
 GROUP(threads, cb_value_int(v, (long long)best(g)->threads))
 GROUP(engines, cb_value_int(v, (long long)g->n_members))
 GROUP(measure, cb_value_text(v, g->on_cycles ? "bytes per cycle" : "MB/s"))
+GROUP(pk_measure, cb_value_text(v, g->on_cycles ? "cycles per operation" : "op/s"))
 GROUP(fastest, cb_value_text(v, best(g)->label))
 GROUP(fastest_engine, cb_value_text(v, best(g)->engine))
 GROUP(mbs_median, cb_value_num(v, g->members[g->best].mbs))
 GROUP(headline, struct cb_headline h;
       cb_summary_headline(g->members[g->best].cell, r->o->statistic, &h); cb_value_num(v, h.mbs))
+GROUP(pk_headline, struct cb_headline h;
+      cb_summary_headline(g->members[g->best].cell, r->o->statistic, &h);
+      cb_value_num(v, h.mbs *OPS_PER_MB))
+GROUP(pk_us, struct cb_headline h;
+      cb_summary_headline(g->members[g->best].cell, r->o->statistic, &h);
+      cb_value_num(v, h.ns / 1000))
 GROUP(tied, cb_value_text(v, cb_winners_names(g, CB_WINNER_TIED, v->buf, sizeof v->buf)))
 GROUP(unresolved,
       cb_value_text(v, cb_winners_names(g, CB_WINNER_NOT_RESOLVED, v->buf, sizeof v->buf)))
@@ -180,4 +210,63 @@ const struct cb_table_def cb_table_winners = {
     .columns = columns,
     .n_columns = CB_N(columns),
     .text = {text, CB_N(text), NULL, false},
+};
+
+/* ---- Public-key cells: the same verdicts in operations ---- */
+
+static const struct cb_column pk_columns[] = {
+    {"file", CB_COL_TEXT, NULL, file, CB_CSV, NULL, CB_WHY_FILE, NULL},
+    {"run", CB_COL_INT, NULL, run, CB_CSV, NULL, CB_WHY_RUN, NULL},
+    {"algorithm", CB_COL_TEXT, NULL, algorithm, CB_CSV_JSON, "algorithm", NULL, NULL},
+    {"op", CB_COL_TEXT, NULL, op, CB_CSV_JSON, "op", NULL, NULL},
+    {"threads", CB_COL_INT, NULL, threads, CB_CSV_JSON, "threads", NULL, NULL},
+    {"engines", CB_COL_INT, NULL, engines, CB_CSV, NULL, WHY_MEMBERS("the length"), NULL},
+    {"measure", CB_COL_TEXT, NULL, pk_measure, CB_CSV_JSON, "measure", NULL, NULL},
+    {"fastest", CB_COL_TEXT, NULL, fastest, CB_CSV_JSON, "fastest", NULL, NULL},
+    {"fastest_engine", CB_COL_TEXT, NULL, fastest_engine, CB_CSV, NULL,
+     WHY_MEMBERS("the engine of the leader"), NULL},
+    {"headline_ops_per_s", CB_COL_NUM, "op/s", pk_headline, CB_CSV_JSON, "headline_ops_per_s", NULL,
+     NULL},
+    {"headline_us_per_op", CB_COL_NUM, "us", pk_us, CB_CSV_JSON, "headline_us_per_op", NULL, NULL},
+    {"tied", CB_COL_TEXT, NULL, tied, CB_CSV, NULL, WHY_MEMBERS("the labels standing tied"), NULL},
+    {"not_resolved", CB_COL_TEXT, NULL, unresolved, CB_CSV, NULL,
+     WHY_MEMBERS("the labels standing not resolved"), NULL},
+    {"next", CB_COL_TEXT, NULL, next_label, CB_CSV, NULL,
+     WHY_MEMBERS("the fastest label standing slower"), NULL},
+    {"next_ratio", CB_COL_NUM, NULL, next_ratio, CB_CSV, NULL, WHY_MEMBERS("its ratio_to_leader"),
+     NULL},
+    {"next_ratio_lo", CB_COL_NUM, NULL, next_lo, CB_CSV, NULL, WHY_MEMBERS("its ratio_to_leader"),
+     NULL},
+    {"next_ratio_hi", CB_COL_NUM, NULL, next_hi, CB_CSV, NULL, WHY_MEMBERS("its ratio_to_leader"),
+     NULL},
+    {"level", CB_COL_NUM, NULL, level, CB_CSV_JSON, "level", NULL, NULL},
+    {"members", CB_COL_OBJECT, NULL, members, CB_JSON, "engines",
+     "every engine's standing, score and ratio to the leader: CSV and the text give the "
+     "leader, the tied, the not resolved and the next",
+     NULL},
+};
+
+static const struct cb_text_column pk_text[] = {
+    {"algorithm", 'l', 0, 0, "algorithm", CB_SHOW_VALUE, NULL, NULL, false},
+    {"op", 'l', 0, 0, "op", CB_SHOW_VALUE, NULL, NULL, false},
+    {"thr", 'r', CB_IF_THREADS, 0, "threads", CB_SHOW_VALUE, NULL, NULL, false},
+    {"fastest", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_fastest, "fastest tied", false},
+    {"op/s", 'r', 0, 0, "headline_ops_per_s", CB_SHOW_VALUE, NULL, NULL, false},
+    {"us/op", 'r', 0, 0, "headline_us_per_op", CB_SHOW_VALUE, NULL, NULL, false},
+    {"not resolved", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_unresolved, "not_resolved", false},
+    {"next: change [95% CI]", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_next,
+     "next next_ratio next_ratio_lo next_ratio_hi", false},
+};
+
+const struct cb_table_def cb_table_pk_winners = {
+    .name = "pk-winners",
+    .about = "one row per run, public-key algorithm, op and threads: the fastest engine in "
+             "operations per second, those tied with it, the not resolved and the next",
+    .json_rows = "pk_winners",
+    .rows = pk_rows,
+    .conditions = conditions,
+    .json_order = "algorithm op threads measure fastest level engines",
+    .columns = pk_columns,
+    .n_columns = CB_N(pk_columns),
+    .text = {pk_text, CB_N(pk_text), NULL, false},
 };

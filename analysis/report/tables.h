@@ -20,7 +20,9 @@
 	X(derived, derived)                                                                        \
 	X(slopes, slopes)                                                                          \
 	X(crossovers, crossovers)                                                                  \
-	X(masks, masks)
+	X(masks, masks)                                                                            \
+	X(pk_cells, pk-cells)                                                                      \
+	X(pk_winners, pk-winners)
 /* compare: several runs of one scenario. Source: struct cb_compare. */
 #define CB_COMPARE_TABLE_LIST(X)                                                                   \
 	X(compare_cells, cells)                                                                    \

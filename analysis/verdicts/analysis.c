@@ -55,6 +55,14 @@ fail:
 	return NULL;
 }
 
+bool cb_analysis_has_pk(const struct cb_analysis *a)
+{
+	for (size_t i = 0; i < a->summary->n_cells; i++)
+		if (a->summary->cells[i].cell->ops)
+			return true;
+	return false;
+}
+
 void cb_analysis_free(struct cb_analysis *a)
 {
 	if (!a)

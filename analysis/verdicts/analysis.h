@@ -43,5 +43,7 @@ struct cb_analysis *cb_analysis_build(const struct cb_results *r,
                                       const struct cb_derive_options *dopt, char *err,
                                       size_t err_len);
 void cb_analysis_free(struct cb_analysis *a);
+/* Whether A's run has public-key cells (their trials count operations). */
+bool cb_analysis_has_pk(const struct cb_analysis *a);
 
 #endif
