@@ -160,7 +160,7 @@ static void *sim_open(const struct cb_cell_setup *cell, const struct cb_engine_s
 		    cb_option_number(c, sim_numbers[i].name, sim_numbers[i].fallback);
 	s->seed = (uint64_t)cb_option_number(c, "seed", 1);
 	s->shared_seed = (uint64_t)cb_option_number(c, "shared_seed", 0);
-	s->forged = cell->op == CB_OP_DECRYPT_FORGED;
+	s->forged = cell->op == CB_OP_DECRYPT_FORGED || cell->op == CB_OP_VERIFY_FORGED;
 	if (cb_option_number(c, "cell_noise", 0) != 0) {
 		uint64_t h = 1469598103934665603ull; /* FNV-1a of the algorithm's name */
 
