@@ -284,7 +284,7 @@ static int check_output(struct job *j, const struct cb_expected *want, struct cb
 	}
 	if (cell->op == CB_OP_DECRYPT_FORGED || cell->op == CB_OP_VERIFY ||
 	    cell->op == CB_OP_VERIFY_FORGED)
-		return 0; /* the status, checked above, is the whole result */
+		return 0;          /* the status, checked above, is the whole result */
 	if (j->engine->self_check) /* a built-in's output is not the algorithm's */
 		return j->engine->self_check(j->ctx, j->state->in, len, j->out, why, why_len);
 	if (j->state->pk)

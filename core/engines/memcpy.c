@@ -23,7 +23,8 @@ static int memcpy_probe(char *why, size_t why_len)
 static bool memcpy_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
 {
 	(void)mode;
-	return !cb_alg_is_pk(alg) && cb_op_applies(alg, op); /* a memory ceiling means nothing to an operation count */
+	return !cb_alg_is_pk(alg) &&
+	       cb_op_applies(alg, op); /* a memory ceiling means nothing to an operation count */
 }
 
 static void *memcpy_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,

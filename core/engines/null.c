@@ -24,7 +24,8 @@ static int null_probe(char *why, size_t why_len)
 static bool null_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
 {
 	(void)mode;
-	return !cb_alg_is_pk(alg) && cb_op_applies(alg, op); /* the empty call is a byte cell's harness cost */
+	return !cb_alg_is_pk(alg) &&
+	       cb_op_applies(alg, op); /* the empty call is a byte cell's harness cost */
 }
 
 static void *null_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
