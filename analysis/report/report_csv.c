@@ -7,7 +7,7 @@
 #include "analysis/report/tables.h"
 
 #define TABLE_DEF(sym, name) &cb_table_##sym,
-#define TABLE_NAME(sym, name) #name,
+#define TABLE_NAME(sym, name) name,
 
 const struct cb_table_def *const cb_report_table_set[] = {CB_REPORT_TABLE_LIST(TABLE_DEF) NULL};
 const struct cb_table_def *const cb_compare_table_set[] = {CB_COMPARE_TABLE_LIST(TABLE_DEF) NULL};

@@ -12,28 +12,28 @@
 
 #include "analysis/report/table.h"
 
-/* X(SYMBOL, NAME): the description cb_table_SYMBOL, named NAME. */
+/* X(SYMBOL, "NAME"): the description cb_table_SYMBOL, named NAME. */
 /* report: per run. Source: struct cb_analysis. */
 #define CB_REPORT_TABLE_LIST(X)                                                                    \
-	X(cells, cells)                                                                            \
-	X(winners, winners)                                                                        \
-	X(derived, derived)                                                                        \
-	X(slopes, slopes)                                                                          \
-	X(crossovers, crossovers)                                                                  \
-	X(masks, masks)                                                                            \
-	X(pk_cells, pk-cells)                                                                      \
-	X(pk_winners, pk-winners)
+	X(cells, "cells")                                                                          \
+	X(winners, "winners")                                                                      \
+	X(derived, "derived")                                                                      \
+	X(slopes, "slopes")                                                                        \
+	X(crossovers, "crossovers")                                                                \
+	X(masks, "masks")                                                                          \
+	X(pk_cells, "pk-cells")                                                                    \
+	X(pk_winners, "pk-winners")
 /* compare: several runs of one scenario. Source: struct cb_compare. */
 #define CB_COMPARE_TABLE_LIST(X)                                                                   \
-	X(compare_cells, cells)                                                                    \
-	X(compare_derived, derived)                                                                \
-	X(compare_engines, engines)                                                                \
-	X(rankings, rankings)                                                                      \
-	X(flips, flips)
+	X(compare_cells, "cells")                                                                  \
+	X(compare_derived, "derived")                                                              \
+	X(compare_engines, "engines")                                                              \
+	X(rankings, "rankings")                                                                    \
+	X(flips, "flips")
 /* compare --baseline (source: struct cb_baseline) and across hosts (source:
  * struct cb_hosts_pair): one table each, both named cells. */
-#define CB_BASELINE_TABLE_LIST(X) X(baseline, cells)
-#define CB_HOSTS_TABLE_LIST(X) X(hosts, cells)
+#define CB_BASELINE_TABLE_LIST(X) X(baseline, "cells")
+#define CB_HOSTS_TABLE_LIST(X) X(hosts, "cells")
 
 /* The table NAME of SET (NULL: the first; unknown: the first). */
 const struct cb_table_def *cb_report_table_of(const struct cb_table_def *const *set,
