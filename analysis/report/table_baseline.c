@@ -45,8 +45,11 @@ ROW(cb_tb_base_hi, cb_value_num(v, row->base_e.hi))
 ROW(cb_tb_other, cb_value_num(v, row->other_e.value))
 ROW(cb_tb_other_lo, cb_value_num(v, row->other_e.lo))
 ROW(cb_tb_other_hi, cb_value_num(v, row->other_e.hi))
-ROW(cb_tb_base_mbs, cb_value_num(v, row->base_mbs.value))
-ROW(cb_tb_other_mbs, cb_value_num(v, row->other_mbs.value))
+/* A public-key cell has no MB/s: its ratio and verdict stand, in operations. */
+ROW(cb_tb_base_mbs, if (row->other->cell->ops) v->missing = true;
+    else cb_value_num(v, row->base_mbs.value))
+ROW(cb_tb_other_mbs, if (row->other->cell->ops) v->missing = true;
+    else cb_value_num(v, row->other_mbs.value))
 ROW(cb_tb_ratio, cb_value_num(v, row->margin.ratio))
 ROW(cb_tb_ratio_lo, cb_value_num(v, row->margin.lo))
 ROW(cb_tb_ratio_hi, cb_value_num(v, row->margin.hi))

@@ -41,9 +41,10 @@ static unsigned conditions(const void *source, const struct cb_table_options *o)
 
 ROW(cell, v->j = json_incref(row->cell->json))
 CB_KEY_GETTERS(k, struct cb_compare_row, row, row->cell)
-RUN(mbs, cb_value_num(v, x->mbs.value))
-RUN(mbs_lo, cb_value_num(v, x->mbs.lo))
-RUN(mbs_hi, cb_value_num(v, x->mbs.hi))
+/* A public-key cell has no MB/s: its estimates and verdict stand. */
+RUN(mbs, if (row->cell->ops) v->missing = true; else cb_value_num(v, x->mbs.value))
+RUN(mbs_lo, if (row->cell->ops) v->missing = true; else cb_value_num(v, x->mbs.lo))
+RUN(mbs_hi, if (row->cell->ops) v->missing = true; else cb_value_num(v, x->mbs.hi))
 RUN(cpb, if (!x->have_cycles) v->missing = true; else cb_value_num(v, x->cpb.value))
 RUN(contaminated, cb_value_bool(v, x->contaminated))
 

@@ -26,11 +26,11 @@ FLIP(f_b, cb_value_text(v, x->b->label))
 FLIP(f_a_key, cb_value_text(v, x->a->key))
 FLIP(f_b_key, cb_value_text(v, x->b->key))
 FLIP(f_run_a, cb_value_int(v, (long long)x->run_a + 1))
-FLIP(f_a_in_a, cb_value_num(v, x->a_in_a))
-FLIP(f_b_in_a, cb_value_num(v, x->b_in_a))
+FLIP(f_a_in_a, if (x->a->ops) v->missing = true; else cb_value_num(v, x->a_in_a))
+FLIP(f_b_in_a, if (x->a->ops) v->missing = true; else cb_value_num(v, x->b_in_a))
 FLIP(f_run_b, cb_value_int(v, (long long)x->run_b + 1))
-FLIP(f_a_in_b, cb_value_num(v, x->a_in_b))
-FLIP(f_b_in_b, cb_value_num(v, x->b_in_b))
+FLIP(f_a_in_b, if (x->a->ops) v->missing = true; else cb_value_num(v, x->a_in_b))
+FLIP(f_b_in_b, if (x->a->ops) v->missing = true; else cb_value_num(v, x->b_in_b))
 
 #define WHY_KEYS "in JSON within the cells' keys a and b"
 
