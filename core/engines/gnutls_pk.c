@@ -68,15 +68,19 @@ static void gt_pk_params(struct gt_pk *c, const struct cb_algorithm *alg)
 		c->pk = GNUTLS_PK_RSA;
 		c->bits = alg->bits;
 		break;
-	case CB_PK_ECDSA:
+	case CB_PK_ECDSA: {
+		bool p384 = strcmp(alg->curve, "P-384") == 0,
+		     p521 = strcmp(alg->curve, "P-521") == 0;
+
 		c->sign = sha512   ? GNUTLS_SIGN_ECDSA_SHA512
 		          : sha384 ? GNUTLS_SIGN_ECDSA_SHA384
 		                   : GNUTLS_SIGN_ECDSA_SHA256;
 		c->pk = GNUTLS_PK_ECDSA;
-		c->bits = GNUTLS_CURVE_TO_BITS(sha512   ? GNUTLS_ECC_CURVE_SECP521R1
-		                               : sha384 ? GNUTLS_ECC_CURVE_SECP384R1
-		                                        : GNUTLS_ECC_CURVE_SECP256R1);
+		c->bits = GNUTLS_CURVE_TO_BITS(p521   ? GNUTLS_ECC_CURVE_SECP521R1
+		                               : p384 ? GNUTLS_ECC_CURVE_SECP384R1
+		                                      : GNUTLS_ECC_CURVE_SECP256R1);
 		break;
+	}
 	case CB_PK_ED25519:
 		c->sign = GNUTLS_SIGN_EDDSA_ED25519;
 		c->pk = GNUTLS_PK_EDDSA_ED25519;
