@@ -8,9 +8,13 @@
  * plus reading the numbers out of the result S-expression into the
  * contract's format (core/pk.h). Ed25519 signs the call's message, which
  * gcrypt only takes inside an S-expression: building that one is part of the
- * call, as it is of every gcrypt caller. libgcrypt's random generator is the
- * library's own, global and thread-safe: there is none to create per
- * context.
+ * call, as it is of every gcrypt caller.
+ *
+ * libgcrypt's random generator is the library's own, global and
+ * thread-safe: there is none to create per context. gcry_pk_genkey draws an
+ * ECC secret at GCRY_VERY_STRONG_RANDOM, far dearer than the level it signs
+ * with, and tests a new ECDSA key with a signature: that is the library's
+ * keygen, so every key type, X25519 too, is made by gcry_pk_genkey.
  *
  * Offered: every algorithm and op. ECDH is gcry_pk_decrypt of the peer's
  * point with the private key (one scalar multiplication, d * Q, as GnuPG's
@@ -190,7 +194,8 @@ static gcry_error_t keygen_params(const struct cb_algorithm *alg, gcry_sexp_t *o
 		return gcry_sexp_build(out, NULL, "(genkey(ecc(curve Ed25519)(flags eddsa)))");
 	if (alg->scheme == CB_PK_ECDSA)
 		return gcry_sexp_build(out, NULL, "(genkey(ecc(curve %s)))", curve_name(alg));
-	return 0; /* X25519: random bytes and gcry_ecc_mul_point */
+	/* X25519 as GnuPG makes its keys: the clamped scalar (djb-tweak). */
+	return gcry_sexp_build(out, NULL, "(genkey(ecc(curve Curve25519)(flags djb-tweak)))");
 }
 
 /* X25519 goes through gcry_ecc_mul_point, which takes raw bytes. */
@@ -338,8 +343,17 @@ static int put_key(const struct cb_algorithm *alg, gcry_sexp_t key, unsigned cha
 		           : CB_FAILED;
 	if (put_number(key, "d", out, a) != 0 || !(q = gcry_sexp_find_token(key, "q", 0)))
 		return CB_FAILED;
+	/* gcrypt keeps a Curve25519 scalar as a big-endian number: X25519's
+	 * private key is its bytes in reverse. */
+	for (size_t i = 0; alg->scheme == CB_PK_X25519 && i < a / 2; i++) {
+		unsigned char t = out[i];
+
+		out[i] = out[a - 1 - i];
+		out[a - 1 - i] = t;
+	}
 	v = gcry_sexp_nth_data(q, 1, &n);
-	/* Ed25519's q may carry gcrypt's 0x40 prefix of a compressed point. */
+	/* Ed25519's and X25519's q may carry gcrypt's 0x40 prefix of a
+	 * compressed point. */
 	if (v && n == b + 1 && v[0] == 0x40) {
 		v++;
 		n--;
@@ -359,16 +373,9 @@ static int gcrypt_pk_call(void *opaque, const unsigned char *in, size_t len, uns
 	gcry_error_t rc;
 	int status;
 
-	if (alg->scheme == CB_PK_X25519) {
-		if (c->setup.op == CB_OP_DERIVE)
-			return gcry_ecc_mul_point(GCRY_ECC_CURVE25519, out, c->scalar, c->peer)
-			           ? CB_FAILED
-			           : CB_OK;
-		/* An X25519 private key is any 32 random bytes (RFC 7748). */
-		gcry_randomize(out, 32, GCRY_STRONG_RANDOM);
-		return gcry_ecc_mul_point(GCRY_ECC_CURVE25519, out + 32, out, NULL) ? CB_FAILED
-		                                                                    : CB_OK;
-	}
+	if (alg->scheme == CB_PK_X25519 && c->setup.op == CB_OP_DERIVE)
+		return gcry_ecc_mul_point(GCRY_ECC_CURVE25519, out, c->scalar, c->peer) ? CB_FAILED
+		                                                                        : CB_OK;
 	if (alg->scheme == CB_PK_ED25519 && c->setup.op != CB_OP_KEYGEN &&
 	    gcry_sexp_build(&data, NULL, "(data(flags eddsa)(hash-algo sha512)(value %b))",
 	                    (int)len, in))
