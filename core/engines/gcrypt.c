@@ -2,7 +2,8 @@
  *
  * A hash handle is opened once and reset per message; a cipher handle is
  * opened and keyed once, then given the IV (or counter) per message.
- * Stream mode keeps one handle running. */
+ * Stream mode keeps one handle running. The public-key operations are in
+ * gcrypt_pk.c. */
 #include "core/engine.h"
 
 #include <pthread.h>
@@ -116,8 +117,12 @@ static const struct gcrypt_alg *gcrypt_find(const char *name)
 	return NULL;
 }
 
+extern const struct cb_pk_half cb_gcrypt_pk; /* gcrypt_pk.c */
+
 static bool gcrypt_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
 {
+	if (cb_alg_is_pk(alg))
+		return mode == CB_MODE_MESSAGE && cb_gcrypt_pk.supports(alg, op);
 	if (!gcrypt_find(alg->name) || !cb_op_applies(alg, op))
 		return false;
 	return mode == CB_MODE_MESSAGE || alg->kind != CB_KIND_AEAD;
@@ -202,6 +207,10 @@ static void gcrypt_close(void *opaque)
 
 	if (!ctx)
 		return;
+	if (cb_engine_ctx_is_pk(ctx)) {
+		cb_gcrypt_pk.close(ctx);
+		return;
+	}
 	gcry_md_close(ctx->md);
 	gcry_cipher_close(ctx->cipher);
 	free(ctx);
@@ -215,7 +224,8 @@ static void *gcrypt_open(const struct cb_cell_setup *cell, const struct cb_engin
 	struct gcrypt_ctx *ctx;
 	gcry_error_t rc;
 
-	(void)cell;
+	if (cb_alg_is_pk(alg))
+		return cb_gcrypt_pk.open(cell, setup, err, err_len);
 	ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
 		cb_errorf(err, err_len, "gcrypt: out of memory");
@@ -284,6 +294,8 @@ static int gcrypt_call(void *opaque, const unsigned char *in, size_t len, unsign
 {
 	struct gcrypt_ctx *ctx = opaque;
 
+	if (cb_engine_ctx_is_pk(ctx))
+		return cb_gcrypt_pk.call(ctx, in, len, out);
 	if (len % ctx->setup.alg->block_len != 0)
 		return CB_FAILED;
 	if (ctx->setup.recreate)
@@ -308,7 +320,7 @@ static int gcrypt_finish(void *opaque, unsigned char *out)
 {
 	struct gcrypt_ctx *ctx = opaque;
 
-	if (!ctx->setup.stream || !ctx->md)
+	if (cb_engine_ctx_is_pk(ctx) || !ctx->setup.stream || !ctx->md)
 		return CB_OK; /* ciphers wrote everything in their calls */
 	return gcrypt_md_digest(ctx, ctx->md, out);
 }
@@ -343,6 +355,8 @@ static void gcrypt_describe(json_t *obj)
 static uint64_t gcrypt_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
                             uint64_t calls, int expect, int *last)
 {
+	if (cb_engine_ctx_is_pk(ctx))
+		return cb_gcrypt_pk.loop(ctx, in, len, out, calls, expect, last);
 	return cb_engine_loop(gcrypt_call, ctx, in, len, out, calls, expect, last);
 }
 
