@@ -20,8 +20,8 @@ libcbcore_a_SOURCES += \
 	core/lines.c core/lines.h \
 	core/results.c core/results_read.c core/results.h \
 	core/results_scan.c core/results_scan.h \
-	core/vectors.c core/vectors_run.c core/vectors.h \
-	core/verify.c core/verify.h \
+	core/vectors.c core/vectors_pk.c core/vectors_run.c core/vectors.h \
+	core/verify.c core/verify_pk.c core/verify.h \
 	core/trial.c core/trial.h \
 	core/engines/null.c core/engines/memcpy.c core/engines/sim.c \
 	core/worker.c core/worker.h core/process.c core/process.h \

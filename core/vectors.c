@@ -29,6 +29,11 @@ enum field_id {
 	F_AAD,
 	F_CIPHERTEXT,
 	F_TAG,
+	F_PRIVATE,
+	F_PUBLIC,
+	F_SIGNATURE,
+	F_RESULT,
+	F_SHARED,
 	N_FIELDS
 };
 
@@ -36,7 +41,11 @@ enum field_id {
 #define FOR_HASH (1u << CB_KIND_HASH)
 #define FOR_CIPHER (1u << CB_KIND_CIPHER)
 #define FOR_AEAD (1u << CB_KIND_AEAD)
-#define FOR_ALL (FOR_HASH | FOR_CIPHER | FOR_AEAD)
+#define FOR_SIGN (1u << CB_KIND_SIGN)
+#define FOR_KEX (1u << CB_KIND_KEX)
+#define FOR_ALL (FOR_HASH | FOR_CIPHER | FOR_AEAD | FOR_SIGN | FOR_KEX)
+/* Every kind with a message: key agreement has none. */
+#define FOR_MESSAGE (FOR_HASH | FOR_CIPHER | FOR_AEAD | FOR_SIGN)
 
 static const struct {
 	const char *name;
@@ -46,15 +55,20 @@ static const struct {
     [F_ALGORITHM] = {"algorithm", false, FOR_ALL},
     [F_NAME] = {"name", false, FOR_ALL},
     [F_OP] = {"op", false, FOR_CIPHER | FOR_AEAD},
-    [F_MSG] = {"msg", true, FOR_ALL},
-    [F_TEXT] = {"text", false, FOR_ALL},
-    [F_REPEAT] = {"repeat", false, FOR_ALL},
+    [F_MSG] = {"msg", true, FOR_MESSAGE},
+    [F_TEXT] = {"text", false, FOR_MESSAGE},
+    [F_REPEAT] = {"repeat", false, FOR_MESSAGE},
     [F_DIGEST] = {"digest", true, FOR_HASH},
     [F_KEY] = {"key", true, FOR_CIPHER | FOR_AEAD},
     [F_IV] = {"iv", true, FOR_CIPHER | FOR_AEAD},
     [F_AAD] = {"aad", true, FOR_AEAD},
     [F_CIPHERTEXT] = {"ciphertext", true, FOR_CIPHER | FOR_AEAD},
     [F_TAG] = {"tag", true, FOR_AEAD},
+    [F_PRIVATE] = {"private", true, FOR_SIGN | FOR_KEX},
+    [F_PUBLIC] = {"public", true, FOR_SIGN | FOR_KEX},
+    [F_SIGNATURE] = {"signature", true, FOR_SIGN},
+    [F_RESULT] = {"result", false, FOR_SIGN},
+    [F_SHARED] = {"shared", true, FOR_KEX},
 };
 
 /* The block being read: the raw text of each field and where it was. */
@@ -116,6 +130,9 @@ static void vector_free(struct cb_vector *v)
 	free(v->aad);
 	free(v->msg);
 	free(v->ciphertext);
+	cb_pk_key_free(v->pk_key);
+	cb_pk_key_free(v->pk_peer);
+	free(v->signature);
 	memset(v, 0, sizeof *v);
 }
 
@@ -280,6 +297,33 @@ static int decode_cipher_fields(struct parser *p, const struct block *b, struct 
 	return 0;
 }
 
+/* The public-key fields decoded from hex, checked and kept by vectors_pk.c. */
+static int decode_pk_fields(struct parser *p, const struct block *b, struct cb_vector *v)
+{
+	static const int hex_fields[] = {F_PRIVATE, F_PUBLIC, F_SIGNATURE, F_SHARED};
+	struct cb_vector_pk_fields in = {
+	    .result = b->value[F_RESULT], .result_line = b->value_line[F_RESULT], .line = b->line};
+	struct cb_vector_pk_field *slot[] = {&in.priv, &in.pub, &in.signature, &in.shared};
+	unsigned char *bytes[4] = {NULL};
+	char err[512] = "";
+	int status = 0, line = b->line;
+
+	for (size_t i = 0; i < 4 && status == 0; i++) {
+		int f = hex_fields[i];
+
+		if (!b->value[f])
+			continue;
+		status = decode_hex(p, b, f, &bytes[i], &slot[i]->len);
+		slot[i]->data = bytes[i];
+		slot[i]->line = b->value_line[f];
+	}
+	if (status == 0 && cb_vector_pk_decode(v, &in, err, sizeof err, &line) != 0)
+		status = fail(p, line, "%s", err);
+	for (size_t i = 0; i < 4; i++)
+		free(bytes[i]);
+	return status;
+}
+
 /* Turn the block into a vector appended to the file. */
 static int finish_block(struct parser *p, struct block *b)
 {
@@ -287,6 +331,8 @@ static int finish_block(struct parser *p, struct block *b)
 	    [CB_KIND_HASH] = {F_DIGEST, -1},
 	    [CB_KIND_CIPHER] = {F_KEY, F_IV, F_CIPHERTEXT, -1},
 	    [CB_KIND_AEAD] = {F_KEY, F_IV, F_CIPHERTEXT, F_TAG},
+	    [CB_KIND_SIGN] = {F_SIGNATURE, -1},
+	    [CB_KIND_KEX] = {F_PRIVATE, F_PUBLIC, F_SHARED, -1},
 	};
 	struct cb_vector v = {0};
 	const struct cb_algorithm *alg;
@@ -321,10 +367,22 @@ static int finish_block(struct parser *p, struct block *b)
 	}
 	v.source = b->source;
 	b->source = NULL;
-	if (!v.name || decode_message(p, b, &v) < 0)
+	if (!v.name)
 		goto fail;
+	if (alg->kind == CB_KIND_KEX) {
+		v.msg = calloc(1, 1); /* no message: an empty one, never NULL */
+		if (!v.msg) {
+			fail(p, b->line, "out of memory");
+			goto fail;
+		}
+	} else if (decode_message(p, b, &v) < 0) {
+		goto fail;
+	}
 	if (alg->kind == CB_KIND_HASH) {
 		if (decode_fixed(p, b, F_DIGEST, v.digest, alg->digest_len, alg) < 0)
+			goto fail;
+	} else if (cb_alg_is_pk(alg)) {
+		if (decode_pk_fields(p, b, &v) < 0)
 			goto fail;
 	} else if (decode_cipher_fields(p, b, &v) < 0) {
 		goto fail;

@@ -185,6 +185,8 @@ enum cb_vector_result cb_vectors_run(const struct cb_engine *engine, const struc
                                      char *why, size_t why_len)
 {
 	why[0] = '\0';
+	if (cb_alg_is_pk(v->alg))
+		return cb_vectors_run_pk(engine, v, why, why_len);
 	if (!offers(engine, v->alg, v->op))
 		return CB_VECTOR_UNSUPPORTED;
 	if (v->alg->kind == CB_KIND_HASH) {

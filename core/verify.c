@@ -55,6 +55,8 @@ struct column {
 	const struct cb_engine *engine;
 	bool usable;
 	const char *why;
+	/* Public key: its vectors, and its operations on the fixed keys. */
+	unsigned pk_passed, pk_failed, pk_checked, pk_wrong;
 };
 
 struct lines {
@@ -191,7 +193,14 @@ static void run_vectors(struct run *r, const struct cb_vector_set *set)
 			for (size_t i = 0; i < file->count; i++) {
 				const struct cb_vector *v = &file->vectors[i];
 
-				switch (cb_vectors_run(e, v, why, sizeof why)) {
+				enum cb_vector_result result =
+				    cb_vectors_run(e, v, why, sizeof why);
+
+				if (cb_alg_is_pk(v->alg)) {
+					r->columns[c].pk_passed += result == CB_VECTOR_PASS;
+					r->columns[c].pk_failed += result == CB_VECTOR_FAIL;
+				}
+				switch (result) {
 				case CB_VECTOR_PASS:
 					r->vectors_passed++;
 					break;
@@ -331,6 +340,28 @@ static void agreement_compare(struct run *r, size_t a)
 	}
 }
 
+/* A public-key algorithm: each operation column C offers, on the fixed keys. */
+static void agreement_pk(struct run *r, size_t a, size_t c)
+{
+	const struct cb_algorithm *alg = cb_algorithm_at(a);
+	struct column *col = &r->columns[c];
+	char why[512];
+
+	for (int op = 0; op < CB_OP_COUNT; op++) {
+		if (!cb_op_applies(alg, op) || !col->engine->supports(alg, op, CB_MODE_MESSAGE))
+			continue;
+		r->agreement_checked++;
+		col->pk_checked++;
+		if (cb_verify_pk_cell(col->engine, alg, op, why, sizeof why) == 0)
+			continue;
+		r->agreement_failed++;
+		col->pk_wrong++;
+		cell_at(r, a, c)->failed = true;
+		add_line(r, &r->failures, "%s %s %s: fixed keys: %s", col->engine->name, alg->name,
+		         cb_op_name(op), why);
+	}
+}
+
 static int run_agreement(struct run *r, char *err, size_t err_len)
 {
 	struct cb_input input;
@@ -348,6 +379,12 @@ static int run_agreement(struct run *r, char *err, size_t err_len)
 		return -1;
 	}
 	for (size_t a = 0; a < cb_algorithm_count(); a++) {
+		if (cb_alg_is_pk(cb_algorithm_at(a))) {
+			for (size_t c = 0; c < r->n_columns; c++)
+				if (r->columns[c].usable)
+					agreement_pk(r, a, c);
+			continue;
+		}
 		for (size_t c = 0; c < r->n_columns; c++)
 			if (r->columns[c].usable)
 				agreement_one(r, a, c, &input, out);
@@ -411,6 +448,16 @@ static void print_report(FILE *out, struct run *r, const struct cb_vector_set *s
 		if (!r->columns[c].usable)
 			fprintf(out, "unusable: %s: %s\n", r->columns[c].engine->name,
 			        r->columns[c].why);
+	for (size_t c = 0; c < r->n_columns; c++) {
+		const struct column *col = &r->columns[c];
+
+		if (col->pk_checked || col->pk_passed || col->pk_failed)
+			fprintf(out,
+			        "public key: %s: vectors %u passed, %u failed; fixed keys: %u "
+			        "operations checked, %u failed\n",
+			        col->engine->name, col->pk_passed, col->pk_failed, col->pk_checked,
+			        col->pk_wrong);
+	}
 	for (size_t i = 0; i < r->notes.count; i++)
 		fprintf(out, "note: %s\n", r->notes.text[i]);
 	if (r->failures.count)

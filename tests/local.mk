@@ -102,8 +102,25 @@ dist_vectors_DATA = \
 	tests/vectors/gcm-spec.vec \
 	tests/vectors/rfc1321-md5.vec \
 	tests/vectors/rfc7693-blake2b.vec \
+	tests/vectors/rfc8032-ed25519.vec \
 	tests/vectors/rfc8439-chacha20-poly1305.vec \
-	tests/vectors/sp800-38a-aes.vec
+	tests/vectors/sp800-38a-aes.vec \
+	tests/vectors/wycheproof-ecdh-secp256r1.vec \
+	tests/vectors/wycheproof-ecdh-secp384r1.vec \
+	tests/vectors/wycheproof-ecdsa-secp256r1-sha256.vec \
+	tests/vectors/wycheproof-ecdsa-secp384r1-sha384.vec \
+	tests/vectors/wycheproof-ecdsa-secp521r1-sha512.vec \
+	tests/vectors/wycheproof-ed25519.vec \
+	tests/vectors/wycheproof-rsa-pkcs1-2048-sig-gen.vec \
+	tests/vectors/wycheproof-rsa-pkcs1-3072-sig-gen.vec \
+	tests/vectors/wycheproof-rsa-pkcs1-4096-sig-gen.vec \
+	tests/vectors/wycheproof-rsa-pss-2048-sha256-mgf1-32.vec \
+	tests/vectors/wycheproof-rsa-pss-3072-sha256-mgf1-32.vec \
+	tests/vectors/wycheproof-rsa-pss-4096-sha256-mgf1-32.vec \
+	tests/vectors/wycheproof-rsa-signature-2048-sha256.vec \
+	tests/vectors/wycheproof-rsa-signature-3072-sha256.vec \
+	tests/vectors/wycheproof-rsa-signature-4096-sha256.vec \
+	tests/vectors/wycheproof-x25519.vec
 
 EXTRA_DIST += tests/tap.h tests/vectors/README.md tests/scenarios tests/workers tests/golden
 

@@ -14,14 +14,79 @@ static const char engines_help[] =
     "usage: cryptobench engines [--json] [--allow-external PATH,...]\n\n"
     "List the engines compiled in: runtime version, whether usable on this machine\n"
     "(and why not), hardware features they report, and which algorithms they offer.\n"
-    "In the matrix, 'ok' = offered, '-' = not offered by the library.\n"
+    "In the matrix, 'ok' = offered, '-' = not offered by the library; a public-key\n"
+    "algorithm offered with only some of its operations lists them (s sign,\n"
+    "v verify, f verify-forged, d derive, k keygen).\n"
     "--allow-external adds each file as an engine: a plug-in (a name ending in\n"
     "'.so') or a worker program (run without arguments, named after its file).\n";
 
+/* The operations of a public-key algorithm, each with its letter. */
+static const struct {
+	enum cb_op op;
+	char letter;
+} pk_ops[] = {
+    {CB_OP_SIGN, 's'},   {CB_OP_VERIFY, 'v'}, {CB_OP_VERIFY_FORGED, 'f'},
+    {CB_OP_DERIVE, 'd'}, {CB_OP_KEYGEN, 'k'},
+};
+
+#define N_PK_OPS (sizeof pk_ops / sizeof pk_ops[0])
+
+static bool offers_op(const struct cb_engine *e, const struct cb_algorithm *alg, enum cb_op op)
+{
+	return cb_op_applies(alg, op) && e->supports(alg, op, CB_MODE_MESSAGE);
+}
+
+/* A public-key algorithm is offered when one of its operations is. */
 static bool offers(const struct cb_engine *e, const struct cb_algorithm *alg)
 {
-	return alg->kind == CB_KIND_HASH ? e->supports(alg, CB_OP_HASH, CB_MODE_MESSAGE)
-	                                 : e->supports(alg, CB_OP_ENCRYPT, CB_MODE_MESSAGE);
+	if (!cb_alg_is_pk(alg))
+		return alg->kind == CB_KIND_HASH ? e->supports(alg, CB_OP_HASH, CB_MODE_MESSAGE)
+		                                 : e->supports(alg, CB_OP_ENCRYPT, CB_MODE_MESSAGE);
+	for (size_t i = 0; i < N_PK_OPS; i++)
+		if (offers_op(e, alg, pk_ops[i].op))
+			return true;
+	return false;
+}
+
+/* What the matrix says of a public-key algorithm E offers: "ok" with every
+ * operation that applies, else the letters of those offered ("vf"). */
+static const char *pk_cell(const struct cb_engine *e, const struct cb_algorithm *alg,
+                           char letters[N_PK_OPS + 1])
+{
+	size_t n = 0;
+	bool all = true;
+
+	for (size_t i = 0; i < N_PK_OPS; i++) {
+		if (!cb_op_applies(alg, pk_ops[i].op))
+			continue;
+		if (e->supports(alg, pk_ops[i].op, CB_MODE_MESSAGE))
+			letters[n++] = pk_ops[i].letter;
+		else
+			all = false;
+	}
+	letters[n] = '\0';
+	return all ? "ok" : letters;
+}
+
+/* {"rsa-2048-pkcs1": ["sign", "verify", ...], ...}: every public-key
+ * algorithm E offers, with its operations. */
+static json_t *pk_json(const struct cb_engine *e)
+{
+	json_t *obj = json_object();
+
+	for (size_t a = 0; a < cb_algorithm_count(); a++) {
+		const struct cb_algorithm *alg = cb_algorithm_at(a);
+		json_t *ops;
+
+		if (!cb_alg_is_pk(alg) || !offers(e, alg))
+			continue;
+		ops = json_array();
+		for (size_t i = 0; i < N_PK_OPS; i++)
+			if (offers_op(e, alg, pk_ops[i].op))
+				json_array_append_new(ops, json_string(cb_op_name(pk_ops[i].op)));
+		json_object_set_new(obj, alg->name, ops);
+	}
+	return obj;
 }
 
 static json_t *engine_json(const struct cb_engine *e)
@@ -41,6 +106,7 @@ static json_t *engine_json(const struct cb_engine *e)
 			json_array_append_new(algs, json_string(alg->name));
 	}
 	json_object_set_new(obj, "algorithms", algs);
+	json_object_set_new(obj, "public_key", pk_json(e));
 	if (e->describe && usable) {
 		json_t *features = json_object();
 
@@ -71,13 +137,15 @@ static void print_matrix(const char *kind)
 		cb_table_cell(t, "%s", alg->name);
 		for (size_t i = 0; i < cb_engine_count(); i++) {
 			const struct cb_engine *e = cb_engine_at(i);
+			char letters[N_PK_OPS + 1];
 
 			if (strcmp(e->kind, kind) != 0)
 				continue;
 			cb_table_cell(t, "%s",
-			              !offers(e, alg)             ? "-"
-			              : cb_engine_usable(e, NULL) ? "ok"
-			                                          : "n/a");
+			              !offers(e, alg)              ? "-"
+			              : !cb_engine_usable(e, NULL) ? "n/a"
+			              : cb_alg_is_pk(alg)          ? pk_cell(e, alg, letters)
+			                                           : "ok");
 		}
 	}
 	printf("\n%s engines:\n", kind);
@@ -114,7 +182,10 @@ static void print_text(void)
 	for (size_t k = 0; k < n_kinds; k++)
 		print_matrix(kinds[k]);
 	printf("\n'n/a': offered, but the engine is unavailable here. Built-ins (null, memcpy,\n"
-	       "sim) accept every algorithm: they measure the harness, memory and the method.\n");
+	       "sim) accept every algorithm: they measure the harness, memory and the method.\n"
+	       "Public key: 'ok' = every operation that applies (sign, verify, verify-forged,\n"
+	       "keygen; derive, keygen); else those offered: s sign, v verify, f verify-forged,\n"
+	       "d derive, k keygen.\n");
 }
 
 /* Each usable engine's features on one line. A worker's hello also lists
