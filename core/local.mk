@@ -85,7 +85,7 @@ endif
 # user settings (GOENV=off) and no cgo. A failed build is reported and
 # leaves the engine unavailable; it never fails make.
 go_src = core/engines/workers/go/worker.go core/engines/workers/go/xcrypto.go \
-	core/engines/workers/go/go.mod
+	core/engines/workers/go/pk.go core/engines/workers/go/go.mod
 EXTRA_DIST += $(go_src)
 if HAVE_GO
 go_worker = core/engines/workers/go/bin/cryptobench-worker
