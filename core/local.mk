@@ -139,15 +139,16 @@ endif
 # java, into the build tree (core/engines/java_jca.c looks for it there), from
 # the JDK's own classes only. A failed build is reported and leaves the
 # engine unavailable; it never fails make.
-java_src = core/engines/workers/java/Worker.java
+java_src = core/engines/workers/java/Worker.java core/engines/workers/java/Json.java \
+	core/engines/workers/java/Pk.java
 EXTRA_DIST += $(java_src)
 if HAVE_JAVA
 java_class = core/engines/workers/java/classes/Worker.class
 all-local: $(java_class)
-$(java_class): $(srcdir)/$(java_src)
+$(java_class): $(java_src:%=$(srcdir)/%)
 	$(AM_V_GEN)mkdir -p core/engines/workers/java; \
 	if $(JAVAC) -Xlint:all -Werror -d core/engines/workers/java/classes \
-	    '$(srcdir)/$(java_src)' >core/engines/workers/java/build.log 2>&1; then :; else \
+	    $(java_src:%='$(srcdir)/%') >core/engines/workers/java/build.log 2>&1; then :; else \
 	  echo "warning: the Java worker did not build (core/engines/workers/java/build.log)" >&2; \
 	  rm -rf core/engines/workers/java/classes; fi
 endif
