@@ -55,7 +55,8 @@ EXTRA_DIST += core/engines/README.md
 # $(pkgdatadir)/workers (core/datadir.h).
 workersdir = $(pkgdatadir)/workers
 dist_workers_DATA = core/engines/workers/PROTOCOL.md core/engines/workers/worker.py \
-	core/engines/workers/worker.js core/engines/workers/afalg.py
+	core/engines/workers/worker_pk.py core/engines/workers/worker.js \
+	core/engines/workers/afalg.py
 
 # The .NET worker: built by the SDK at make time when configure found dotnet,
 # into the build tree (core/engines/dotnet.c looks for the dll there). A failed
