@@ -61,7 +61,7 @@ dist_workers_DATA = core/engines/workers/PROTOCOL.md core/engines/workers/worker
 # The .NET worker: built by the SDK at make time when configure found dotnet,
 # into the build tree (core/engines/dotnet.c looks for the dll there). A failed
 # build is reported and leaves the engine unavailable; it never fails make.
-dotnet_src = core/engines/workers/dotnet/Worker.cs \
+dotnet_src = core/engines/workers/dotnet/Worker.cs core/engines/workers/dotnet/Pk.cs \
 	core/engines/workers/dotnet/cryptobench-worker.csproj
 EXTRA_DIST += $(dotnet_src)
 if HAVE_DOTNET
