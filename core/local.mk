@@ -55,12 +55,13 @@ EXTRA_DIST += core/engines/README.md
 # $(pkgdatadir)/workers (core/datadir.h).
 workersdir = $(pkgdatadir)/workers
 dist_workers_DATA = core/engines/workers/PROTOCOL.md core/engines/workers/worker.py \
-	core/engines/workers/worker.js core/engines/workers/afalg.py
+	core/engines/workers/worker_pk.py core/engines/workers/worker.js \
+	core/engines/workers/afalg.py
 
 # The .NET worker: built by the SDK at make time when configure found dotnet,
 # into the build tree (core/engines/dotnet.c looks for the dll there). A failed
 # build is reported and leaves the engine unavailable; it never fails make.
-dotnet_src = core/engines/workers/dotnet/Worker.cs \
+dotnet_src = core/engines/workers/dotnet/Worker.cs core/engines/workers/dotnet/Pk.cs \
 	core/engines/workers/dotnet/cryptobench-worker.csproj
 EXTRA_DIST += $(dotnet_src)
 if HAVE_DOTNET
@@ -85,7 +86,7 @@ endif
 # user settings (GOENV=off) and no cgo. A failed build is reported and
 # leaves the engine unavailable; it never fails make.
 go_src = core/engines/workers/go/worker.go core/engines/workers/go/xcrypto.go \
-	core/engines/workers/go/go.mod
+	core/engines/workers/go/pk.go core/engines/workers/go/go.mod
 EXTRA_DIST += $(go_src)
 if HAVE_GO
 go_worker = core/engines/workers/go/bin/cryptobench-worker
@@ -139,15 +140,16 @@ endif
 # java, into the build tree (core/engines/java_jca.c looks for it there), from
 # the JDK's own classes only. A failed build is reported and leaves the
 # engine unavailable; it never fails make.
-java_src = core/engines/workers/java/Worker.java
+java_src = core/engines/workers/java/Worker.java core/engines/workers/java/Json.java \
+	core/engines/workers/java/Pk.java
 EXTRA_DIST += $(java_src)
 if HAVE_JAVA
 java_class = core/engines/workers/java/classes/Worker.class
 all-local: $(java_class)
-$(java_class): $(srcdir)/$(java_src)
+$(java_class): $(java_src:%=$(srcdir)/%)
 	$(AM_V_GEN)mkdir -p core/engines/workers/java; \
 	if $(JAVAC) -Xlint:all -Werror -d core/engines/workers/java/classes \
-	    '$(srcdir)/$(java_src)' >core/engines/workers/java/build.log 2>&1; then :; else \
+	    $(java_src:%='$(srcdir)/%') >core/engines/workers/java/build.log 2>&1; then :; else \
 	  echo "warning: the Java worker did not build (core/engines/workers/java/build.log)" >&2; \
 	  rm -rf core/engines/workers/java/classes; fi
 endif

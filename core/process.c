@@ -292,6 +292,12 @@ static int exchange(struct ctx *c, json_t *req, size_t len, unsigned char *out,
 		return CB_FAILED;
 	}
 	json_decref(a);
+	if (got > 0 && s->op == CB_OP_SIGN && s->alg->scheme == CB_PK_ECDSA &&
+	    cb_pk_sig_len(s->alg, out, (size_t)got) == (size_t)got) {
+		/* An ECDSA DER signature says its own length, at most WANT. */
+		memset(out + got, 0, want - (size_t)got);
+		got = (long)want;
+	}
 	if (got != (long)want) {
 		snprintf(why, why_len, "%s worker: the output is not %zu bytes of base64", engine,
 		         want);
@@ -305,13 +311,60 @@ static int exchange(struct ctx *c, json_t *req, size_t len, unsigned char *out,
 	return rc;
 }
 
+static void set_hex(json_t *req, const char *key, const unsigned char *buf, size_t len)
+{
+	char *hex = malloc(2 * len + 1);
+
+	if (!hex)
+		return;
+	cb_hex(buf, len, hex);
+	json_object_set_new(req, key, json_string(hex));
+	free(hex);
+}
+
+/* A public-key cell's "pk" (PROTOCOL.md): the keys in DER and raw, the
+ * digest, the signature to verify, from the setup the cell was opened with,
+ * so that a known-answer check sends its own key, not the fixed one. */
+static json_t *pk_of(const struct cb_pk_setup *pk, const struct cb_algorithm *alg)
+{
+	json_t *o = json_object();
+	bool raw = alg->scheme != CB_PK_RSA_PKCS1 && alg->scheme != CB_PK_RSA_PSS;
+
+	if (!pk || !o)
+		return o; /* keygen: no key */
+	if (pk->key) {
+		if (pk->key->has_private) {
+			set_hex(o, "private", pk->key->pkcs8.data, pk->key->pkcs8.len);
+			if (raw)
+				set_hex(o, "private_raw", pk->key->d.data, pk->key->d.len);
+		}
+		set_hex(o, "public", pk->key->spki.data, pk->key->spki.len);
+		if (raw)
+			set_hex(o, "public_raw", pk->key->pub.data, pk->key->pub.len);
+	}
+	if (pk->peer) {
+		set_hex(o, "peer", pk->peer->spki.data, pk->peer->spki.len);
+		set_hex(o, "peer_raw", pk->peer->pub.data, pk->peer->pub.len);
+	}
+	if (pk->digest)
+		set_hex(o, "digest", pk->digest, pk->digest_len);
+	if (pk->sig)
+		set_hex(o, "signature", pk->sig, pk->sig_len);
+	return o;
+}
+
+/* The request's common part; a public-key cell's carries its "pk" object
+ * and no key, IV or AAD, the rest have theirs set by the caller. */
 static json_t *request(const struct ctx *c, size_t len, uint64_t calls)
 {
 	const struct cb_cell_setup *s = &c->setup;
+	json_t *req = json_pack("{s:s, s:s, s:s, s:I, s:I, s:s}", "type", "run", "algorithm",
+	                        s->alg->name, "op", cb_op_name(s->op), "size", (json_int_t)len,
+	                        "calls", (json_int_t)calls, "output", c->output);
 
-	return json_pack("{s:s, s:s, s:s, s:I, s:I, s:s}", "type", "run", "algorithm", s->alg->name,
-	                 "op", cb_op_name(s->op), "size", (json_int_t)len, "calls",
-	                 (json_int_t)calls, "output", c->output);
+	if (req && cb_alg_is_pk(s->alg))
+		json_object_set_new(req, "pk", pk_of(s->pk, s->alg));
+	return req;
 }
 
 int cb_process_remote(void *ctx, const struct cb_trial_info *trial, unsigned char *out,
@@ -324,9 +377,11 @@ int cb_process_remote(void *ctx, const struct cb_trial_info *trial, unsigned cha
 		snprintf(why, why_len, "out of memory");
 		return CB_FAILED;
 	}
-	json_object_set_new(req, "key", json_string("counting"));
-	json_object_set_new(req, "iv", json_string("counting"));
-	json_object_set_new(req, "aad", json_null());
+	if (!cb_alg_is_pk(c->setup.alg)) {
+		json_object_set_new(req, "key", json_string("counting"));
+		json_object_set_new(req, "iv", json_string("counting"));
+		json_object_set_new(req, "aad", json_null());
+	}
 	json_object_set_new(req, "input",
 	                    json_pack("{s:s, s:I, s:I}", "generator", "xorshift32", "seed",
 	                              (json_int_t)c->setup.input_seed, "unit",
@@ -340,17 +395,6 @@ int cb_process_remote(void *ctx, const struct cb_trial_info *trial, unsigned cha
 	int rc = exchange(c, req, trial->len, out, t, why, why_len);
 	json_decref(req);
 	return rc;
-}
-
-static void set_hex(json_t *req, const char *key, const unsigned char *buf, size_t len)
-{
-	char *hex = malloc(2 * len + 1);
-
-	if (!hex)
-		return;
-	cb_hex(buf, len, hex);
-	json_object_set_new(req, key, json_string(hex));
-	free(hex);
 }
 
 /* Why the last cb_process_call that failed did. */
@@ -370,7 +414,7 @@ int cb_process_call(void *ctx, const unsigned char *in, size_t len, unsigned cha
 		json_decref(req);
 		return CB_FAILED;
 	}
-	if (s->alg->kind != CB_KIND_HASH) {
+	if (s->alg->kind == CB_KIND_CIPHER || s->alg->kind == CB_KIND_AEAD) {
 		set_hex(req, "key", s->key, s->alg->key_len);
 		set_hex(req, "iv", s->iv, s->alg->iv_len);
 		if (s->aad)

@@ -95,7 +95,7 @@ guest_python() {
 	w="$top_srcdir/core/engines/workers"
 	guest_copy "$py" /usr/bin/python3
 	mkdir -p "$R/cb/share/workers"
-	cp "$w/worker.py" "$w/afalg.py" "$R/cb/share/workers/"
+	cp "$w/worker.py" "$w/worker_pk.py" "$w/afalg.py" "$R/cb/share/workers/"
 	lib=$("$py" -c 'import os; print(os.path.dirname(os.__file__))')
 	{
 		echo "$lib/os.py"

@@ -140,7 +140,99 @@ struct request {
 	void *given_allocation;   /* a known-answer check's bytes (input.base64) */
 	unsigned char *aad;       /* its AAD (NULL: none) */
 	size_t aad_len;
+	/* A public-key cell: the keys imported from the request's "pk", the
+	 * digest and signature it carries (core/pk.h's setup). */
+	struct cb_pk_key *pk_key, *pk_peer;
+	unsigned char pk_digest[CB_PK_MAX_DIGEST], pk_sig[CB_PK_MAX_SIG];
+	struct cb_pk_setup pk;
+	size_t out_len; /* the output buffer: the message or the public-key output, if longer */
 };
+
+/* PK's hex field NAME into OUT (at most MAX bytes): its length, 0 when
+ * absent, or -1 when it is not hex of at most MAX bytes. */
+static long pk_hex(json_t *pk, const char *name, unsigned char *out, size_t max)
+{
+	const char *s = json_string_value(json_object_get(pk, name));
+	size_t n = s ? strlen(s) : 0;
+
+	if (!s)
+		return 0;
+	if (n % 2 || n / 2 > max)
+		return -1;
+	for (size_t i = 0; i < n / 2; i++) {
+		unsigned b;
+
+		if (sscanf(s + 2 * i, "%2x", &b) != 1)
+			return -1;
+		out[i] = (unsigned char)b;
+	}
+	return (long)(n / 2);
+}
+
+/* A key of ALG from PK's DER field NAME, else from its raw field RAW
+ * (PRIVATE: a private key's raw form, else a public key's). NULL with ERR;
+ * NULL with ERR empty when both are absent. */
+static struct cb_pk_key *pk_import(const struct cb_algorithm *alg, json_t *pk, const char *name,
+                                   const char *raw, bool private, char *err, size_t err_len)
+{
+	static unsigned char buf[8192]; /* RSA-4096's PKCS #8 is about 2.4 KB */
+	long n = pk_hex(pk, name, buf, sizeof buf);
+
+	err[0] = '\0';
+	if (n > 0)
+		return cb_pk_key_from_der(alg, buf, (size_t)n, err, err_len);
+	if (n == 0 && (n = pk_hex(pk, raw, buf, sizeof buf)) > 0)
+		return private ? cb_pk_key_from_raw(alg, buf, (size_t)n, err, err_len)
+		               : cb_pk_key_from_public(alg, buf, (size_t)n, err, err_len);
+	if (n < 0)
+		cb_errorf(err, err_len, "pk.%s or pk.%s is not hex of a key", name, raw);
+	return NULL;
+}
+
+/* A public-key request's "pk" (PROTOCOL.md) into Q's setup: the key (its
+ * PKCS #8 DER, else its raw form, else the public key alone for a verify),
+ * the peer, the digest (the reference's of the message when absent) and the
+ * signature. 0, or -1 with ERR. */
+static int read_pk(json_t *req, struct request *q, const unsigned char *msg, char *err,
+                   size_t err_len)
+{
+	json_t *pk = json_object_get(req, "pk");
+	long n;
+
+	if (q->op == CB_OP_KEYGEN)
+		return 0; /* a new key per call: none given */
+	if (!json_is_object(pk))
+		return cb_errorf(err, err_len, "a public-key request without its \"pk\" object");
+	q->pk_key = pk_import(q->alg, pk, "private", "private_raw", true, err, err_len);
+	if (!q->pk_key && !err[0] && q->op != CB_OP_DERIVE)
+		q->pk_key = pk_import(q->alg, pk, "public", "public_raw", false, err, err_len);
+	if (!q->pk_key)
+		return err[0] ? -1 : cb_errorf(err, err_len, "pk: no key");
+	if (q->op == CB_OP_DERIVE) {
+		q->pk_peer = pk_import(q->alg, pk, "peer", "peer_raw", false, err, err_len);
+		if (!q->pk_peer)
+			return err[0] ? -1 : cb_errorf(err, err_len, "pk: no peer");
+	} else if (cb_pk_digest_len(q->alg)) {
+		n = pk_hex(pk, "digest", q->pk_digest, sizeof q->pk_digest);
+		if (n < 0 || (n && (size_t)n != cb_pk_digest_len(q->alg)))
+			return cb_errorf(err, err_len, "pk.digest is not %zu bytes of hex",
+			                 cb_pk_digest_len(q->alg));
+		if (!n && cb_pk_digest(q->alg, msg, q->size, q->pk_digest, err, err_len) != 0)
+			return -1;
+		q->pk.digest = q->pk_digest;
+		q->pk.digest_len = cb_pk_digest_len(q->alg);
+	}
+	if (q->op == CB_OP_VERIFY || q->op == CB_OP_VERIFY_FORGED) {
+		n = pk_hex(pk, "signature", q->pk_sig, sizeof q->pk_sig);
+		if (n <= 0)
+			return cb_errorf(err, err_len, "pk.signature: none, or not hex");
+		q->pk.sig = q->pk_sig;
+		q->pk.sig_len = (size_t)n;
+	}
+	q->pk.key = q->pk_key;
+	q->pk.peer = q->pk_peer;
+	return 0;
+}
 
 /* A known-answer check (PROTOCOL.md): the bytes themselves in input.base64,
  * the key, IV and AAD in hex, and for a decryption the tag to check (a
@@ -168,7 +260,7 @@ static int read_given(json_t *req, struct request *q, char *err, size_t err_len)
 			return cb_errorf(err, err_len, "bad aad");
 	}
 	cb_sha256_hex(q->data, q->size, q->sha);
-	return 0;
+	return cb_alg_is_pk(q->alg) ? read_pk(req, q, q->data, err, err_len) : 0;
 }
 
 /* REQ read into Q, its input generated (and encrypted for a decryption).
@@ -207,6 +299,8 @@ static int read_request(json_t *req, struct request *q, char *err, size_t err_le
 		return cb_errorf(err, err_len, "out of memory");
 	q->data = q->in.data;
 	cb_sha256_hex(q->in.data, q->size, q->sha);
+	if (cb_alg_is_pk(q->alg))
+		return read_pk(req, q, q->data, err, err_len);
 	if (q->op == CB_OP_DECRYPT || q->op == CB_OP_DECRYPT_FORGED) {
 		if (!(q->ct = cb_aligned_alloc(q->size, q->input_offset, &q->ct_allocation)))
 			return cb_errorf(err, err_len, "out of memory");
@@ -224,13 +318,15 @@ static int read_request(json_t *req, struct request *q, char *err, size_t err_le
 struct timed {
 	uint64_t ns, cpu_ns;
 	int bad, rc; /* calls whose status was not the expected one, and the last */
+	int failed;  /* calls that returned CB_FAILED */
 };
 
 static struct timed time_calls(const struct cb_engine *e, void *ctx, const struct request *q,
                                enum cb_fault_kind kind, unsigned char *out)
 {
-	int expect = q->op == CB_OP_DECRYPT_FORGED ? CB_REJECTED : CB_OK;
-	struct timed t = {.rc = CB_OK};
+	int expect =
+	    q->op == CB_OP_DECRYPT_FORGED || q->op == CB_OP_VERIFY_FORGED ? CB_REJECTED : CB_OK;
+	struct timed t = {.rc = expect};
 	uint64_t cpu0 = cb_thread_cpu_ns(), t0 = cb_wall_ns(), t1, cpu1;
 
 	for (uint64_t i = 0; i < q->calls && kind != CB_FAULT_NOTHING; i++) {
@@ -239,6 +335,7 @@ static struct timed time_calls(const struct cb_engine *e, void *ctx, const struc
 		if (r != expect) {
 			t.rc = r;
 			t.bad++;
+			t.failed += r == CB_FAILED;
 		}
 	}
 	t1 = cb_wall_ns();
@@ -251,7 +348,7 @@ static struct timed time_calls(const struct cb_engine *e, void *ctx, const struc
 		t1 = cb_wall_ns();
 	}
 	if (kind == CB_FAULT_NOTHING)
-		memset(out, 0xa5, q->size + CB_OUTPUT_SLACK);
+		memset(out, 0xa5, q->out_len);
 	if (kind == CB_FAULT_WRONG)
 		out[0] ^= 1;
 	t.ns = t1 - t0;
@@ -262,16 +359,24 @@ static struct timed time_calls(const struct cb_engine *e, void *ctx, const struc
 static json_t *answer_of(const struct cb_engine *e, const struct request *q, const struct timed *t,
                          const unsigned char *out)
 {
-	size_t out_len = q->op == CB_OP_DECRYPT_FORGED ? 0 : cb_output_len(q->alg, q->op, q->size);
-	char *b64 = cb_base64_encode(out, out_len);
+	bool rejected = t->rc == CB_REJECTED;
+	size_t out_len = rejected ? 0 : cb_output_len(q->alg, q->op, q->size);
+	char *b64;
+
+	/* An ECDSA DER signature is as long as it says (cb_pk_sig_len); one
+	 * that is not DER (a fault) goes out whole, for the runner to reject. */
+	if (!rejected && q->op == CB_OP_SIGN && q->alg->scheme == CB_PK_ECDSA &&
+	    cb_pk_sig_len(q->alg, out, out_len))
+		out_len = cb_pk_sig_len(q->alg, out, out_len);
+	b64 = cb_base64_encode(out, out_len);
 	json_t *calls = calls_of(e);
 	json_t *answer = json_pack(
 	    "{s:s, s:I, s:I, s:I, s:{s:I, s:O, s:s, s:i}, s:{s:I, s:I, s:n}, s:s, s:s}", "status",
-	    q->op == CB_OP_DECRYPT_FORGED ? "rejected" : "ok", "calls", (json_int_t)q->calls, "ns",
-	    (json_int_t)t->ns, "cpu_ns", (json_int_t)t->cpu_ns, "timed", "calls",
-	    (json_int_t)q->calls, "api", json_object_get(calls, "reuse"), "output", "reuse",
-	    "assembled_in_loop", 0, "placed", "input_offset", (json_int_t)q->input_offset, "out",
-	    (json_int_t)q->out, "stack", "input_sha256", q->sha, "output", b64 ? b64 : "");
+	    rejected ? "rejected" : "ok", "calls", (json_int_t)q->calls, "ns", (json_int_t)t->ns,
+	    "cpu_ns", (json_int_t)t->cpu_ns, "timed", "calls", (json_int_t)q->calls, "api",
+	    json_object_get(calls, "reuse"), "output", "reuse", "assembled_in_loop", 0, "placed",
+	    "input_offset", (json_int_t)q->input_offset, "out", (json_int_t)q->out, "stack",
+	    "input_sha256", q->sha, "output", b64 ? b64 : "");
 
 	json_decref(calls);
 
@@ -293,11 +398,14 @@ static json_t *run(const struct cb_engine *e, const struct cb_fault *fault, json
 
 	if (read_request(req, &q, err, err_len) != 0)
 		goto done;
-	if (!(out = cb_aligned_alloc(q.size + CB_OUTPUT_SLACK, q.out, &out_allocation))) {
+	q.out_len = cb_output_len(q.alg, q.op, q.size) > q.size ? cb_output_len(q.alg, q.op, q.size)
+	                                                        : q.size;
+	q.out_len += CB_OUTPUT_SLACK;
+	if (!(out = cb_aligned_alloc(q.out_len, q.out, &out_allocation))) {
 		cb_errorf(err, err_len, "out of memory");
 		goto done;
 	}
-	memset(out, 0, q.size + CB_OUTPUT_SLACK); /* no page fault in the timed calls */
+	memset(out, 0, q.out_len); /* no page fault in the timed calls */
 	setup = (struct cb_cell_setup){.alg = q.alg,
 	                               .op = q.op,
 	                               .len = q.size,
@@ -306,11 +414,14 @@ static json_t *run(const struct cb_engine *e, const struct cb_fault *fault, json
 	                               .tag = q.tag,
 	                               .aad = q.aad,
 	                               .aad_len = q.aad_len,
-	                               .config = &config};
+	                               .config = &config,
+	                               .pk = cb_alg_is_pk(q.alg) ? &q.pk : NULL};
 	if (!(ctx = cb_engine_open(e, &setup, err, err_len)))
 		goto done;
 	struct timed t = time_calls(e, ctx, &q, kind, out);
-	if (t.bad)
+	/* Every call's status the same (a verify's "rejected", a forgery's "ok"
+	 * too: the run that asked judges it), else an error. */
+	if (t.bad && (t.failed || (uint64_t)t.bad != q.calls))
 		cb_errorf(err, err_len, "%d of %llu calls returned %d", t.bad,
 		          (unsigned long long)q.calls, t.rc);
 	else
@@ -319,6 +430,8 @@ done:
 	if (ctx)
 		e->close(ctx);
 	cb_input_free(&q.in);
+	cb_pk_key_free(q.pk_key);
+	cb_pk_key_free(q.pk_peer);
 	free(q.ct_allocation);
 	free(q.given_allocation);
 	free(out_allocation);

@@ -1,7 +1,8 @@
 /* cmd_worker_check.c: cryptobench worker-check COMMAND... — a conformance
  * suite for a worker program (core/engines/workers/PROTOCOL.md): its
  * handshake, the known-answer vectors of every algorithm it offers, forged
- * tags, the input it reads, a malformed request, the end of its input. The
+ * tags, the input it reads, one cell of each public-key op it offers per
+ * scheme, a malformed request, the end of its input. The
  * program runs as an external worker engine (core/extern.h), so every check
  * goes through the code a run uses. */
 #include "config.h"
@@ -15,6 +16,7 @@
 
 #include "core/cli/cli.h"
 #include "core/cli/options.h"
+#include "core/cli/worker_check.h"
 #include "core/datadir.h"
 #include "core/engine.h"
 #include "core/extern.h"
@@ -32,7 +34,9 @@ static const char worker_check_help[] =
     "Start COMMAND as a worker (core/engines/workers/PROTOCOL.md) and check it:\n"
     "its hello (protocol 2 and its fields), every known-answer vector of each\n"
     "algorithm it offers, that every AEAD rejects a forged tag, that it reads the\n"
-    "generator's input (its input_sha256) and gives the reference output, that a\n"
+    "generator's input (its input_sha256) and gives the reference output, that its\n"
+    "public-key signatures verify, its forged ones are rejected, its secrets and key\n"
+    "pairs are the reference's or pass its checks, that a\n"
     "malformed request gets an error answer and the next request still an answer,\n"
     "and that it exits at the end of its input. Prints each check, ok or FAIL with\n"
     "the reason; exits 0 when all pass, 1 on any failure, 2 on bad usage. Give --\n"
@@ -47,12 +51,7 @@ struct check_args {
 	size_t n;
 };
 
-struct tally {
-	unsigned run, failed;
-};
-
-__attribute__((format(printf, 4, 5))) static void report(struct tally *t, bool ok,
-                                                         const char *check, const char *fmt, ...)
+void cb_check_report(struct cb_check_tally *t, bool ok, const char *check, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -119,7 +118,7 @@ static const char *hello_lacks(const json_t *hello, char *buf, size_t len)
 }
 
 /* Every vector of ALG in SET through E: ok, or FAIL at the first that fails. */
-static void check_vectors(struct tally *t, const struct cb_engine *e,
+static void check_vectors(struct cb_check_tally *t, const struct cb_engine *e,
                           const struct cb_algorithm *alg, const struct cb_vector_set *set)
 {
 	char check[96], why[512];
@@ -137,17 +136,18 @@ static void check_vectors(struct tally *t, const struct cb_engine *e,
 			if (r == CB_VECTOR_FAIL) {
 				const char *worker =
 				    strstr(why, "CB_FAILED") ? cb_process_call_error() : "";
-				report(t, false, check, "%s (%s): %s%s%s", v->name,
-				       set->files[f].path, why, *worker ? ": " : "", worker);
+				cb_check_report(t, false, check, "%s (%s): %s%s%s", v->name,
+				                set->files[f].path, why, *worker ? ": " : "",
+				                worker);
 				return;
 			}
 			passed += r == CB_VECTOR_PASS;
 		}
 	if (passed)
-		report(t, true, check, "%u passed", passed);
+		cb_check_report(t, true, check, "%u passed", passed);
 	else
-		report(t, false, check,
-		       "no known-answer vector was run (none for it, or none it offers)");
+		cb_check_report(t, false, check,
+		                "no known-answer vector was run (none for it, or none it offers)");
 }
 
 /* Open E for ALG and OP on the generated input, with the standard key and IV. */
@@ -191,7 +191,8 @@ static int trial(const struct cb_engine *e, const struct cb_algorithm *alg, enum
 }
 
 /* AEAD ALG: decrypt-forged offered, and every call rejects the tag. */
-static void check_forged(struct tally *t, const struct cb_engine *e, const struct cb_algorithm *alg)
+static void check_forged(struct cb_check_tally *t, const struct cb_engine *e,
+                         const struct cb_algorithm *alg)
 {
 	unsigned char out[TRIAL_LEN + CB_OUTPUT_SLACK];
 	struct cb_remote_times times;
@@ -201,23 +202,25 @@ static void check_forged(struct tally *t, const struct cb_engine *e, const struc
 	snprintf(check, sizeof check, "forged tag %s", alg->name);
 	if (!e->supports(alg, CB_OP_DECRYPT_FORGED, CB_MODE_MESSAGE)) {
 		if (e->supports(alg, CB_OP_DECRYPT, CB_MODE_MESSAGE))
-			report(t, false, check, "decrypt is offered, decrypt-forged is not");
+			cb_check_report(t, false, check,
+			                "decrypt is offered, decrypt-forged is not");
 		return;
 	}
 	if (trial(e, alg, CB_OP_DECRYPT_FORGED, out, &times, &status, why, sizeof why) != 0)
-		report(t, false, check, "%s", why);
+		cb_check_report(t, false, check, "%s", why);
 	else if (status == CB_REJECTED)
-		report(t, true, check, "rejected");
+		cb_check_report(t, true, check, "rejected");
 	else if (status == CB_OK)
-		report(t, false, check, "accepted a tag with one bit flipped");
+		cb_check_report(t, false, check, "accepted a tag with one bit flipped");
 	else
-		report(t, false, check, "%s", why);
+		cb_check_report(t, false, check, "%s", why);
 }
 
 /* ALG/OP on the generated input: the input the worker says it read is the
  * generator's, and its output is the reference's. */
-static void check_input(struct tally *t, const struct cb_engine *e, const struct cb_algorithm *alg,
-                        enum cb_op op, const unsigned char *input, const char *input_sha256)
+static void check_input(struct cb_check_tally *t, const struct cb_engine *e,
+                        const struct cb_algorithm *alg, enum cb_op op, const unsigned char *input,
+                        const char *input_sha256)
 {
 	unsigned char out[TRIAL_LEN + CB_OUTPUT_SLACK], key[CB_MAX_KEY], iv[CB_MAX_IV];
 	size_t out_len = cb_output_len(alg, op, TRIAL_LEN);
@@ -228,12 +231,13 @@ static void check_input(struct tally *t, const struct cb_engine *e, const struct
 
 	snprintf(check, sizeof check, "input %s %s", alg->name, cb_op_name(op));
 	if (trial(e, alg, op, out, &times, &status, why, sizeof why) != 0 || status != CB_OK) {
-		report(t, false, check, "%s", status == CB_REJECTED ? "rejected the tag" : why);
+		cb_check_report(t, false, check, "%s",
+		                status == CB_REJECTED ? "rejected the tag" : why);
 		return;
 	}
 	if (strcmp(times.input_sha256, input_sha256) != 0) {
-		report(t, false, check, "input_sha256 %.16s.., the generator's is %.16s..",
-		       times.input_sha256, input_sha256);
+		cb_check_report(t, false, check, "input_sha256 %.16s.., the generator's is %.16s..",
+		                times.input_sha256, input_sha256);
 		return;
 	}
 	cb_standard_key(alg, key);
@@ -241,24 +245,24 @@ static void check_input(struct tally *t, const struct cb_engine *e, const struct
 	cb_sha256_hex(out, out_len, got);
 	if (op == CB_OP_DECRYPT) {
 		if (strcmp(got, input_sha256) != 0) {
-			report(t, false, check, "the plaintext is not the input");
+			cb_check_report(t, false, check, "the plaintext is not the input");
 			return;
 		}
 	} else if (cb_reference_message(alg, key, iv, input, TRIAL_LEN, &want, why, sizeof why) !=
 	           0) {
-		report(t, false, check, "no reference: %s", why);
+		cb_check_report(t, false, check, "no reference: %s", why);
 		return;
 	} else if (op == CB_OP_HASH ? memcmp(out, want.digest, alg->digest_len) != 0
 	                            : strcmp(got, want.output_sha256) != 0) {
-		report(t, false, check, "the output is not the reference's");
+		cb_check_report(t, false, check, "the output is not the reference's");
 		return;
 	}
-	report(t, true, check, "the generator's input (%.16s..), the reference output",
-	       input_sha256);
+	cb_check_report(t, true, check, "the generator's input (%.16s..), the reference output",
+	                input_sha256);
 }
 
 /* Requests a worker must answer with an error, and stay up. */
-static void check_malformed(struct tally *t, const struct cb_engine *e)
+static void check_malformed(struct cb_check_tally *t, const struct cb_engine *e)
 {
 	static const char *const requests[] = {
 	    "{\"type\":\"run\",\"algorithm\":\"sha256\"}",
@@ -280,30 +284,32 @@ static void check_malformed(struct tally *t, const struct cb_engine *e)
 		json_decref(req);
 		status = json_string_value(json_object_get(answer, "status"));
 		if (!answer)
-			report(t, false, "malformed request", "%s: %s", what[i], why);
+			cb_check_report(t, false, "malformed request", "%s: %s", what[i], why);
 		else if (!status || strcmp(status, "error") != 0 ||
 		         !json_is_string(json_object_get(answer, "error")))
-			report(t, false, "malformed request",
-			       "%s: answered without status \"error\" and an error", what[i]);
+			cb_check_report(t, false, "malformed request",
+			                "%s: answered without status \"error\" and an error",
+			                what[i]);
 		else
-			report(t, true, "malformed request", "%s: error \"%.60s\"", what[i],
-			       json_string_value(json_object_get(answer, "error")));
+			cb_check_report(t, true, "malformed request", "%s: error \"%.60s\"",
+			                what[i],
+			                json_string_value(json_object_get(answer, "error")));
 		json_decref(answer);
 	}
 }
 
-static void check_end(struct tally *t, const struct cb_engine *e)
+static void check_end(struct cb_check_tally *t, const struct cb_engine *e)
 {
 	char why[512], how[128];
 	struct cb_worker *w = cb_process_worker(e, why, sizeof why);
 
 	if (!w)
-		report(t, false, "end of input", "%s", why);
+		cb_check_report(t, false, "end of input", "%s", why);
 	else if (cb_worker_end(w, cb_worker_timeout() < 10 ? cb_worker_timeout() : 10, how,
 	                       sizeof how) != 0)
-		report(t, false, "end of input", "%s", how);
+		cb_check_report(t, false, "end of input", "%s", how);
 	else
-		report(t, true, "end of input", "%s", how);
+		cb_check_report(t, true, "end of input", "%s", how);
 }
 
 static int run_checks(const struct cb_engine *e, const struct cb_vector_set *set)
@@ -311,11 +317,11 @@ static int run_checks(const struct cb_engine *e, const struct cb_vector_set *set
 	unsigned char input[TRIAL_LEN];
 	char input_sha256[65], why[512];
 	const char *unusable = NULL;
-	struct tally t = {0};
+	struct cb_check_tally t = {0};
 	struct cb_worker *w;
 
 	if (!cb_engine_usable(e, &unusable)) {
-		report(&t, false, "hello", "%s", unusable);
+		cb_check_report(&t, false, "hello", "%s", unusable);
 		printf("\nworker-check: 1 check, 1 failed\n");
 		return CB_EXIT_PROBLEM;
 	}
@@ -323,10 +329,10 @@ static int run_checks(const struct cb_engine *e, const struct cb_vector_set *set
 	const json_t *hello = w ? cb_worker_hello(w) : NULL;
 	const char *lacks = hello ? hello_lacks(hello, why, sizeof why) : why;
 	if (lacks)
-		report(&t, false, "hello", "%s", lacks);
+		cb_check_report(&t, false, "hello", "%s", lacks);
 	else
-		report(&t, true, "hello", "protocol %d, engine %s, %s", CB_WORKER_PROTOCOL,
-		       json_string_value(json_object_get(hello, "engine")), e->version());
+		cb_check_report(&t, true, "hello", "protocol %d, engine %s, %s", CB_WORKER_PROTOCOL,
+		                json_string_value(json_object_get(hello, "engine")), e->version());
 	cb_input_fill(input, sizeof input, CB_INPUT_DEFAULT_SEED);
 	cb_sha256_hex(input, sizeof input, input_sha256);
 	for (size_t a = 0; a < cb_algorithm_count(); a++) {
@@ -343,6 +349,7 @@ static int run_checks(const struct cb_engine *e, const struct cb_vector_set *set
 			    e->supports(alg, (enum cb_op)op, CB_MODE_MESSAGE))
 				check_input(&t, e, alg, (enum cb_op)op, input, input_sha256);
 	}
+	cb_worker_check_pk(&t, e, input);
 	check_malformed(&t, e);
 	check_end(&t, e);
 	printf("\nworker-check: %u checks, %u failed\n", t.run, t.failed);

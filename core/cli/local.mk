@@ -4,7 +4,8 @@ cryptobench_SOURCES += \
 	core/cli/main.c \
 	core/cli/cli.c core/cli/cli.h \
 	core/cli/cmd_run.c core/cli/cmd_report.c core/cli/cmd_compare.c core/cli/cmd_plot.c \
-	core/cli/cmd_engines.c core/cli/cmd_verify.c core/cli/cmd_input.c core/cli/cmd_worker.c core/cli/cmd_worker_check.c \
+	core/cli/cmd_engines.c core/cli/cmd_verify.c core/cli/cmd_input.c core/cli/cmd_worker.c \
+	core/cli/cmd_worker_check.c core/cli/worker_check_pk.c core/cli/worker_check.h \
 	core/cli/cmd_export.c core/cli/cmd_claims.c \
 	core/cli/cmd_fleet.c core/cli/fleet_slurm.c core/cli/fleet.h \
 	core/cli/run_plan.c core/cli/run_plan.h core/cli/run_oneline.c core/cli/run_oneline.h \

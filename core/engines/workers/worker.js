@@ -122,6 +122,106 @@ function calls(alg, op, key, iv, aad) {
   }, () => [last[0]]);
 }
 
+// ---- Public-key cells (PROTOCOL.md, "Public-key cells") ----
+//
+// Every scheme the cells name, as Node's crypto offers it: crypto.sign and
+// crypto.verify take the message and hash it themselves (no call signs a
+// digest), so RSA and ECDSA sign and verify the message, the `size` bytes of
+// the input, whose digest is the one the cell's signature is of; Ed25519
+// signs the message (algorithm null). derive is crypto.diffieHellman, keygen
+// generateKeyPairSync with the key's JWK export for its numbers (the cells'
+// layout). Keys are KeyObjects made before the timed loop.
+const RSA_BITS = { 'rsa-2048': 2048, 'rsa-3072': 3072, 'rsa-4096': 4096 };
+const CURVES = { p256: ['P-256', 'sha256', 32], p384: ['P-384', 'sha384', 48], p521: ['P-521', 'sha512', 66] };
+const pkAlgorithms = {};
+for (const bits of [2048, 3072, 4096]) {
+  pkAlgorithms[`rsa-${bits}-pkcs1`] = ['sign', 'verify', 'verify-forged', 'keygen'];
+  pkAlgorithms[`rsa-${bits}-pss`] = ['sign', 'verify', 'verify-forged'];
+}
+for (const c of Object.keys(CURVES)) pkAlgorithms[`ecdsa-${c}`] = ['sign', 'verify', 'verify-forged', 'keygen'];
+Object.assign(pkAlgorithms, { ed25519: ['sign', 'verify', 'verify-forged', 'keygen'], 'ecdh-p256': ['derive'], 'ecdh-p384': ['derive'], x25519: ['derive', 'keygen'] });
+
+const scheme = (alg) => (alg.startsWith('rsa-') ? (alg.endsWith('pss') ? 'pss' : 'pkcs1') : alg.split('-')[0]);
+const curveOf = (alg) => CURVES[alg.split('-')[1]];
+// The hash crypto.sign is given (null: Ed25519, which hashes inside).
+const hashOf = (alg) => ({ pkcs1: 'sha256', pss: 'sha256', ecdsa: (curveOf(alg) || [])[1] })[scheme(alg)] || null;
+
+function pkApi(alg, op) {
+  const s = scheme(alg);
+  let fresh;
+  if (op === 'keygen') {
+    const what = s === 'pkcs1' ? `'rsa', {modulusLength: ${RSA_BITS[alg.slice(0, 8)]}, publicExponent: 65537}` : s === 'ecdsa' ? `'ec', {namedCurve: '${curveOf(alg)[0]}'}` : `'${s}'`;
+    fresh = `generateKeyPairSync(${what}); privateKey.export({format: 'jwk'}) to bytes`;
+  } else if (op === 'derive') {
+    fresh = 'crypto.diffieHellman({privateKey, publicKey: peer})';
+  } else {
+    const opts = s === 'pss' ? '{key, padding: RSA_PKCS1_PSS_PADDING, saltLength: 32}' : s === 'ecdsa' ? "{key, dsaEncoding: 'der'}" : 'key';
+    const h = hashOf(alg) ? `'${hashOf(alg)}'` : 'null';
+    const hashes = hashOf(alg) ? ' (hashes the message itself)' : '';
+    fresh = op === 'sign' ? `crypto.sign(${h}, message, ${opts})${hashes}` : `crypto.verify(${h}, message, ${opts}, signature)${hashes}`;
+  }
+  return { reuse: null, fresh }; // every call returns a new Buffer
+}
+
+// A JWK field as N big-endian bytes, zero-padded on the left.
+function jwkBytes(value, n) {
+  const b = Buffer.from(value, 'base64url');
+  return b.length >= n ? b : Buffer.concat([Buffer.alloc(n - b.length), b]);
+}
+
+function pkKeygen(alg) {
+  const s = scheme(alg), last = [];
+  let fn;
+  if (s === 'pkcs1') {
+    const bits = RSA_BITS[alg.slice(0, 8)], opts = { modulusLength: bits, publicExponent: 65537 };
+    fn = () => {
+      const jwk = crypto.generateKeyPairSync('rsa', opts).privateKey.export({ format: 'jwk' });
+      last[0] = jwkBytes(jwk.n, bits / 8);
+      last[1] = jwkBytes(jwk.p, bits / 16);
+      return true;
+    };
+  } else if (s === 'ecdsa') {
+    const [namedCurve, , field] = curveOf(alg), four = Buffer.from([4]);
+    fn = () => {
+      const jwk = crypto.generateKeyPairSync('ec', { namedCurve }).privateKey.export({ format: 'jwk' });
+      last[0] = jwkBytes(jwk.d, field);
+      last[1] = four;
+      last[2] = jwkBytes(jwk.x, field);
+      last[3] = jwkBytes(jwk.y, field);
+      return true;
+    };
+  } else {
+    fn = () => {
+      const jwk = crypto.generateKeyPairSync(s).privateKey.export({ format: 'jwk' });
+      last[0] = Buffer.from(jwk.d, 'base64url');
+      last[1] = Buffer.from(jwk.x, 'base64url');
+      return true;
+    };
+  }
+  return { fn, pieces: () => last.slice() };
+}
+
+// One public-key cell's calls, its keys made from the request's DER.
+function pkCalls(alg, op, pk) {
+  const done = (c) => Object.assign(c, { api: pkApi(alg, op).fresh, output: 'fresh' });
+  if (op === 'keygen') return done(pkKeygen(alg));
+  const hex = (name) => Buffer.from(pk[name], 'hex');
+  const s = scheme(alg), last = [Buffer.alloc(0)];
+  if (op === 'derive') {
+    const keys = {
+      privateKey: crypto.createPrivateKey({ key: hex('private'), format: 'der', type: 'pkcs8' }),
+      publicKey: crypto.createPublicKey({ key: hex('peer'), format: 'der', type: 'spki' }),
+    };
+    return done({ fn: () => { last[0] = crypto.diffieHellman(keys); return true; }, pieces: () => [last[0]] });
+  }
+  const key = op === 'sign' ? crypto.createPrivateKey({ key: hex('private'), format: 'der', type: 'pkcs8' }) : crypto.createPublicKey({ key: hex('public'), format: 'der', type: 'spki' });
+  const opts = s === 'pss' ? { key, padding: crypto.constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 } : s === 'ecdsa' ? { key, dsaEncoding: 'der' } : key;
+  const h = hashOf(alg);
+  if (op === 'sign') return done({ fn: (msg) => { last[0] = crypto.sign(h, msg, opts); return true; }, pieces: () => [last[0]] });
+  const sig = hex('signature');
+  return done({ fn: (msg) => crypto.verify(h, msg, opts, sig), pieces: () => [] });
+}
+
 // CALLS calls of FN on DATA and nothing else.
 function timedLoop(fn, data, n) {
   let rejected = 0;
@@ -145,6 +245,7 @@ function run(req) {
   } else {
     [data, inputSha] = generated(Number(src.seed), size);
   }
+  if (pkAlgorithms[alg]) return answer(pkCalls(alg, op, req.pk || {}), data, n, inputSha);
   let key = null, iv = null, aad = null;
   if (op !== 'hash') {
     key = material(req.key === undefined ? 'counting' : req.key, keyLen(alg));
@@ -164,10 +265,14 @@ function run(req) {
     if (op === 'decrypt-forged' && src.base64 === undefined) sealed[size] ^= 1;
     data = sealed;
   }
-  const todo = calls(alg, op, key, iv, aad);
+  return answer(calls(alg, op, key, iv, aad), data, n, inputSha);
+}
+
+// The timed calls of TODO on DATA, and their answer.
+function answer(todo, data, n, inputSha) {
   timing.assembledInLoop = 0;
   const t = timedLoop(todo.fn, data, n);
-  if (t.rejected && t.rejected !== n) return { status: 'error', error: `${t.rejected} of ${n} calls rejected the tag` };
+  if (t.rejected && t.rejected !== n) return { status: 'error', error: `${t.rejected} of ${n} calls rejected the tag or signature` };
   const out = t.rejected ? Buffer.alloc(0) : assemble(todo.pieces());
   if (inputSha === null) inputSha = crypto.createHash('sha256').update(out).digest('hex');
   return {
@@ -192,6 +297,11 @@ const available = new Set([...crypto.getHashes(), ...crypto.getCiphers()]);
 for (const [alg, name] of Object.entries(HASHES)) if (available.has(name)) algorithms[alg] = ['hash'];
 for (const alg of CIPHERS) if (available.has(alg)) algorithms[alg] = ['encrypt', 'decrypt'];
 for (const alg of AEADS) if (available.has(alg)) algorithms[alg] = ['encrypt', 'decrypt', 'decrypt-forged'];
+const curves = new Set(crypto.getCurves());
+for (const [alg, ops] of Object.entries(pkAlgorithms)) {
+  const curve = curveOf(alg);
+  if (!curve || curves.has({ 'P-256': 'prime256v1', 'P-384': 'secp384r1', 'P-521': 'secp521r1' }[curve[0]])) algorithms[alg] = ops;
+}
 
 send({
   type: 'hello',
@@ -204,7 +314,7 @@ send({
   clock: 'process.hrtime.bigint (CLOCK_MONOTONIC)',
   cpu_clock: 'process.cpuUsage (whole process)',
   algorithms,
-  calls: Object.fromEntries(Object.entries(algorithms).map(([alg, ops]) => [alg, Object.fromEntries(ops.map((op) => [op, api(alg, op)]))])),
+  calls: Object.fromEntries(Object.entries(algorithms).map(([alg, ops]) => [alg, Object.fromEntries(ops.map((op) => [op, pkAlgorithms[alg] ? pkApi(alg, op) : api(alg, op)]))])),
 });
 
 const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });

@@ -187,7 +187,10 @@ class Cryptography:
         from cryptography.hazmat.primitives.ciphers import aead
         from cryptography.exceptions import InvalidTag
 
+        from worker_pk import CryptographyPk, pk_algorithms
+
         self.library = "%s (cryptography %s)" % (backend.openssl_version_text(), cryptography.__version__)
+        self.pk, self.pk_algorithms = CryptographyPk(), pk_algorithms()
         self.h, self.Cipher, self.algos, self.modes = hashes, Cipher, algorithms, modes
         self.aead, self.InvalidTag = aead, InvalidTag
         self.hash_types = {
@@ -203,12 +206,15 @@ class Cryptography:
         a = {h: ["hash"] for h in self.hash_types}
         a.update({c: OPS["cipher"] for c in CIPHERS})
         a.update({c: OPS["aead"] for c in AEADS})
+        a.update(self.pk_algorithms)
         return a
 
     def box_type(self, alg):
         return self.aead.ChaCha20Poly1305 if alg == "chacha20-poly1305" else self.aead.AESGCM
 
     def api(self, alg, op):
+        if alg in self.pk_algorithms:
+            return self.pk.api(alg, op)
         k = kind(alg)
         if k == "hash":
             return {"reuse": None, "fresh": "Hash(%s).update(data); finalize()" % self.hash_types[alg][1]}
@@ -419,6 +425,30 @@ def timed_loop(fn, data, calls):
     return t1 - t0, cpu1 - cpu0, rejected
 
 
+def run_pk(backend, data, input_sha, req):
+    """A public-key cell (PROTOCOL.md): the keys of req["pk"] imported before
+    the loop; the message (Ed25519's to sign) is the input, as bytes."""
+    alg, op, calls = req["algorithm"], req["op"], int(req["calls"])
+    fn, pieces = backend.pk.calls(alg, op, req.get("pk") or {})
+    api = backend.api(alg, op)["fresh"]
+    Timing.assembled_in_loop = 0
+    ns, cpu_ns, rejected = timed_loop(fn, bytes(data), calls)
+    if rejected and rejected != calls:
+        return {"status": "error", "error": "%d of %d calls rejected the signature" % (rejected, calls)}
+    out = b"" if rejected else assemble(pieces())
+    return {
+        "status": "rejected" if rejected else "ok",
+        "calls": calls,
+        "ns": ns,
+        "cpu_ns": cpu_ns,
+        "timed": {"calls": calls, "api": api, "output": "fresh",
+                  "assembled_in_loop": Timing.assembled_in_loop},
+        "placed": {"input_offset": None, "out": None, "stack": None},  # the calls allocate
+        "input_sha256": input_sha,
+        "output": base64.b64encode(out).decode("ascii"),
+    }
+
+
 def run(backend, inputs, arenas, req):
     alg, op, size, calls = req["algorithm"], req["op"], int(req["size"]), int(req["calls"])
     output = req.get("output", "reuse")
@@ -432,6 +462,8 @@ def run(backend, inputs, arenas, req):
         input_sha = hashlib.sha256(data).hexdigest()
     else:
         data, input_sha = inputs.get(int(src["seed"]), size)
+    if alg in getattr(backend, "pk_algorithms", {}):
+        return run_pk(backend, data, input_sha, req)
     key = iv = aad = None
     if op != "hash":
         key = material(req.get("key", "counting"), key_len(alg))

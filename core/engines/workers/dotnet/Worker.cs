@@ -7,7 +7,8 @@
 // is not offered by .NET. The timed loop holds those calls and nothing else:
 // with output "reuse" each writes into spans made before the loop (the span
 // overloads), with "fresh" each allocates its output as the array overloads
-// do; the last call's pieces are joined after the timing.
+// do; the last call's pieces are joined after the timing. Pk.cs adds the
+// public-key cells.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -19,7 +20,7 @@ using System.Text;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 
-static class Worker
+static partial class Worker
 {
     const int Unit = 1 << 20;
     static uint seed = 0;
@@ -91,12 +92,14 @@ static class Worker
         foreach (var c in new[] { "aes-128-gcm", "aes-256-gcm" })
             if (AesGcm.IsSupported) a[c] = new JsonArray("encrypt", "decrypt", "decrypt-forged");
         if (ChaCha20Poly1305.IsSupported) a["chacha20-poly1305"] = new JsonArray("encrypt", "decrypt", "decrypt-forged");
+        AddPkAlgorithms(a);
         return a;
     }
 
     // What each output mode calls, per algorithm and op.
     static JsonObject Api(string alg, string op)
     {
+        if (IsPk(alg)) return PkApi(alg, op);
         if (Hashes.TryGetValue(alg, out var h))
             return new JsonObject { ["reuse"] = $"{h.Name}.HashData(source, destination)", ["fresh"] = $"{h.Name}.HashData(source)" };
         string verb = op == "encrypt" ? "Encrypt" : "Decrypt";
@@ -282,6 +285,7 @@ static class Worker
         {
             (input, inputSha) = Generated((uint)(long)src["seed"], size);
         }
+        if (IsPk(alg)) return PkRun(req, alg, op, input, inputSha, calls, inOffset, stack);
         byte[] key = null, iv = null, aad = null;
         if (op != "hash")
         {

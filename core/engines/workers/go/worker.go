@@ -11,7 +11,7 @@
 // made before the loop (Sum(buf[:0]), CryptBlocks(buf, data),
 // XORKeyStream(buf, data), Seal(buf[:0], ...)); with "fresh" each allocates
 // its output (Sum(nil), Seal(nil, ...), make([]byte, n)); the last call's
-// pieces are joined after the timing.
+// pieces are joined after the timing. pk.go adds the public-key cells.
 package main
 
 import (
@@ -378,6 +378,7 @@ type request struct {
 		Seed   *int64  `json:"seed"`
 		Base64 *string `json:"base64"`
 	} `json:"input"`
+	Pk *pkRequest `json:"pk"` // public-key cells (pk.go)
 }
 
 var inArena, outArena arena
@@ -412,6 +413,11 @@ func run(req *request) (map[string]any, []byte, error) {
 			return nil, nil, errors.New("the input has neither a seed nor base64")
 		}
 		data, inputSha = generated(uint32(*req.Input.Seed), size)
+	}
+	if isPk(alg) {
+		placed, placedAt := inArena.view(len(data), inOffset)
+		copy(placed, data)
+		return runPk(req, placed, placedAt, inputSha)
 	}
 	var key, iv, aad []byte
 	if op != "hash" {
@@ -525,6 +531,9 @@ func algorithms() map[string][]string {
 	for c := range aeads {
 		a[c] = []string{"encrypt", "decrypt", "decrypt-forged"}
 	}
+	for p, def := range pkAlgs {
+		a[p] = def.ops
+	}
 	return a
 }
 
@@ -540,7 +549,11 @@ func hello() map[string]any {
 	for _, alg := range names {
 		byOp := map[string]any{}
 		for _, op := range algs[alg] {
-			byOp[op] = api(alg, op)
+			if isPk(alg) {
+				byOp[op] = pkAPI(alg, op)
+			} else {
+				byOp[op] = api(alg, op)
+			}
 		}
 		apis[alg] = byOp
 	}
