@@ -86,9 +86,9 @@ int main(void)
 	ok(r == NULL && strstr(err, ":3:") && strstr(err, "look"),
 	   "a look without a whole round is an error at its line: %s", r ? "read" : err);
 
-	write_file("{\"type\":\"run\",\"schema\":\"cryptobench/2\"}\n");
+	write_file("{\"type\":\"run\",\"schema\":\"cryptobench/3\"}\n");
 	r = cb_results_read(path, err, sizeof err);
-	ok(r == NULL && strstr(err, "cryptobench/2") && strstr(err, ":1:"),
+	ok(r == NULL && strstr(err, "cryptobench/3") && strstr(err, ":1:"),
 	   "an unknown schema is refused with file:line: %s", err);
 
 	write_file(HEADER "not json\n" TRIAL(0, true));
