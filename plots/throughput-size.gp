@@ -154,7 +154,7 @@ if (ymin > 0 && ymax > ymin) {
 	set yrange [ybot : ytop]
 	# Less than a decade shows no power of ten: tics at round steps instead.
 	if (ymax / ymin < 10) {
-		ystep = 10 ** floor(log10(ytop - ybot))
+		ystep = 10.0 ** floor(log10(ytop - ybot))
 		ystep = (ytop - ybot) / ystep < 2.5 ? ystep / 5 : \
 		        ((ytop - ybot) / ystep < 5 ? ystep / 2 : ystep)
 		set ytics ()
