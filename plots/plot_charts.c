@@ -1,13 +1,20 @@
 /* plot_charts.c: a run's throughput charts: against payload size (per
  * algorithm and per engine), encrypt against decrypt, and against threads.
- * Every figure is a cell's headline from summary.h; nothing is recomputed. */
+ * Every figure is a cell's headline from summary.h; nothing is recomputed.
+ * Public-key cells count operations, not bytes: plot_keysize.c draws them. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "plots/plot_internal.h"
 
-/* The cell of S with these dimensions and samples, or NULL. */
+/* Whether cell I of S is drawn here: it has samples and counts bytes. */
+static bool drawn(const struct cb_run_summary *s, size_t i)
+{
+	return s->cells[i].n > 0 && !s->cells[i].cell->ops;
+}
+
+/* The byte cell of S with these dimensions and samples, or NULL. */
 static const struct cb_cell_summary *find(const struct cb_run_summary *s, const char *label,
                                           const char *alg, const char *op, unsigned long long size,
                                           unsigned long long threads)
@@ -15,7 +22,7 @@ static const struct cb_cell_summary *find(const struct cb_run_summary *s, const 
 	for (size_t i = 0; i < s->n_cells; i++) {
 		const struct cb_result_cell *c = s->cells[i].cell;
 
-		if (s->cells[i].n > 0 && c->size == size && c->threads == threads &&
+		if (drawn(s, i) && c->size == size && c->threads == threads &&
 		    strcmp(c->label, label) == 0 && strcmp(c->algorithm, alg) == 0 &&
 		    strcmp(c->op, op) == 0)
 			return &s->cells[i];
@@ -29,7 +36,7 @@ static bool has_cells(const struct cb_run_summary *s, const char *label, const c
 	for (size_t i = 0; i < s->n_cells; i++) {
 		const struct cb_result_cell *c = s->cells[i].cell;
 
-		if (s->cells[i].n > 0 && c->threads == threads &&
+		if (drawn(s, i) && c->threads == threads &&
 		    (!label || strcmp(c->label, label) == 0) &&
 		    (!alg || strcmp(c->algorithm, alg) == 0) && (!op || strcmp(c->op, op) == 0))
 			return true;
@@ -231,7 +238,7 @@ static int size_by_engine(struct plot_ctx *c, const struct dims *d, const char *
 
 	for (size_t z = 0; z < d->n_sizes; z++)
 		for (size_t i = 0; i < s->n_cells; i++)
-			if (s->cells[i].n > 0 && s->cells[i].cell->size == d->sizes[z] &&
+			if (drawn(s, i) && s->cells[i].cell->size == d->sizes[z] &&
 			    s->cells[i].cell->threads == t &&
 			    strcmp(s->cells[i].cell->label, label) == 0) {
 				sizes++;
