@@ -151,7 +151,7 @@ end
 
 local folders = { "sweep", "key-scaling", "key-scaling-intel", "sha-ext", "capability-mask",
                   "threads", "context-reuse", "chunked", "cross-runtime", "file-tools",
-                  "validation-aa", "validation-shift" }
+                  "validation-aa", "validation-shift", "public-key" }
 local D = {}
 for _, name in ipairs(folders) do D[name] = data(name) end
 
@@ -179,7 +179,9 @@ local trials, invalid, runs = 0, 0, 0
 for _, name in ipairs(folders) do
   for _, r in ipairs(D[name].runs) do
     runs = runs + 1
-    for _, c in ipairs(r.cells) do trials, invalid = trials + c.n + c.invalid, invalid + c.invalid end
+    for _, list in ipairs { r.cells, r.pk_cells or {} } do
+      for _, c in ipairs(list) do trials, invalid = trials + c.n + c.invalid, invalid + c.invalid end
+    end
   end
 end
 number { name = "DataTrials", value = string.format("%d", trials):reverse():gsub("(%d%d%d)", "%1,")
@@ -1009,6 +1011,212 @@ claim {
     end)
   end,
 }
+
+---------------------------------------------------------------------------
+-- Public-key operations: key-size scaling (paper/data/public-key)
+---------------------------------------------------------------------------
+
+local pk = D["public-key"]
+local pk_engines = { "openssl", "gcrypt", "nettle", "mbedtls", "wolfssl", "gnutls" }
+local function pk_cell(k, selector) return find(pk.runs[k].pk_cells, selector, "cell") end
+-- The derived metric NAME of run K for LABEL (and OP where the metric is by op).
+local function pk_ratio(k, name, label, op)
+  return derived(pk, k, name, op and { label = label, op = op } or { label = label })
+end
+
+-- The ratios of Table tab:pk, as geometric means over the runs.
+local pk_metrics = {
+  { "PkSignTh", "rsa3072/rsa2048 sign" }, { "PkSignFo", "rsa4096/rsa2048 sign" },
+  { "PkVerifyTh", "rsa3072/rsa2048 verify" }, { "PkVerifyFo", "rsa4096/rsa2048 verify" },
+  { "PkEcdsaSign", "p384/p256 ecdsa", "sign" }, { "PkEcdsaVerify", "p384/p256 ecdsa", "verify" },
+  { "PkEcdh", "p384/p256 ecdh" },
+}
+for _, label in ipairs(pk_engines) do
+  for _, m in ipairs(pk_metrics) do
+    number { name = m[1] .. label_macro(label), value = function()
+      return across_runs(pk, function(k)
+        local r = pk_ratio(k, m[2], label, m[3])
+        return r and r.ratio and r.ratio.value
+      end) or "--"
+    end, format = "%.3f" }
+  end
+end
+-- Rates the text quotes: the median op/s, geometric mean over the runs.
+for _, q in ipairs { { "PkRateRsaSign", "openssl", "rsa-2048-pkcs1", "sign" },
+                     { "PkRateRsaVerify", "openssl", "rsa-2048-pkcs1", "verify" },
+                     { "PkRateEcdsaSign", "openssl", "ecdsa-p256", "sign" },
+                     { "PkRateEdSign", "sodium", "ed25519", "sign" },
+                     { "PkRateXDerive", "sodium", "x25519", "derive" },
+                     { "PkRateOpensslPThreeEightFour", "openssl", "ecdsa-p384", "sign" },
+                     { "PkRateOpensslPFiveTwoOne", "openssl", "ecdsa-p521", "sign" } } do
+  number { name = q[1], value = function()
+    return across_runs(pk, function(k)
+      local c = pk_cell(k, { label = q[2], algorithm = q[3], op = q[4] })
+      return c and c.ops_per_s and c.ops_per_s.median
+    end) or "--"
+  end, format = "%.0f" }
+end
+for _, q in ipairs { { "PkEdSodium", "sodium", "ed25519", "sign" },
+                     { "PkEdWolfssl", "wolfssl", "ed25519", "sign" },
+                     { "PkXMbedtls", "mbedtls", "x25519", "derive" } } do
+  number { name = q[1], value = function()
+    return across_runs(pk, function(k)
+      local m = derived(pk, k, "vs openssl", { label = q[2], algorithm = q[3], op = q[4] })
+      return m and m.ratio and m.ratio.value
+    end) or "--"
+  end, format = "%.2f" }
+end
+
+-- Whether the expectation of NAME (by OP) is WANT for every label in every run.
+local function pk_expect(name, labels, want, op)
+  return function()
+    local ok, ev = true, {}
+    for _, label in ipairs(labels) do
+      for k = 1, #pk.runs do
+        local m = pk_ratio(k, name, label, op)
+        local got = m and m.expectation and m.expectation.verdict or "none"
+        ok = ok and got == want
+        ev[#ev + 1] = string.format("%s run %d: %s %s", label, k, ratio_text(m), got)
+      end
+    end
+    return ok, table.concat(ev, "; ")
+  end
+end
+-- Whether the interval of NAME lies wholly above ABOVE (or below BELOW)
+-- for every label in every run.
+local function pk_beyond(name, labels, op, above, below)
+  return function()
+    local ok, ev = true, {}
+    for _, label in ipairs(labels) do
+      for k = 1, #pk.runs do
+        local m = pk_ratio(k, name, label, op)
+        local i = m and m.ratio and m.ratio.interval
+        ok = ok and i ~= nil and (not above or i.lo > above) and (not below or i.hi < below)
+        ev[#ev + 1] = string.format("%s run %d: %s", label, k, ratio_text(m))
+      end
+    end
+    return ok, table.concat(ev, "; ")
+  end
+end
+
+claim {
+  name = "pk-rsa-sign-cube",
+  text = "RSA 4096/2048 signing is consistent with 1/7 (15%) for openssl and wolfssl, and 3072/2048 with 0.32 for openssl, mbedtls and wolfssl, in every run",
+  check = function()
+    local a, ea = pk_expect("rsa4096/rsa2048 sign", { "openssl", "wolfssl" }, "consistent")()
+    local b, eb = pk_expect("rsa3072/rsa2048 sign", { "openssl", "mbedtls", "wolfssl" }, "consistent")()
+    return a and b, ea .. "; " .. eb
+  end,
+}
+claim {
+  name = "pk-rsa-sign-subcubic",
+  text = "RSA 4096/2048 signing in gcrypt and nettle lies wholly above the expectation's band (1/7 + 15%) in every run",
+  check = pk_beyond("rsa4096/rsa2048 sign", { "gcrypt", "nettle" }, nil, 1 / 7 * 1.15),
+}
+claim {
+  name = "pk-rsa-verify-square",
+  text = "RSA 4096/2048 verification is consistent with 1/4 for mbedtls and wolfssl, and 3072/2048 with 4/9 for openssl, nettle, mbedtls and wolfssl, in every run",
+  check = function()
+    local a, ea = pk_expect("rsa4096/rsa2048 verify", { "mbedtls", "wolfssl" }, "consistent")()
+    local b, eb = pk_expect("rsa3072/rsa2048 verify", { "openssl", "nettle", "mbedtls", "wolfssl" },
+                            "consistent")()
+    return a and b, ea .. "; " .. eb
+  end,
+}
+claim {
+  name = "pk-rsa-verify-gnutls",
+  text = "RSA 4096/2048 verification in gnutls is inconsistent with 1/4 in every run",
+  check = pk_expect("rsa4096/rsa2048 verify", { "gnutls" }, "inconsistent"),
+}
+claim {
+  name = "pk-openssl-p256-special",
+  text = "OpenSSL's P-384/P-256 rate lies wholly below 0.05 for ECDSA signing and below 0.1 for ECDH in every run: its P-256 is special-cased",
+  check = function()
+    local a, ea = pk_beyond("p384/p256 ecdsa", { "openssl" }, "sign", nil, 0.05)()
+    local b, eb = pk_beyond("p384/p256 ecdh", { "openssl" }, nil, nil, 0.1)()
+    return a and b, ea .. "; " .. eb
+  end,
+}
+claim {
+  name = "pk-openssl-p521-over-p384",
+  text = "OpenSSL signs with P-521 faster than with P-384 in every run (median intervals apart)",
+  check = function()
+    return every_run(pk, function(k)
+      local a = pk_cell(k, { label = "openssl", algorithm = "ecdsa-p521", op = "sign" })
+      local b = pk_cell(k, { label = "openssl", algorithm = "ecdsa-p384", op = "sign" })
+      local ok = a and b and a.ops_per_s.median_ci.lo > b.ops_per_s.median_ci.hi
+      return ok, a and b and string.format("P-521 %.0f [%.0f, %.0f], P-384 %.0f [%.0f, %.0f] op/s",
+        a.ops_per_s.median, a.ops_per_s.median_ci.lo, a.ops_per_s.median_ci.hi,
+        b.ops_per_s.median, b.ops_per_s.median_ci.lo, b.ops_per_s.median_ci.hi) or "missing"
+    end)
+  end,
+}
+claim {
+  name = "pk-ecc-generic",
+  text = "P-384/P-256 is consistent with 0.36 for nettle's ECDSA verification and ECDH in every run, and wholly above its band (0.43) for gcrypt's and mbedtls's signing, verification and ECDH",
+  check = function()
+    local ok, ev = true, {}
+    for _, c in ipairs {
+      { pk_expect("p384/p256 ecdsa", { "nettle" }, "consistent", "verify") },
+      { pk_expect("p384/p256 ecdh", { "nettle" }, "consistent") },
+      { pk_beyond("p384/p256 ecdsa", { "gcrypt", "mbedtls" }, "sign", 0.36 * 1.2) },
+      { pk_beyond("p384/p256 ecdsa", { "gcrypt", "mbedtls" }, "verify", 0.36 * 1.2) },
+      { pk_beyond("p384/p256 ecdh", { "gcrypt", "mbedtls" }, nil, 0.36 * 1.2) } } do
+      local held, e = c[1]()
+      ok = ok and held
+      ev[#ev + 1] = e
+    end
+    return ok, table.concat(ev, "; ")
+  end,
+}
+claim {
+  name = "pk-openssl-leads-rsa",
+  text = "OpenSSL is the fastest at RSA signing and verification at every modulus in every run, every other library resolved slower",
+  check = function()
+    local ok, ev = true, {}
+    for k = 1, #pk.runs do
+      for _, bits in ipairs { "2048", "3072", "4096" } do
+        for _, op in ipairs { "sign", "verify" } do
+          local w = find(pk.runs[k].pk_winners, { algorithm = "rsa-" .. bits .. "-pkcs1", op = op })
+          local good = w ~= nil and w.fastest == "openssl"
+          for _, e in ipairs(w and w.engines or {}) do
+            good = good and (e.label == "openssl" or e.standing == "slower")
+          end
+          ok = ok and good
+          if not good then ev[#ev + 1] = string.format("run %d rsa-%s %s", k, bits, op) end
+        end
+      end
+    end
+    return ok, #ev > 0 and "not at: " .. table.concat(ev, ", ") or "every run, modulus and op"
+  end,
+}
+claim {
+  name = "pk-ed25519-over-openssl",
+  text = "libsodium and wolfSSL sign Ed25519 more than 1.5 times as fast as OpenSSL in every run, and Mbed TLS agrees on X25519 keys at less than a tenth of OpenSSL's rate",
+  check = function()
+    local ok, ev = true, {}
+    for k = 1, #pk.runs do
+      for _, q in ipairs { { "sodium", "ed25519", "sign", 1.5 }, { "wolfssl", "ed25519", "sign", 1.5 },
+                           { "mbedtls", "x25519", "derive", nil, 0.1 } } do
+        local m = derived(pk, k, "vs openssl", { label = q[1], algorithm = q[2], op = q[3] })
+        local i = m and m.ratio and m.ratio.interval
+        ok = ok and i ~= nil and (not q[4] or i.lo > q[4]) and (not q[5] or i.hi < q[5])
+        ev[#ev + 1] = string.format("%s %s run %d: %s", q[1], q[2], k, ratio_text(m))
+      end
+    end
+    return ok, table.concat(ev, "; ")
+  end,
+}
+do
+  local dv = verdicts(pk, "derived")
+  number { name = "PkDer", value = dv.total, format = "%d" }
+  number { name = "PkDerRep", value = dv.reproduced, format = "%d" }
+  claim {
+    name = "pk-ratios-not-resolved",
+    text = "in public-key fewer than half of the derived ratios are shown reproduced within 2% across the three runs",
+    check = function() return dv.reproduced < dv.total / 2, verdict_text(dv) end,
+  }
+end
 
 ---------------------------------------------------------------------------
 -- What reproduced across runs

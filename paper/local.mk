@@ -8,7 +8,7 @@
 #
 # Works out of tree: everything made goes under the build tree's paper/.
 PAPER_FIGURE_SETS = sweep key-scaling sha-ext threads validation-aa \
-	validation-shift
+	validation-shift public-key
 
 EXTRA_DIST += paper/collect.sh paper/claims.lua paper/paper.tex paper/data \
 	scenarios/paper
