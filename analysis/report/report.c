@@ -310,15 +310,20 @@ static void print_derived(FILE *out, const struct cb_analysis *a, const struct c
 	if (!a->n_derived)
 		return;
 	size_t on_cpu = 0;
+	bool pk = false;
 
 	for (size_t i = 0; i < a->n_derived; i++) {
 		bonferroni |= a->derived[i].family > 1;
 		on_cpu += a->derived[i].measure == CB_MEASURE_CPU;
 	}
+	/* Public-key cells count operations: the title says so where they are. */
+	for (size_t i = 0; i < a->summary->n_cells; i++)
+		pk |= a->summary->cells[i].cell->ops;
 	snprintf(title, sizeof title,
-	         "Derived metrics (ratio of throughputs paired by round, in bytes per cycle where "
-	         "the cells have cycles, else MB/s%s: exp of the median per-round log ratio; %s "
+	         "Derived metrics (ratio of throughputs paired by round, in %s per cycle where "
+	         "the cells have cycles, else %s%s: exp of the median per-round log ratio; %s "
 	         "%s interval; verdicts with delta %.3g%%)",
+	         pk ? "bytes or operations (public key)" : "bytes", pk ? "MB/s or op/s" : "MB/s",
 	         on_cpu ? " of CPU time where every round has it, else MB/s" : "",
 	         a->summary->options.sequential ? "confidence-sequence" : "exact sign-test",
 	         bonferroni && !o->details ? "95% (Bonferroni-widened where one denominator "

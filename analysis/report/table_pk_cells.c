@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/algorithm.h"
 #include "analysis/report/report.h"
 #include "analysis/report/tables.h"
 #include "analysis/verdicts/analysis.h"
@@ -54,7 +55,16 @@ static void headline(const struct cb_row *r, struct cb_headline *h)
  * nature, and its spread is the operation's, not the machine's noise. */
 static bool variable(const struct cb_cell_summary *s)
 {
-	return strcmp(s->cell->op, "keygen") == 0 && strncmp(s->cell->algorithm, "rsa-", 4) == 0;
+	const struct cb_algorithm *alg = cb_algorithm_find(s->cell->algorithm);
+
+	return strcmp(s->cell->op, "keygen") == 0 && alg &&
+	       (alg->scheme == CB_PK_RSA_PKCS1 || alg->scheme == CB_PK_RSA_PSS);
+}
+
+/* The headline's name in operations: the minimum time is the most op/s. */
+static const char *headline_name(const struct cb_headline *h)
+{
+	return h->stat == &cb_statistics[CB_STAT_MIN] ? "min time (max op/s)" : h->name;
 }
 
 CB_GET(file, struct cb_cell_summary, s,
@@ -72,7 +82,7 @@ CELL(first_error, cb_value_text(v, s->first_error))
 #define HEADLINE(fn, ...)                                                                          \
 	CELL(fn, struct cb_headline h; headline(r, &h); if (!s->n) v->missing = true;              \
 	     else __VA_ARGS__)
-HEADLINE(hl_statistic, cb_value_text(v, h.name))
+HEADLINE(hl_statistic, cb_value_text(v, headline_name(&h)))
 HEADLINE(hl_ops, cb_value_num(v, h.mbs *OPS_PER_MB))
 HEADLINE(hl_lo, cb_value_num(v, h.lo *OPS_PER_MB))
 HEADLINE(hl_hi, cb_value_num(v, h.hi *OPS_PER_MB))
