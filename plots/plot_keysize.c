@@ -48,8 +48,8 @@ static bool same_chart(const struct cb_run_summary *s, size_t i, size_t g)
 {
 	const struct cb_algorithm *a = pk_alg(s, i), *b = pk_alg(s, g);
 
-	return a && b && a->scheme == b->scheme && s->cells[i].cell->threads ==
-	                                               s->cells[g].cell->threads &&
+	return a && b && a->scheme == b->scheme &&
+	       s->cells[i].cell->threads == s->cells[g].cell->threads &&
 	       strcmp(s->cells[i].cell->op, s->cells[g].cell->op) == 0;
 }
 
@@ -130,8 +130,10 @@ static int keysize_chart(struct plot_ctx *c, size_t g, bool many_threads)
 		         gc->threads > 1 ? "threads" : "thread");
 	snprintf(title, sizeof title, "%s %s: operations per second against the key size%s",
 	         schemes[scheme_index(ga->scheme)].title, gc->op, suf);
-	snprintf(what, sizeof what, "%s %s operations per second against the key size%s, a block "
-	         "per engine", schemes[scheme_index(ga->scheme)].title, gc->op, suf);
+	snprintf(what, sizeof what,
+	         "%s %s operations per second against the key size%s, a block "
+	         "per engine",
+	         schemes[scheme_index(ga->scheme)].title, gc->op, suf);
 	if (!(f = plot_data_open(c, name, what)))
 		goto done;
 	fputs("# columns: key_bits  ops_per_s  lo  hi  n  statistic  flagged  key\n"

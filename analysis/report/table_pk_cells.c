@@ -9,10 +9,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/algorithm.h"
 #include "analysis/report/report.h"
 #include "analysis/report/tables.h"
 #include "analysis/verdicts/analysis.h"
+#include "core/algorithm.h"
 
 #define OPS_PER_MB 1e6 /* a "byte" of a public-key trial is one operation */
 
