@@ -244,10 +244,10 @@ static void *thread_main(void *arg)
 	while ((state = j->gate->state) == 0)
 		pthread_cond_wait(&j->gate->opened, &j->gate->lock);
 	pthread_mutex_unlock(&j->gate->lock);
-	if (state > 0)
+	if (state > 0) {
 		warm_thread(j);
-	if (state > 0)
 		placed_calls(j, j->stack_shift);
+	}
 	return NULL;
 }
 
