@@ -31,8 +31,12 @@ libcbcore_a_SOURCES += \
 # The source revision of the build, recorded in every results header
 # (tool.build): `git describe` of the source tree when it is a checkout (a
 # "-dirty" suffix for uncommitted changes), the package version otherwise.
-# Regenerated on every make, rewritten only when it changes.
+# Regenerated on every make, rewritten only when it changes. BUILT_SOURCES
+# covers only `all`, `check` and `install`; the object that includes it
+# depends on it too, so that any target that links the core library (`demo`,
+# `paper`, `fuzzers`, `cryptobench` alone) makes it first on a fresh clone.
 BUILT_SOURCES += core/build.h
+core/runner.$(OBJEXT): core/build.h
 CLEANFILES += core/build.h
 core/build.h: FORCE
 	$(AM_V_GEN)v=$$(git -C '$(srcdir)' describe --always --dirty --abbrev=12 2>/dev/null) || \

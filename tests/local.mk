@@ -90,7 +90,8 @@ cli_tests = \
 	tests/layering.sh \
 	tests/cli_install.sh \
 	tests/style.sh \
-	tests/docs.sh
+	tests/docs.sh \
+	tests/tree_clean.sh
 
 TESTS += $(cli_tests)
 dist_check_SCRIPTS += $(cli_tests) tests/lib.sh tests/guest.sh
@@ -136,7 +137,7 @@ golden-update: cryptobench
 
 # The sanitizer build of .ci/run runs every test of built code; the source
 # checks (format, cppcheck, layering, documents) say the same in every build.
-source_checks = tests/style.sh tests/layering.sh tests/docs.sh
+source_checks = tests/style.sh tests/layering.sh tests/docs.sh tests/tree_clean.sh
 check-sanitized:
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(filter-out $(source_checks),$(TESTS))'
 .PHONY: check-sanitized
