@@ -2,7 +2,7 @@
 # A one-line run (a scenario from flags), --only, and the printed resume hint
 # run verbatim.
 . "${top_srcdir:-.}/tests/lib.sh"
-echo "1..17"
+echo "1..21"
 # The hint names "cryptobench": put this build first on PATH under that name.
 mkdir "$WORK/bin" && ln -s "$CRYPTOBENCH" "$WORK/bin/cryptobench"
 PATH="$WORK/bin:$PATH"
@@ -16,6 +16,17 @@ cb report "$WORK/a.jsonl"
 check "...and reports" status_is 0
 cb run --engines sim --algorithms sha256 --sizes 64
 check "a one-line run checks units like a scenario: exit 2, one line" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && [ \$(wc -l < '$WORK/err') -eq 1 ] && grep -q '^(command line):.*no unit' '$WORK/err'"
+
+# Public key: the message size hardly matters, so --sizes may be left out
+# (32 bytes, as the public-key scenarios sign); not for a byte algorithm.
+cb run --engines openssl --algorithms ed25519 --ops sign --rounds 2 --trial-time 1ms -o "$WORK/pk.jsonl"
+check "a public-key one-line run without --sizes exits 0" status_is 0
+check "...and signs 32-byte messages" sh -c "[ \"\$(jq -r 'select(.type == \"trial\") | .cell.size' '$WORK/pk.jsonl' | sort -u)\" = 32 ]"
+cb run --engines openssl --algorithms ed25519,sha256 --ops sign --rounds 2 --trial-time 1ms -o "$WORK/mixed.jsonl"
+check "without --sizes and with a byte algorithm: exit 2, one line" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && [ \$(wc -l < '$WORK/err') -eq 1 ] && grep -q 'needs --engines, --algorithms and --sizes' '$WORK/err'"
+# The CSV's default table is the cells of what the file holds.
+cb report "$WORK/pk.jsonl" --format csv
+check "report --format csv of public-key cells alone: the pk-cells table, one row" sh -c "head -n 1 '$WORK/out' | grep -q headline_ops_per_s && [ \$(wc -l < '$WORK/out') -eq 2 ]"
 
 cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only label=sim-a,op=hash,size=64B,1MiB -o "$WORK/only.jsonl"
 check "--only runs the matching cells (sim-a, hash, 64B and 1MiB)" sh -c "[ \"\$(jq -r 'select(.type == \"trial\") | \"\(.cell.label) \(.cell.op) \(.cell.size)\"' '$WORK/only.jsonl' | sort -u | tr '\n' ' ')\" = 'sim-a hash 1048576 sim-a hash 64 ' ]"

@@ -39,7 +39,8 @@ static void report_help(void)
 	       "                  Tukey outliers, drift, lag-1, preemption, harness share)\n"
 	       "                  and every flagged cell by name\n"
 	       "  --table NAME    CSV: the table to write, one of %s\n"
-	       "                  (default cells); every CSV output is one table\n\n"
+	       "                  (default cells, or pk-cells for a file of public-key cells\n"
+	       "                  alone); every CSV output is one table\n\n"
 	       "Invalid trials are reported with their reason, never timed. Exit status: 0,\n"
 	       "or 2 for bad input (flags, files, a malformed derived metric).\n",
 	       cb_table_choices(cb_report_tables, tables, sizeof tables));

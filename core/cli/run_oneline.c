@@ -41,6 +41,25 @@ static void write_list(FILE *f, const char *key, const char *list)
 	fputs(" },\n", f);
 }
 
+/* Whether every name of the list ALGORITHMS is a public-key algorithm, whose
+ * message size hardly matters (a digest of it is signed): such a run may
+ * leave --sizes out. An unknown name is not: the scenario's check names it. */
+static int all_public_key(const char *algorithms)
+{
+	for (const char *p = algorithms; *p;) {
+		size_t len = strcspn(p, ",");
+		char name[64];
+		const struct cb_algorithm *alg;
+
+		snprintf(name, sizeof name, "%.*s", (int)len, p);
+		if (len && (!(alg = cb_algorithm_find(name)) || !cb_alg_is_pk(alg)))
+			return 0;
+		p += len;
+		p += *p == ',';
+	}
+	return 1;
+}
+
 int cb_oneline_write(const struct cb_oneline *o, char *path, size_t path_len, char *err,
                      size_t err_len)
 {
@@ -60,8 +79,11 @@ int cb_oneline_write(const struct cb_oneline *o, char *path, size_t path_len, ch
 			          names[i], values[i]);
 			return -1;
 		}
-	if (!o->engines || !o->algorithms || !o->sizes) {
-		cb_errorf(err, err_len, "a one-line run needs --engines, --algorithms and --sizes");
+	if (!o->engines || !o->algorithms || (!o->sizes && !all_public_key(o->algorithms))) {
+		cb_errorf(
+		    err, err_len,
+		    "a one-line run needs --engines, --algorithms and --sizes (--sizes may be "
+		    "left out when every algorithm is public-key)");
 		return -1;
 	}
 	snprintf(path, path_len, "%s/cryptobench-run-XXXXXX.lua", tmp && *tmp ? tmp : "/tmp");
@@ -81,7 +103,7 @@ int cb_oneline_write(const struct cb_oneline *o, char *path, size_t path_len, ch
 	write_list(f, "algorithms", o->algorithms);
 	if (o->ops)
 		write_list(f, "ops", o->ops);
-	write_list(f, "sizes", o->sizes);
+	write_list(f, "sizes", o->sizes ? o->sizes : CB_ONELINE_PK_SIZE);
 	if (o->rounds)
 		fprintf(f, "  rounds     = %s,\n", o->rounds);
 	if (o->trial_time)

@@ -20,6 +20,10 @@ struct cb_oneline {
 /* Whether any flag of a one-line run was given. */
 int cb_oneline_given(const struct cb_oneline *o);
 
+/* The message size of a public-key one-line run that names none: 32 bytes,
+ * as the public-key scenarios sign. */
+#define CB_ONELINE_PK_SIZE "32B"
+
 /* Write the scenario of O to a new temporary file, its path in PATH (the
  * caller removes it after loading). 0, or -1 with ERR (a value with
  * characters a name never has, or the file could not be written). */
