@@ -1,7 +1,7 @@
 #!/bin/sh
 # fleet without a cluster: the batch script (--dry-run, then run by hand as
 # two tasks of one node), the flags it refuses, and GNU parallel on this
-# machine (--sshlogin :), the command as printed and as the README gives it.
+# machine (--sshlogin :), the command as printed and as doc/fleet.md gives it.
 # tests/cli_fleet_slurm.sh submits through a real Slurm.
 . "${top_srcdir:-.}/tests/lib.sh"
 plan 24

@@ -7,10 +7,11 @@
 # document's section (the document's path, #, an anchor) must name a heading
 # of that document.
 # The files are those git tracks, or every file of a tree without git (a
-# distribution). The last two points plant each fault in a copy and make
-# sure the checks catch it.
+# distribution). The README stays a five-minute read: at most 160 lines
+# (the reference is man/cryptobench.1, the rest is in doc/). The last two
+# points plant each fault in a copy and make sure the checks catch it.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 4
+plan 5
 
 # files ROOT: the project's text files, one per line, relative to ROOT.
 files() {
@@ -98,6 +99,12 @@ all_there() {
 	[ -z "$bad" ] || { printf '%s\n' "$bad" | head -n 10 | sed 's/^/# /'; false; }
 }
 check "every document a file cites is in the tree, and every section it links to" all_there
+
+readme_short() {
+	lines=$(wc -l <"$top"/README.md)
+	[ "$lines" -le 160 ] || { diag "README.md has $lines lines"; false; }
+}
+check "README.md is at most 160 lines" readme_short
 
 # The checks themselves, on a copy of a few files without git: a planted
 # reference to a parent's shared/, a cited document that does not exist, a

@@ -67,6 +67,7 @@ cli_tests = \
 	tests/cli_plugin.sh \
 	tests/cli_java_jca.sh \
 	tests/cli_commands.sh \
+	tests/cli_man.sh \
 	tests/cli_compare.sh \
 	tests/cli_compare_engines.sh \
 	tests/cli_short_trials.sh \
