@@ -55,15 +55,16 @@ struct cb_run {
 	uint64_t started_ns;
 	/* A sequential run (cb_run_execute): */
 	bool sequential;
-	bool *open;            /* per cell: still in the rotation */
-	unsigned first_look;   /* measured rounds before the first look */
-	unsigned stratum_pad;  /* added to the round a placement is drawn for, so that
-	                        * the layout's strata of 8 rounds (trial.h) are the
-	                        * blocks of measured rounds, warm-up before them */
-	unsigned looked;       /* measured rounds at the last look (of this file) */
-	double elapsed_before; /* wall seconds the file had counted before a resume */
-	double virtual_s;      /* the trials' virtual seconds (a plan of virtual clocks) */
-	uint64_t trials_total; /* in the file, this process's and before */
+	bool *open;                /* per cell: still in the rotation */
+	unsigned first_look;       /* measured rounds before the first look */
+	unsigned stratum_pad;      /* added to the round a placement is drawn for, so that
+	                            * the layout's strata of 8 rounds (trial.h) are the
+	                            * blocks of measured rounds, warm-up before them */
+	unsigned looked;           /* measured rounds at the last look (of this file) */
+	double elapsed_before;     /* wall seconds the file had counted before a resume */
+	uint64_t measured_from_ns; /* when its first measured trial began (0: none yet) */
+	double virtual_s;          /* the trials' virtual seconds (a plan of virtual clocks) */
+	uint64_t trials_total;     /* in the file, this process's and before */
 };
 
 static size_t max_size(const struct cb_plan *plan, const struct cb_algorithm *alg, int decrypt_only)
@@ -873,6 +874,8 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 		                   ? cb_trial_layout_draw(run->layout_seed, slot->cell,
 		                                          slot->round + run->stratum_pad)
 		                   : (struct cb_trial_layout){0, 0});
+		if (!slot->warmup && !run->measured_from_ns)
+			run->measured_from_ns = cb_wall_ns();
 		if (!s->calls && !s->broken[0])
 			calibrate(run, s, slot, k);
 		if (s->broken[0]) {
@@ -930,6 +933,13 @@ json_t *cb_run_end(const struct cb_run *run, const struct cb_run_totals *totals)
 	json_object_set_new(end, "interrupted", json_boolean(totals->interrupted));
 	json_object_set_new(end, "elapsed_s",
 	                    json_real((double)(cb_wall_ns() - run->started_ns) / 1e9));
+	/* The measured rounds' wall time, the harness's time between trials
+	 * included: what a run of more rounds costs per round (plan_runs.h).
+	 * Not after a resume: this process measured only part of them. */
+	if (run->real_clock && run->measured_from_ns && !run->options->resume)
+		json_object_set_new(
+		    end, "rounds_s",
+		    json_real((double)(cb_wall_ns() - run->measured_from_ns) / 1e9));
 	if (run->real_clock)
 		json_object_set_new(end, "core_hz_end", json_real(cb_core_hz_estimate(20000000)));
 	json_object_set_new(end, "host", cb_host_state());

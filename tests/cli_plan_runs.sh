@@ -7,9 +7,12 @@
 # between-run spread: its rows are unsure. Then run --runs auto on a budget
 # of virtual time: it pilots, plans, carries the plan out and stops
 # resolved; compare of its folder judges the plan's runs, not the pilot's.
-# Within a budget the table's plan is a bet that fits it.
+# Within a budget the table's plan is a bet that fits it. A set whose first
+# run takes longer than planned (the sim's runs from the third on are 40%
+# slower after calibrating) is re-planned to fit, ends within its budget
+# with a complete set, and compare judges that set.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 19
+plan 24
 S="$top_srcdir/tests/scenarios/sim/plan.lua"
 
 cb run "$S" --runs 3 -o "$WORK/pilot3" --no-progress
@@ -65,6 +68,20 @@ bet_fits() {
 		.table.expected_rows >= 0.5 and .table.expected_rows <= $open' "$WORK/out" >/dev/null
 }
 check "--plan --budget 1s: a bet that fits (seconds <= 1, expected rows 0.5..open)" bet_fits
+cb run "$S" --runs auto --budget 1s --set slow_runs_from=2 --set slow_factor=1.4 \
+	-o "$WORK/slow" --no-progress
+check "--runs auto, later runs 40% slower: exit 0" status_is 0
+L="$WORK/slow/plan.log"
+check "run 3 cost at least 30% more than predicted (plan.log)" \
+	jq -se '.[2].run_s >= 1.3 * .[2].predicted_s' "$L"
+check "its set was re-planned, not abandoned" \
+	sh -c "jq -se '.[2].decision == \"continue\" and (.[2].why | startswith(\"re-planned\"))' '$L' >/dev/null"
+check "it ends resolved within its budget" \
+	sh -c "tail -n 1 '$L' | jq -e '.decision == \"resolved\" and .elapsed_s <= .budget_s' >/dev/null"
+set_rounds=$(tail -n 1 "$L" | jq '.rounds')
+cb compare "$WORK/slow"
+check "compare judges the completed set of $set_rounds rounds" \
+	err_has "judging its last 2 runs of $set_rounds rounds"
 cb compare "$WORK/pilot" --budget 1m
 check "--budget without --plan: exit 2" status_is 2
 done_testing

@@ -20,6 +20,8 @@ void cb_plan_defaults(struct cb_plan_options *opt)
 	opt->min_rounds = 10;
 	opt->max_rounds = 2000;
 	opt->budget_s = 0.0;
+	opt->cost_factor = 1.0;
+	opt->cost_files = 0;
 }
 
 const char *cb_plan_status_name(enum cb_plan_status s)
@@ -715,53 +717,108 @@ done:
 
 /* ---- Costs ---- */
 
-/* A file's measured rounds, the seconds its measured trials took and the
- * seconds the whole run took (NaN when the file does not say). */
-static void file_costs(const struct cb_results *f, double *rounds, double *trials_s,
-                       double *elapsed_s, bool *virtual_clock)
+/* A file's measured rounds, what they cost per round and what the rest of
+ * the run cost (NaN when the file does not say), by the clock the run
+ * counted its time on (plan_runs.h, "Costs"). */
+static void file_costs(const struct cb_results *f, double *rounds, double *round_s, double *start_s,
+                       bool *virtual_clock)
 {
 	uint32_t lo = UINT32_MAX, hi = 0;
-	double ns = 0.0;
+	double measured_ns = 0.0, warmup_ns = 0.0;
+	bool on_virtual = false;
 
 	for (size_t i = 0; i < f->n_trials; i++) {
 		const struct cb_result_trial *t = &f->trials[i];
 		const char *clock = cb_results_trial_clock(f, t);
+		double ns = t->valid && t->ns > 0.0 ? t->ns : 0.0;
 
-		if (clock && strcmp(clock, "virtual") == 0)
-			*virtual_clock = true;
-		if (t->warmup)
+		on_virtual = on_virtual || (clock && strcmp(clock, "virtual") == 0);
+		if (t->warmup) {
+			warmup_ns += ns;
 			continue;
+		}
 		lo = t->round < lo ? t->round : lo;
 		hi = t->round > hi ? t->round : hi;
-		ns += t->ns > 0.0 ? t->ns : 0.0;
+		measured_ns += ns;
 	}
+	*virtual_clock = *virtual_clock || on_virtual;
 	*rounds = lo <= hi ? (double)(hi - lo) + 1.0 : 0.0;
-	*trials_s = ns * 1e-9;
+	*round_s = *start_s = NAN;
+	if (!(*rounds > 0.0))
+		return;
+	if (on_virtual) { /* the run counted its valid trials' virtual time */
+		*round_s = measured_ns * 1e-9 / *rounds;
+		*start_s = warmup_ns * 1e-9;
+		return;
+	}
 	json_t *e = f->end ? json_object_get(f->end, "elapsed_s") : NULL;
-	*elapsed_s = json_is_number(e) ? json_number_value(e) : NAN;
+	json_t *r = f->end ? json_object_get(f->end, "rounds_s") : NULL;
+	double elapsed_s = json_is_number(e) ? json_number_value(e) : NAN;
+	/* the measured rounds' wall time, harness and all; files before it
+	 * say only the trials' */
+	double rounds_wall = json_is_number(r) ? json_number_value(r) : measured_ns * 1e-9;
+
+	*round_s = rounds_wall / *rounds;
+	*start_s = elapsed_s > 0.0 ? fmax(0.0, elapsed_s - rounds_wall) : NAN;
 }
 
 int cb_plan_costs_of(struct cb_results *const *files, size_t k, struct cb_plan_costs *out)
 {
-	double round_s = 0.0, start_s = 0.0;
+	double round_s = 0.0, start_s = 0.0, rounds_made = 0.0;
 	size_t used = 0;
 
 	*out = (struct cb_plan_costs){NAN, NAN, false};
 	for (size_t r = 0; r < k; r++) {
-		double rounds, trials_s, elapsed_s;
+		double rounds, per_round, start;
 
-		file_costs(files[r], &rounds, &trials_s, &elapsed_s, &out->virtual_clock);
-		if (!(rounds > 0.0) || !(elapsed_s > 0.0))
+		file_costs(files[r], &rounds, &per_round, &start, &out->virtual_clock);
+		if (!(rounds > 0.0) || !(start >= 0.0) || !(per_round >= 0.0))
 			continue;
-		round_s = fmax(round_s, trials_s / rounds);
-		start_s += fmax(0.0, elapsed_s - trials_s);
+		round_s += per_round * rounds; /* per round over all the rounds made */
+		rounds_made += rounds;
+		start_s += start;
 		used++;
 	}
 	if (!used)
 		return -1;
-	out->round_s = round_s;
+	out->round_s = round_s / rounds_made;
 	out->start_s = start_s / (double)used;
 	return 0;
+}
+
+size_t cb_plan_pilot_runs(struct cb_results *const *files, size_t k)
+{
+	double first = 0.0, rounds, round_s, start_s;
+	bool virtual_clock = false;
+	size_t n = 0;
+
+	for (size_t i = 0; i < k; i++) {
+		file_costs(files[i], &rounds, &round_s, &start_s, &virtual_clock);
+		if (i == 0)
+			first = rounds;
+		if (rounds != first)
+			break;
+		n++;
+	}
+	return n;
+}
+
+double cb_plan_run_seconds(const struct cb_plan_costs *c, size_t rounds)
+{
+	return c->start_s + (double)rounds * c->round_s;
+}
+
+/* The costs a decision plans with: read from OPT's cost_files first files
+ * (0: all K), times its cost_factor. */
+static void decision_costs(struct cb_results *const *files, size_t k,
+                           const struct cb_plan_options *opt, struct cb_plan_costs *out)
+{
+	size_t n = opt->cost_files && opt->cost_files < k ? opt->cost_files : k;
+	double factor = opt->cost_factor > 0.0 ? opt->cost_factor : 1.0;
+
+	cb_plan_costs_of(files, n, out);
+	out->round_s *= factor;
+	out->start_s *= factor;
 }
 
 /* ---- The whole table ---- */
@@ -802,7 +859,7 @@ struct cb_runs_plan *cb_runs_plan_build(const struct cb_compare *c,
 	}
 	p->compare = c;
 	options_or_defaults(opt, &p->options);
-	cb_plan_costs_of(c->files, c->k, &p->costs);
+	decision_costs(c->files, c->k, &p->options, &p->costs);
 	if (plan_rows(p, c->rows, c->n_rows) != 0 ||
 	    plan_rows(p, c->engine_rows, c->n_engine_rows) != 0) {
 		cb_runs_plan_free(p);
@@ -870,12 +927,12 @@ void cb_runs_plan_restrict(struct cb_runs_plan *p, const struct cb_compare *set)
 
 size_t cb_plan_current_set(struct cb_results *const *files, size_t k, size_t *rounds)
 {
-	double last = 0.0, n, trials_s, elapsed_s;
+	double last = 0.0, n, round_s, start_s;
 	bool virtual_clock = false;
 	size_t tail = 0;
 
 	for (size_t i = k; i-- > 0;) {
-		file_costs(files[i], &n, &trials_s, &elapsed_s, &virtual_clock);
+		file_costs(files[i], &n, &round_s, &start_s, &virtual_clock);
 		if (i == k - 1)
 			last = n;
 		if (n != last)
@@ -1017,29 +1074,34 @@ static void decide(struct cb_runs_plan *p, size_t set_rounds, double budget_s, d
 	snprintf(out->why, sizeof out->why, "%s (about %.0f s)", words, out->seconds_left);
 }
 
-/* Carry out PLAN's set: its runs left, if they fit. */
-static void carry_on(struct cb_results *const *files, size_t k,
-                     const struct cb_plan_commitment *plan, double budget_s, double elapsed_s,
-                     struct cb_plan_step *out)
+/* Carry out PLAN's set: its runs left, if they fit (true); false with
+ * MISS saying by how much they do not. */
+static bool carry_on(struct cb_results *const *files, size_t k,
+                     const struct cb_plan_commitment *plan, const struct cb_plan_options *opt,
+                     double budget_s, double elapsed_s, struct cb_plan_step *out, char *miss,
+                     size_t miss_len)
 {
 	struct cb_plan_costs costs;
 	size_t more = plan->runs - out->runs_in_set;
+	double seconds;
 
-	cb_plan_costs_of(files, k, &costs);
+	decision_costs(files, k, opt, &costs);
+	seconds = plan_seconds(&costs, more, plan->rounds);
+	if (budget_s > 0.0 && !(elapsed_s + seconds <= budget_s)) {
+		snprintf(miss, miss_len,
+		         "%zu more runs of %zu rounds would need about %.0f s, %.0f s of the "
+		         "budget left",
+		         more, plan->rounds, seconds, budget_s - elapsed_s);
+		return false;
+	}
 	out->rounds = plan->rounds;
 	out->runs_planned = plan->runs;
-	out->seconds_left = plan_seconds(&costs, more, plan->rounds);
-	if (budget_s > 0.0 && !(elapsed_s + out->seconds_left <= budget_s)) {
-		out->decision = CB_PLAN_STOP_BUDGET;
-		snprintf(out->why, sizeof out->why,
-		         "%zu more runs of %zu rounds need about %.0f s, %.0f s of the budget left",
-		         more, plan->rounds, out->seconds_left, budget_s - elapsed_s);
-		return;
-	}
+	out->seconds_left = seconds;
 	out->decision = CB_PLAN_CONTINUE;
 	snprintf(out->why, sizeof out->why,
 	         "carrying out the plan: %zu more runs of %zu rounds (about %.0f s)", more,
-	         plan->rounds, out->seconds_left);
+	         plan->rounds, seconds);
+	return true;
 }
 
 int cb_plan_runs_decide(struct cb_results *const *files, size_t k,
@@ -1080,16 +1142,27 @@ int cb_plan_runs_decide(struct cb_results *const *files, size_t k,
 		         out->runs_in_set, set_rounds);
 		goto done;
 	}
+	struct cb_plan_options opt;
+	char miss[200] = "";
+
+	options_or_defaults(popt, &opt);
 	if (plan && plan->runs > out->runs_in_set && plan->rounds == set_rounds &&
-	    out->runs_in_set < k) {
-		carry_on(files, k, plan, budget_s, elapsed_s, out);
+	    out->runs_in_set < k &&
+	    carry_on(files, k, plan, &opt, budget_s, elapsed_s, out, miss, sizeof miss))
 		goto done;
-	}
+	/* No plan, or its set no longer fits: choose again among the plans
+	 * that fit what is left, the runs made counted at their rounds. */
 	rc = -1;
-	if (!(p = cb_runs_plan_build(all, popt, err, err_len)))
+	if (!(p = cb_runs_plan_build(all, &opt, err, err_len)))
 		goto done;
 	restrict_to(p, judged);
 	decide(p, set_rounds, budget_s, elapsed_s, out);
+	if (miss[0]) {
+		char then[sizeof out->why];
+
+		memcpy(then, out->why, sizeof then);
+		snprintf(out->why, sizeof out->why, "re-planned (%.180s): %.300s", miss, then);
+	}
 	rc = 0;
 done:
 	cb_runs_plan_free(p);

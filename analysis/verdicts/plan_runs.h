@@ -114,6 +114,11 @@ struct cb_plan_options {
 	size_t min_rounds; /* 10 (a median interval at 95% needs 6) */
 	size_t max_rounds; /* 2000 */
 	double budget_s;   /* the table plan's time at most (0: any) */
+	/* The costs are read from the first cost_files files (0: all; --runs
+	 * auto: its pilot) and multiplied by cost_factor (1: none; --runs
+	 * auto: what the runs since cost against that model). */
+	double cost_factor;
+	size_t cost_files;
 };
 
 void cb_plan_defaults(struct cb_plan_options *opt);
@@ -268,6 +273,13 @@ size_t cb_plan_current_set(struct cb_results *const *files, size_t k, size_t *ro
  * it took. */
 int cb_plan_costs_of(struct cb_results *const *files, size_t k, struct cb_plan_costs *out);
 
+/* The pilot of a --runs auto folder: how many of FILES[0..k-1], from the
+ * first, measured as many rounds as the first. */
+size_t cb_plan_pilot_runs(struct cb_results *const *files, size_t k);
+
+/* One run of ROUNDS rounds under C: start_s + ROUNDS round_s. */
+double cb_plan_run_seconds(const struct cb_plan_costs *c, size_t rounds);
+
 /* ---- `run --runs auto --budget D`: after each run, go on or stop ---- */
 
 enum cb_plan_decision {
@@ -290,7 +302,7 @@ struct cb_plan_step {
 	size_t unresolved;   /* rows not resolved by the current set (or the pilot) */
 	size_t cannot;       /* of those, rows no plan resolves */
 	double seconds_left; /* predicted for the runs left */
-	char why[256];       /* one line: "needs 4 more runs of 60 rounds (~2 min)" */
+	char why[512];       /* one line: "needs 4 more runs of 60 rounds (~2 min)" */
 };
 
 /* The plan the last decision made: RUNS runs of ROUNDS rounds (0: none). */

@@ -9,7 +9,9 @@
 #include <gsl/gsl_rng.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- The run's standard error at n rounds ---- */
 
@@ -17,7 +19,7 @@
  * normal values placed at their quantiles (i - 1/2) / n: how the interval
  * compare reads narrows with n, order statistics and all. NaN when n is
  * too small for LEVEL. */
-static double interval_shape(size_t n, double level)
+static double interval_shape_exact(size_t n, double level)
 {
 	double *x = malloc((n ? n : 1) * sizeof *x), shape = NAN;
 	struct cb_stats_interval ci;
@@ -30,6 +32,39 @@ static double interval_shape(size_t n, double level)
 		shape = (ci.hi - ci.lo) / (2.0 * gsl_cdf_ugaussian_Pinv(1.0 - (1.0 - level) / 2.0));
 	free(x);
 	return shape;
+}
+
+/* The search asks for the same few shapes hundreds of thousands of times
+ * (every row, every plan tried): each (n, level) is computed once per
+ * process. Levels are few (0.95, or one Bonferroni-wider level a table
+ * shares); beyond the cache's reach the shape is computed. */
+enum { CB_SHAPE_LEVELS = 4, CB_SHAPE_MAX_N = 4096 };
+static struct {
+	double level;
+	double *shape; /* [CB_SHAPE_MAX_N], 0: not yet computed */
+} shapes[CB_SHAPE_LEVELS];
+
+static double interval_shape(size_t n, double level)
+{
+	size_t i = 0;
+
+	if (n >= CB_SHAPE_MAX_N)
+		return interval_shape_exact(n, level);
+	while (i < CB_SHAPE_LEVELS && shapes[i].shape && shapes[i].level != level)
+		i++;
+	if (i == CB_SHAPE_LEVELS)
+		return interval_shape_exact(n, level);
+	if (!shapes[i].shape) {
+		if (!(shapes[i].shape = calloc(CB_SHAPE_MAX_N, sizeof *shapes[i].shape)))
+			return interval_shape_exact(n, level);
+		shapes[i].level = level;
+	}
+	if (shapes[i].shape[n] == 0.0) {
+		double shape = interval_shape_exact(n, level);
+
+		shapes[i].shape[n] = isnan(shape) ? -1.0 : shape;
+	}
+	return shapes[i].shape[n] < 0.0 ? NAN : shapes[i].shape[n];
 }
 
 double cb_plan_se(const struct cb_plan_model *m, size_t rounds)
@@ -66,14 +101,44 @@ static double range_cdf_exact(size_t k, double w)
 }
 
 /* The table's search asks for the range's distribution a few hundred
- * thousand times, so for K above 2 it is tabulated once per K (lazily, per
- * process) on W in [0, 12] by steps of 0.01 and read by linear
+ * thousand times, so for K above 2 it is tabulated once per process, every
+ * K at once (the integrand's parts do not depend on K: its power is built by
+ * multiplying, K by K), on W in [0, 12] by steps of 0.01 and read by linear
  * interpolation: its second derivative is below 1, so the error is below
  * 2e-5. Above 12 the range's P is 1 to double precision for any K the
  * planner tries (K below 64: K (1 - Phi(12 / 2)) < 1e-7). */
-enum { CB_RANGE_MAX_K = 64, CB_RANGE_POINTS = 1201 };
+enum { CB_RANGE_MAX_K = 64, CB_RANGE_POINTS = 1201, CB_RANGE_STEPS = 320 };
 #define CB_RANGE_STEP 0.01
-static double *range_table[CB_RANGE_MAX_K];
+static double *range_table; /* [k * CB_RANGE_POINTS + i], k from 0 (3..63 used) */
+
+static int range_tabulate(void)
+{
+	const double a = -8.0, h = 16.0 / CB_RANGE_STEPS;
+	double *t = calloc((size_t)CB_RANGE_MAX_K * CB_RANGE_POINTS, sizeof *t);
+
+	if (!t)
+		return -1;
+	for (size_t i = 1; i < CB_RANGE_POINTS; i++) {
+		double w = CB_RANGE_STEP * (double)i;
+
+		for (int j = 0; j <= CB_RANGE_STEPS; j++) {
+			double x = a + h * j;
+			double weight = (j == 0 || j == CB_RANGE_STEPS ? 1.0 : j % 2 ? 4.0 : 2.0);
+			double inside = gsl_cdf_ugaussian_P(x + w) - gsl_cdf_ugaussian_P(x);
+			double f = gsl_ran_ugaussian_pdf(x) * weight * inside; /* K = 3: ^2 */
+
+			for (size_t k = 3; k < CB_RANGE_MAX_K; k++) {
+				f *= inside;
+				t[k * CB_RANGE_POINTS + i] += f;
+			}
+		}
+		for (size_t k = 3; k < CB_RANGE_MAX_K; k++)
+			t[k * CB_RANGE_POINTS + i] =
+			    fmin(1.0, (double)k * t[k * CB_RANGE_POINTS + i] * h / 3.0);
+	}
+	range_table = t;
+	return 0;
+}
 
 static double range_cdf(size_t k, double w)
 {
@@ -87,19 +152,39 @@ static double range_cdf(size_t k, double w)
 		return range_cdf_exact(k, w);
 	if (w >= CB_RANGE_STEP * (CB_RANGE_POINTS - 1))
 		return 1.0;
-	if (!range_table[k]) {
-		double *t = malloc(CB_RANGE_POINTS * sizeof *t);
-
-		if (!t)
-			return range_cdf_exact(k, w);
-		for (size_t i = 0; i < CB_RANGE_POINTS; i++)
-			t[i] = i ? range_cdf_exact(k, CB_RANGE_STEP * (double)i) : 0.0;
-		range_table[k] = t;
-	}
+	if (!range_table && range_tabulate() != 0)
+		return range_cdf_exact(k, w);
+	const double *t = range_table + k * CB_RANGE_POINTS;
 	double x = w / CB_RANGE_STEP, f = floor(x);
 	size_t i = (size_t)f;
 
-	return range_table[k][i] + (x - f) * (range_table[k][i + 1] - range_table[k][i]);
+	return t[i] + (x - f) * (t[i + 1] - t[i]);
+}
+
+/* The chi-square quantiles the corners and the expectation are read at,
+ * for DF degrees of freedom: P of them are asked for per row and plan
+ * tried, always at the same few (P, DF), so each is computed once per
+ * process (a small table indexed by a hash of both; a collision computes). */
+enum { CB_CHISQ_CACHE = 512 };
+static struct {
+	double p, df, x;
+} chisq_cache[CB_CHISQ_CACHE];
+
+static double chisq_quantile(double p, double df)
+{
+	uint64_t bits_p, bits_df;
+
+	memcpy(&bits_p, &p, sizeof bits_p);
+	memcpy(&bits_df, &df, sizeof bits_df);
+	uint64_t h = (bits_p * 0x9e3779b97f4a7c15ull) ^ (bits_df * 0xbf58476d1ce4e5b9ull);
+	size_t i = (size_t)(h >> 55) % CB_CHISQ_CACHE;
+
+	if (chisq_cache[i].df != df || chisq_cache[i].p != p || chisq_cache[i].df == 0.0) {
+		chisq_cache[i].p = p;
+		chisq_cache[i].df = df;
+		chisq_cache[i].x = gsl_cdf_chisq_Pinv(p, df);
+	}
+	return chisq_cache[i].x;
 }
 
 /* sigma_b^2 given the pilot's medians varied as X_B says (a chi^2 draw or
@@ -150,9 +235,9 @@ static size_t corners(const struct cb_plan_model *m, double *between, double *ra
 		return 1;
 	}
 	double df = fmax(1.0, m->scale_df);
-	double r = df / gsl_cdf_chisq_Pinv(1.0 - CB_PLAN_CONFIDENCE, df);
+	double r = df / chisq_quantile(1.0 - CB_PLAN_CONFIDENCE, df);
 	for (size_t q = 0; q < CB_PLAN_CORNERS; q++) {
-		double x = gsl_cdf_chisq_Pinv(probs[q], (double)m->pilot_runs - 1.0);
+		double x = chisq_quantile(probs[q], (double)m->pilot_runs - 1.0);
 
 		between[q] = between_given(m, x, r);
 		ratio[q] = r;
@@ -206,8 +291,8 @@ double cb_plan_predict_expected(const struct cb_plan_model *m, size_t runs, size
 		return r + b;
 	}
 	for (size_t q = 0; q < CB_PLAN_MEAN_POINTS; q++) {
-		double x = gsl_cdf_chisq_Pinv(((double)q + 0.5) / CB_PLAN_MEAN_POINTS,
-		                              (double)m->pilot_runs - 1.0);
+		double x = chisq_quantile(((double)q + 0.5) / CB_PLAN_MEAN_POINTS,
+		                          (double)m->pilot_runs - 1.0);
 		double r, b;
 
 		range_at(m, runs, se, between_given(m, x, 1.0), &r, &b);
@@ -264,50 +349,90 @@ static bool settled(size_t hits, size_t d, double target)
 	return !isnan(target) && fabs(p - target) > 3.0 * se;
 }
 
-/* compare's rule on CB_PLAN_DRAWS simulated sets: RUNS runs, each of ROUNDS
- * normal rounds of sd SIGMA around its own N(0, SB^2) offset, each with its
- * exact median interval, judged by cb_repro_compare; a non-reproducible set
- * counts when its p is below alpha / family. The draws are seeded by (runs,
+/* compare's rule (cb_repro_compare, repro.h) on one simulated set, in the
+ * log space the draws are made in. Every pair (i, j) has the excess
+ * E_ij = (|y_i - y_j| - m) / sqrt(se_i^2 + se_j^2); the row is
+ * non-reproducible when P Bonferroni's 2 Q(E) < alpha for some pair, else
+ * reproduced when Phi(E) < alpha for every pair: both depend on the largest
+ * E alone, so the rule is two comparisons of it with thresholds computed
+ * once per plan (the same verdicts as cb_repro_compare, without its logs,
+ * exponentials and normal quantiles per pair, which were most of the
+ * planner's time). */
+struct judge {
+	double margin;    /* log(1 + delta) */
+	double z_se;      /* 2 z(1 - (1 - level) / 2): an interval's width over se */
+	double z_within;  /* reproduced: largest E < -z(1 - alpha) */
+	double z_beyond;  /* non-reproducible: largest E > z(1 - alpha / (2 P)) */
+	double z_counted; /* and counted: > z(1 - alpha / (2 P F)) */
+};
+
+static double largest_excess(const double *y, const double *se, size_t runs, double margin)
+{
+	double largest = -INFINITY;
+
+	for (size_t i = 0; i < runs; i++)
+		for (size_t j = i + 1; j < runs; j++) {
+			double s = sqrt(se[i] * se[i] + se[j] * se[j]);
+			double excess = fabs(y[i] - y[j]) - margin;
+			/* exact estimates (s 0): the difference is what it is */
+			double e = s > 0.0 ? excess / s : excess > 0.0 ? INFINITY : -INFINITY;
+
+			largest = fmax(largest, e);
+		}
+	return largest;
+}
+
+/* CB_PLAN_DRAWS simulated sets: RUNS runs, each of ROUNDS normal rounds of
+ * sd SIGMA around its own N(0, SB^2) offset, each with its exact median
+ * interval, judged by compare's rule (above); a non-reproducible set counts
+ * when its p is below alpha / family. The draws are seeded by (runs,
  * rounds): the same plan, the same answer. */
 static int predict_at(const struct cb_plan_model *m, size_t runs, size_t rounds, double sigma,
                       double sb, double target, double *p_reproduced, double *p_beyond)
 {
 	size_t d = 0;
 	size_t lo, hi, rep = 0, bey = 0;
-	double coverage;
-	struct cb_repro_options opt = {m->level, m->alpha, m->delta, NAN};
-	struct cb_estimate *e = malloc((runs ? runs : 1) * sizeof *e);
+	double coverage, pairs = (double)runs * ((double)runs - 1.0) / 2.0;
+	double family = (double)(m->family ? m->family : 1);
+	double *y = malloc((runs ? runs : 1) * sizeof *y);
+	double *se = malloc((runs ? runs : 1) * sizeof *se);
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 	int rc = -1;
 
-	if (!e || !rng || cb_stats_median_ranks(rounds, m->level, &lo, &hi, &coverage) != 0)
+	if (!y || !se || !rng || !(m->level > 0.0 && m->level < 1.0) || !(m->delta > 0.0) ||
+	    !(m->alpha > 0.0 && m->alpha < 0.5) ||
+	    cb_stats_median_ranks(rounds, m->level, &lo, &hi, &coverage) != 0)
 		goto done;
+	struct judge j = {log1p(m->delta),
+	                  2.0 * gsl_cdf_ugaussian_Pinv(1.0 - (1.0 - m->level) / 2.0),
+	                  gsl_cdf_ugaussian_Pinv(1.0 - m->alpha),
+	                  gsl_cdf_ugaussian_Qinv(m->alpha / (2.0 * pairs)),
+	                  gsl_cdf_ugaussian_Qinv(m->alpha / (2.0 * pairs * family))};
 	gsl_rng_set(rng, 20260804u ^ (runs << 20) ^ rounds);
 	for (; d < CB_PLAN_DRAWS; d++) {
-		struct cb_repro r;
-
 		if (d >= 100 && d % 50 == 0 && settled(rep + bey, d, target))
 			break;
-
 		for (size_t i = 0; i < runs; i++) {
 			double b = sb > 0.0 ? gsl_ran_gaussian(rng, sb) : 0.0, x_lo, x_med, x_hi;
 
 			order_stats(rng, rounds, lo, hi, &x_lo, &x_med, &x_hi);
-			e[i] = (struct cb_estimate){exp(b + sigma * x_med), exp(b + sigma * x_lo),
-			                            exp(b + sigma * x_hi)};
+			y[i] = b + sigma * x_med;
+			se[i] = sigma * (x_hi - x_lo) / j.z_se;
 		}
-		if (cb_repro_compare(e, NULL, runs, &opt, &r, NULL, 0) != 0)
-			goto done;
-		rep += r.verdict == CB_REPRO_REPRODUCED;
-		bey += r.verdict == CB_REPRO_NON_REPRODUCIBLE &&
-		       r.p_beyond < m->alpha / (double)(m->family ? m->family : 1);
+		double e = largest_excess(y, se, runs, j.margin);
+
+		if (e > j.z_beyond)
+			bey += e > j.z_counted;
+		else
+			rep += e < -j.z_within;
 	}
 	*p_reproduced = (double)rep / (double)d;
 	*p_beyond = (double)bey / (double)d;
 	rc = 0;
 done:
 	gsl_rng_free(rng);
-	free(e);
+	free(se);
+	free(y);
 	return rc;
 }
 

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE /* versionsort */
 #endif
 #include <errno.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,25 +255,69 @@ static int add_file(void *args, const char *path)
 	return cb_file_list_add(&a->list, path);
 }
 
-/* The runs compare judges: all of them, but of a --runs auto folder given
- * alone, the last set (plan_runs.h): the runs made to the plan it ended
- * with. The runs before it, its pilot, measured fewer or other rounds;
- * they fed the plan and are not judged (their wider intervals would only
- * withhold verdicts). Said on stderr. Returns the first judged. */
-static size_t judged_from(const struct compare_args *a)
+/* File I's measured rounds. */
+static size_t rounds_of(const struct compare_args *a, size_t i)
 {
-	size_t rounds, set;
+	size_t rounds = 0;
 
-	if (!a->auto_folder || a->n_args != 1 || a->list.n < 3)
-		return 0;
-	set = cb_plan_current_set(a->list.files, a->list.n, &rounds);
-	if (set < 2 || set == a->list.n)
-		return 0;
-	fprintf(stderr,
-	        "compare: %s is a --runs auto folder (plan.log): judging its last %zu runs of "
-	        "%zu rounds; the %zu before them were the plan's pilot\n",
-	        a->auto_folder, set, rounds, a->list.n - set);
-	return a->list.n - set;
+	cb_plan_current_set(a->list.files + i, 1, &rounds);
+	return rounds;
+}
+
+/* The runs compare judges, FILES[*FIRST .. *FIRST + *COUNT - 1]: all of
+ * them, but of a --runs auto folder given alone, one set of runs of equal
+ * rounds (plan_runs.h): the last, when it has two runs or more (the set its
+ * plan was carried out with; complete unless the budget ran out), else the
+ * latest before it that has. The runs left out measured other rounds (the
+ * pilot, a set re-planned before it was complete): their intervals have
+ * other widths, and judging a long run against short ones would withhold
+ * verdicts or pair unequal precisions. What is judged, and what left out,
+ * is said on stderr; so is judging runs of different rounds together. */
+static void judged_runs(const struct compare_args *a, size_t *first, size_t *count)
+{
+	size_t n = a->list.n, end = n, set = 0, rounds = 0;
+
+	*first = 0, *count = n;
+	if (a->auto_folder && a->n_args == 1 && n >= 3) {
+		/* the latest group of two or more runs of equal rounds */
+		while (end >= 2) {
+			set = cb_plan_current_set(a->list.files, end, &rounds);
+			if (set >= 2)
+				break;
+			end -= set ? set : 1;
+		}
+		if (set >= 2 && set < n) {
+			*first = end - set, *count = set;
+			fprintf(stderr,
+			        "compare: %s is a --runs auto folder (plan.log): judging its %s "
+			        "%zu runs of %zu rounds (runs %zu to %zu)",
+			        a->auto_folder, end == n ? "last" : "latest complete set of", set,
+			        rounds, *first + 1, end);
+			if (*first)
+				fprintf(stderr, "; runs 1 to %zu before them were the pilot%s",
+				        *first, *first > 2 ? " and sets of other rounds" : "");
+			if (end < n)
+				fprintf(stderr,
+				        "; left out after them: %zu run(s) of %zu rounds, a set "
+				        "that was not completed",
+				        n - end, rounds_of(a, n - 1));
+			fprintf(stderr, "\n");
+			return;
+		}
+	}
+	size_t lo = SIZE_MAX, hi = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t r = rounds_of(a, i);
+
+		lo = r < lo ? r : lo;
+		hi = r > hi ? r : hi;
+	}
+	if (n && lo != hi)
+		fprintf(stderr,
+		        "compare: the runs judged measured different rounds (%zu to %zu): their "
+		        "intervals' precisions differ, so a row may stay not resolved for the "
+		        "shortest runs' width\n",
+		        lo, hi);
 }
 
 static const struct cb_cli_option compare_options[] = {
@@ -336,9 +381,9 @@ static int across_runs(const struct compare_args *a)
 		return cb_usage_error(
 		    "compare", "needs at least two runs (files or a folder of them), got %zu",
 		    a->list.n);
-	size_t first = judged_from(a);
-	if (cb_compare_build(a->list.files + first, a->list.n - first, &a->options, &c, err,
-	                     sizeof err) != 0) {
+	size_t first, count;
+	judged_runs(a, &first, &count);
+	if (cb_compare_build(a->list.files + first, count, &a->options, &c, err, sizeof err) != 0) {
 		fprintf(stderr, "cryptobench compare: %s\n", err);
 		cb_compare_free(c);
 		return CB_EXIT_USAGE;
@@ -351,8 +396,8 @@ static int across_runs(const struct compare_args *a)
 
 		cb_plan_defaults(&popt);
 		popt.budget_s = a->budget_s;
-		if (first && cb_compare_build(a->list.files, a->list.n, &a->options, &all, err,
-		                              sizeof err) != 0)
+		if (count < a->list.n && cb_compare_build(a->list.files, a->list.n, &a->options,
+		                                          &all, err, sizeof err) != 0)
 			p = NULL;
 		else if ((p = cb_runs_plan_build(all ? all : c, &popt, err, sizeof err)) && all)
 			cb_runs_plan_restrict(p, c);

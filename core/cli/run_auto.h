@@ -10,12 +10,21 @@
  * does not end in .jsonl, so a folder scan leaves it) and one line on
  * stderr.
  *
- * The runs' time, against the budget, is counted as a run counts its own
- * (core/runner.h): the wall time of each run (its end line's elapsed_s),
- * or on virtual clocks only (the sim engine) its trials' virtual time, so
- * that a budget behaves the same in every test. On the real clock the
- * decisions' own time counts too: planning a table of a hundred rows takes
- * tens of seconds, and a budget is the user's wall time. */
+ * The runs' time, against the budget, is the wall time of each run's
+ * process (measured by run_many.c, logged as run_s; for a run made before a
+ * resume, its end line's elapsed_s), or on virtual clocks only (the sim
+ * engine) its trials' virtual time, so that a budget behaves the same in
+ * every test. On the real clock the decisions' own time counts too
+ * (plan_s).
+ *
+ * What a run costs is predicted from the pilot (the first runs, of equal
+ * rounds): its per-round cost and start cost (plan_runs.h, "Costs"). Every
+ * run after the pilot is set against that model: the cost factor is the
+ * runs' actual time over the model's, summed over the runs since the
+ * pilot (1 before any), and every decision plans with the model times the
+ * factor. Each line of plan.log says what the run just made cost (run_s),
+ * what the last decision predicted for it (predicted_s), the factor, and
+ * what the next run is predicted to cost (next_run_s). */
 #ifndef CB_RUN_AUTO_H
 #define CB_RUN_AUTO_H
 
@@ -33,12 +42,20 @@ struct cb_runs_auto {
 	 * of runs is carried out as planned before it is planned again. */
 	size_t planned_runs, planned_rounds;
 	double plan_s; /* the decisions' own wall time so far (plan.log's plan_s) */
+	/* Run i's process wall time, i from 1 (NaN: not measured here nor
+	 * logged), and the last decision's prediction for the next run. */
+	double run_s[CB_RUNS_AUTO_MAX + 2];
+	double next_run_s;
 };
 
 /* Start deciding for the runs of DIR (appending to its plan.log). 0, or -1
  * with ERR. */
 int cb_runs_auto_open(struct cb_runs_auto *a, const char *dir, double budget_s, char *err,
                       size_t err_len);
+
+/* Run K (from 1) took SECONDS of wall time, its process's start to its
+ * end. */
+void cb_runs_auto_ran(struct cb_runs_auto *a, unsigned k, double seconds);
 
 /* After K runs (DIR/run-1.jsonl .. run-K.jsonl): 1 make another, of
  * *ROUNDS measured rounds; 0 stop (the decision is logged); -1 with ERR

@@ -311,7 +311,15 @@ int cb_run_many(struct cb_run_args *a, const struct cb_scenario *s, int argc, ch
 			break;
 		}
 		if (state != 2) { /* not complete yet */
+			struct timespec t0, t1;
+
+			clock_gettime(CLOCK_MONOTONIC, &t0);
 			status = run_one(&f, k, file, state == 1, rounds, stop);
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+			if (a->runs_auto && state == 0) /* a resumed run's time is in two parts */
+				cb_runs_auto_ran(&au, k + 1,
+				                 (double)(t1.tv_sec - t0.tv_sec) +
+				                     (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 			if (status < 0) {
 				cb_runs_auto_close(&au);
 				return CB_EXIT_PROBLEM;

@@ -29,6 +29,11 @@
  *      * exp(e_round), e = AR(1): e_r = ar1 e_(r-1) + ar1_sigma N(0,1)
  *      * (1 + burst_factor * U(0,1)) in a preemption burst: a round is one
  *                                                 with probability burst_rate
+ *      * slow_factor        in runs from slow_runs_from on (run index, from
+ *                           0; -1 never), rounds after the first: a machine
+ *                           that got slower after calibrating, so a run
+ *                           takes longer than its pilot said (the time
+ *                           only: cycles, and the verdicts on them, stay)
  *
  * The shared terms are drawn from (shared_seed, run, round): every sim engine
  * of a scenario with the same shared_seed sees the same load, clock and
@@ -67,6 +72,7 @@ struct sim {
 	double round_load, run_load, freq_drift, freq_period, ar1, ar1_sigma;
 	double burst_rate, burst_factor;
 	double stack_factor;
+	double slow_runs_from, slow_factor;
 	bool stack_odd; /* the last call's stack: bit 4 of a local's address */
 	uint64_t seed, shared_seed;
 	uint64_t cell_seed; /* cell_noise: the cell's own part of the seed (else 0) */
@@ -75,14 +81,32 @@ struct sim {
 };
 
 static const char *const sim_options[] = {
-    "overhead_ns",      "ns_per_byte",    "jitter",
-    "spike_rate",       "spike_factor",   "drift_per_round",
-    "contaminate_from", "contaminate_to", "contaminate_factor",
-    "run_shift",        "run_noise",      "seed",
-    "shared_seed",      "round_load",     "run_load",
-    "freq_drift",       "freq_period",    "ar1",
-    "ar1_sigma",        "burst_rate",     "burst_factor",
-    "cell_noise",       "stack_factor",   NULL,
+    "overhead_ns",
+    "ns_per_byte",
+    "jitter",
+    "spike_rate",
+    "spike_factor",
+    "drift_per_round",
+    "contaminate_from",
+    "contaminate_to",
+    "contaminate_factor",
+    "run_shift",
+    "run_noise",
+    "seed",
+    "shared_seed",
+    "round_load",
+    "run_load",
+    "freq_drift",
+    "freq_period",
+    "ar1",
+    "ar1_sigma",
+    "burst_rate",
+    "burst_factor",
+    "cell_noise",
+    "stack_factor",
+    "slow_runs_from",
+    "slow_factor",
+    NULL,
 };
 
 /* The numeric options, their fields and their defaults. */
@@ -111,6 +135,8 @@ static const struct {
     {"burst_rate", offsetof(struct sim, burst_rate), 0},
     {"burst_factor", offsetof(struct sim, burst_factor), 1},
     {"stack_factor", offsetof(struct sim, stack_factor), 1},
+    {"slow_runs_from", offsetof(struct sim, slow_runs_from), -1},
+    {"slow_factor", offsetof(struct sim, slow_factor), 1},
 };
 
 static const char *sim_version(void)
@@ -173,10 +199,10 @@ static void *sim_open(const struct cb_cell_setup *cell, const struct cb_engine_s
 	    s->round_load < 0 || s->run_load < 0 || s->run_noise < 0 || s->freq_drift < 0 ||
 	    s->freq_drift >= 1 || s->freq_period <= 0 || s->ar1 < 0 || s->ar1 >= 1 ||
 	    s->ar1_sigma < 0 || s->burst_rate < 0 || s->burst_rate > 1 || s->burst_factor < 0 ||
-	    s->stack_factor <= 0) {
+	    s->stack_factor <= 0 || s->slow_factor <= 0) {
 		cb_errorf(err, err_len,
 		          "sim: costs and noise must be non-negative (spike_rate, burst_rate <= 1; "
-		          "freq_drift, ar1 < 1; stack_factor > 0)");
+		          "freq_drift, ar1 < 1; stack_factor, slow_factor > 0)");
 		gsl_rng_free(s->rng);
 		free(s);
 		return NULL;
@@ -254,6 +280,8 @@ static void sim_factors(struct sim *s, const struct cb_trial_info *t, double *wo
 	slow *= exp(s->round_load * gsl_ran_gaussian(s->rng, 1.0));
 	if (s->burst_rate > 0 && gsl_rng_uniform(s->rng) < s->burst_rate)
 		slow *= 1.0 + s->burst_factor * own_burst;
+	if (s->slow_runs_from >= 0 && (double)t->run >= s->slow_runs_from && t->round >= 1)
+		slow *= s->slow_factor;
 	*work = factor;
 	*time = slow;
 }
