@@ -389,6 +389,7 @@ void cb_plot_free(struct cb_plot *p)
 		free(c->data);
 		free(c->script);
 		free(c->title);
+		free(c->caption);
 		free(c->error);
 	}
 	for (size_t i = 0; i < p->n_notes; i++)

@@ -73,11 +73,15 @@ enum cb_plot_timelines {
 
 struct cb_plot_options {
 	enum cb_plot_format format;
-	enum cb_statistic statistic;        /* the throughput drawn: CB_STAT_AUTO by default */
-	enum cb_plot_timelines timelines;   /* ALL by default */
-	const char *templates;              /* folder of the *.gp templates */
-	const char *gnuplot;                /* program that renders; NULL: data and scripts only */
-	unsigned jobs;                      /* gnuplot processes at once (>= 1) */
+	enum cb_statistic statistic;      /* the throughput drawn: CB_STAT_AUTO by default */
+	enum cb_plot_timelines timelines; /* ALL by default */
+	const char *templates;            /* folder of the *.gp templates */
+	const char *gnuplot;              /* program that renders; NULL: data and scripts only */
+	unsigned jobs;                    /* gnuplot processes at once (>= 1) */
+	/* Timelines as a web page's small PNGs whatever the format (timeline.gp's
+	 * png-small: no title, subtitle or notes drawn; the chart's caption has
+	 * the notes). false by default. */
+	bool small_timelines;
 	struct cb_compare_options analysis; /* summary, derive and across-run options */
 };
 
@@ -123,6 +127,7 @@ struct cb_plot_chart {
 	char *data;       /* DIR/NAME.dat */
 	char *script;     /* DIR/NAME.gp */
 	char *title;
+	char *caption; /* what is written under a timeline (its cell's flags), or NULL */
 	bool flagged;  /* a timeline of a flagged cell */
 	bool rendered; /* gnuplot drew the image */
 	char *error;   /* why gnuplot failed to draw it, or NULL */

@@ -174,7 +174,10 @@ int plot_chart_add(struct plot_ctx *c, FILE *f, const char *kind_name, const cha
 {
 	const struct cb_plot_kind *kind = kind_named(c, kind_name);
 	struct cb_plot *p = c->plot;
-	const char *ext = cb_plot_format_name(c->opt->format);
+	/* A page's timelines are small PNGs, whatever the other charts are. */
+	bool small = c->opt->small_timelines && strcmp(kind_name, "timeline") == 0;
+	const char *format = small ? "png-small" : cb_plot_format_name(c->opt->format);
+	const char *ext = small ? "png" : format;
 	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
 	char path[4096], up[256] = "", image[512], data[512];
 	struct cb_plot_chart *grown, *chart;
@@ -215,7 +218,7 @@ int plot_chart_add(struct plot_ctx *c, FILE *f, const char *kind_name, const cha
 	        base, image, data, up, kind->tmpl, base, up, kind->tmpl);
 	gp_quoted(g, data);
 	gp_quoted(g, image);
-	gp_quoted(g, ext);
+	gp_quoted(g, format);
 	gp_quoted(g, title);
 	gp_quoted(g, subtitle);
 	for (size_t i = 0; i < n_extra; i++)

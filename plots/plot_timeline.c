@@ -126,8 +126,17 @@ static int timeline(struct plot_ctx *c, const struct cb_cell_summary *cs, bool t
 	snprintf(ylab, sizeof ylab, "time per call (%s)", unit);
 	flags_text(cs, so->contamination_max, flags, sizeof flags, more, sizeof more);
 	const char *extra[] = {stats, ylab, flags, more};
-	return plot_chart_add(c, f, "timeline", name, title, c->where, extra, 4,
-	                      cb_summary_flagged(cs));
+	if (plot_chart_add(c, f, "timeline", name, title, c->where, extra, 4,
+	                   cb_summary_flagged(cs)) != 0)
+		return -1;
+	struct cb_plot_chart *chart = &c->plot->charts[c->plot->n_charts - 1];
+
+	plot_fmt(flags + strlen(flags), sizeof flags - strlen(flags), "; %s", more);
+	if (!(chart->caption = strdup(flags))) {
+		plot_err(c, "out of memory");
+		return -1;
+	}
+	return 0;
 }
 
 /* The note on the cells without a timeline: each one when they are few. */

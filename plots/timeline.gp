@@ -11,9 +11,14 @@
 # be NaN (no interval). HEADLINE (median, min or mean) is the report's figure
 # for the cell: its line is marked. NOTE and NOTE2 are printed under the chart
 # (the cell's flags); a NOTE starting with FLAGGED is red.
-# FORMAT: png, pdf or svg. Written by cryptobench plot; edit and re-run freely.
+# FORMAT: png, pdf or svg; or png-small, a web page's small timeline (the
+# html report's, one per cell): 600 x 330, libgd's PNG (its few colours
+# deflate to about a quarter of cairo's bytes at one size), the key under the
+# plot, the grid on the y tics only, and no title, subtitle or notes drawn:
+# the page says them in text.
+# Written by cryptobench plot; edit and re-run freely.
 if (ARGC < 7) {
-	print "usage: gnuplot -c timeline.gp DATA OUTPUT png|pdf|svg TITLE SUBTITLE \"MEDIAN LO HI MIN LIMIT\" YLABEL [NOTE]"
+	print "usage: gnuplot -c timeline.gp DATA OUTPUT png|pdf|svg|png-small TITLE SUBTITLE \"MEDIAN LO HI MIN LIMIT\" YLABEL [NOTE]"
 	exit status 2
 }
 data = ARG1
@@ -32,7 +37,8 @@ reset
 stats data using (valid(2) ? 1 : 0) nooutput
 npoints = STATS_sum
 nothing = "no trial has a time"
-w = 1100; h = 650
+small = ARG3 eq "png-small"
+w = small ? 600 : 1100; h = small ? 330 : 650
 # ---- terminal, title, styles (the same in every cryptobench template) ----
 # fs: the base font size; the other text is sized from it.
 if (ARG3 eq "pdf") {
@@ -85,6 +91,22 @@ set border 3 lc rgb "#444444"
 set tics nomirror
 set key outside right top vertical Left reverse samplen 4 spacing 1.3 width 1
 # ---- end of the common part ----
+# A page's small timeline (FORMAT png-small, above); cairo's PNG where
+# gnuplot was built without libgd.
+if (small) {
+	fs = 8
+	if (strstrt(GPVAL_TERMINALS, " png ") > 0) {
+		set terminal png size w,h font "DejaVu Sans,8" noenhanced background rgb "white"
+	} else {
+		set terminal pngcairo size w,h font "DejaVu Sans,8" noenhanced background rgb "white"
+	}
+	set output ARG2
+	unset label 101
+	unset label 102
+	set tmargin 1
+	set grid noxtics nomytics ytics
+	set key below vertical maxrows 4 Left reverse samplen 2 spacing 1 width 0
+}
 
 # Nothing to draw (no valid point, e.g. every value NaN): a note in place
 # of the chart, and on stderr, rather than a gnuplot error.
@@ -98,12 +120,14 @@ if (npoints == 0) {
 	exit
 }
 
-set bmargin 7
-# A flagged cell says so in red.
-set label 103 note at screen 0.5, screen 0 offset 0, 2.6 center font fnt(-1) \
-	textcolor rgb (strstrt(note, "FLAGGED") == 1 ? "#B2182B" : "#444444")
-set label 104 note2 at screen 0.5, screen 0 offset 0, 1.2 center font fnt(-1) \
-	textcolor rgb "#444444"
+# A flagged cell says so in red (a small timeline's page says it in text).
+if (!small) {
+	set bmargin 7
+	set label 103 note at screen 0.5, screen 0 offset 0, 2.6 center font fnt(-1) \
+		textcolor rgb (strstrt(note, "FLAGGED") == 1 ? "#B2182B" : "#444444")
+	set label 104 note2 at screen 0.5, screen 0 offset 0, 1.2 center font fnt(-1) \
+		textcolor rgb "#444444"
+}
 if (mlo == mlo && mhi == mhi) {
 	set object 1 rect from graph 0, first mlo to graph 1, first mhi behind \
 		fc rgb "#DCE9F5" fs solid 1.0 noborder

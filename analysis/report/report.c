@@ -20,6 +20,7 @@ void cb_report_defaults(struct cb_report_options *opt)
 	opt->statistic = CB_STAT_AUTO;
 	opt->table = NULL;
 	opt->details = false;
+	opt->part = CB_REPORT_ALL;
 	cb_summary_defaults(&opt->summary);
 	cb_derive_defaults(&opt->derive);
 }
@@ -577,12 +578,20 @@ int cb_report_print(FILE *out, struct cb_results *const *given, size_t n,
 		json_decref(all);
 	} else {
 		for (size_t i = 0; i < n; i++) {
+			if (o->part == CB_REPORT_WINNERS) {
+				/* several runs: each table says whose it is */
+				if (n > 1 && as[i]->winners)
+					cb_report_heading(out, f, files[i]->path);
+				print_winners(out, as[i], o);
+				continue;
+			}
 			if (i)
 				fputc('\n', out);
 			print_host(out, hosts, n_hosts, i, files[i], f);
 			print_title(out, as[i], f);
 			print_sequential(out, as[i], f);
-			print_winners(out, as[i], o);
+			if (o->part != CB_REPORT_NOT_WINNERS)
+				print_winners(out, as[i], o);
 			print_cells(out, as[i], o);
 			print_pk(out, as[i], o);
 			print_derived(out, as[i], o);
@@ -594,7 +603,7 @@ int cb_report_print(FILE *out, struct cb_results *const *given, size_t n,
 			print_warnings(out, as[i], o);
 			print_skips(out, files[i], f);
 		}
-		if (f == CB_FORMAT_TEXT)
+		if (f == CB_FORMAT_TEXT && o->part != CB_REPORT_WINNERS)
 			print_legend(out, o);
 	}
 	rc = problems;

@@ -19,6 +19,11 @@
 #include "analysis/stats/summary.h"
 #include "analysis/verdicts/baseline.h"
 
+/* Which tables of each run to print: all, or the answer alone (the winners
+ * table, a web page's first), or the rest (its title and every table but the
+ * winners, in their order), so a page can put what it likes between them. */
+enum cb_report_part { CB_REPORT_ALL, CB_REPORT_WINNERS, CB_REPORT_NOT_WINNERS };
+
 struct cb_report_options {
 	enum cb_report_format format;
 	enum cb_statistic statistic; /* the headline; AUTO switches to min when contaminated */
@@ -26,9 +31,10 @@ struct cb_report_options {
 	struct cb_derive_options derive;
 	const char *table; /* CSV: one of cb_report_tables (NULL: the first, "cells") */
 	bool details;      /* text and Markdown: the spread table and per-trial diagnostics */
+	enum cb_report_part part; /* text, Markdown, HTML: ALL by default */
 };
 
-/* Text, AUTO, and the summary and derive defaults. */
+/* Text, AUTO, all tables, and the summary and derive defaults. */
 void cb_report_defaults(struct cb_report_options *opt);
 
 /* Analyse and print each of the N results files to OUT. 0; 1 when a file

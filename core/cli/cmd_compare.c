@@ -413,7 +413,7 @@ static int across_runs(const struct compare_args *a)
 	} else if (a->format == CB_FORMAT_HTML) {
 		struct html_compare hc = {c, a->details};
 		int page = cb_cli_html_page("compare", a->output, "cryptobench compare",
-		                            a->list.files, a->list.n, html_body, &hc);
+		                            a->list.files, a->list.n, NULL, html_body, &hc);
 
 		if (page != CB_EXIT_OK) {
 			cb_compare_free(c);

@@ -28,8 +28,9 @@ static void report_help(void)
 	      "itself prints as 'not resolved'. Files of several hosts (machines, as\n"
 	      "compare tells them apart) are printed host by host.\n\n"
 	      "  --format F      text (default, within 100 columns), markdown, csv, json,\n"
-	      "                  html: one self-contained page, the tables, then the charts\n"
-	      "                  (gnuplot's SVG, inline) and each cell's timeline a click away\n"
+	      "                  html: one self-contained page opening on the winners and\n"
+	      "                  the size charts, then the machine, the other tables and\n"
+	      "                  charts (inline) and each cell's timeline a click away\n"
 	      "  -o FILE         write to FILE (default: standard output)\n"
 	      "  --statistic S   the headline:\n",
 	      stdout);
@@ -110,11 +111,24 @@ static const struct cb_cli_option report_options[] = {
     CB_OPTION_END,
 };
 
+/* The page's answer: the winners tables. */
+static int html_answer(FILE *out, void *arg, char *err, size_t err_len)
+{
+	struct report_args *a = arg;
+	struct cb_report_options o = a->options;
+
+	o.part = CB_REPORT_WINNERS;
+	return cb_report_print(out, a->list.files, a->list.n, &o, err, err_len);
+}
+
+/* ... and the rest of the report, below the machines. */
 static int html_body(FILE *out, void *arg, char *err, size_t err_len)
 {
 	struct report_args *a = arg;
+	struct cb_report_options o = a->options;
 
-	return cb_report_print(out, a->list.files, a->list.n, &a->options, err, err_len);
+	o.part = CB_REPORT_NOT_WINNERS;
+	return cb_report_print(out, a->list.files, a->list.n, &o, err, err_len);
 }
 
 int cb_cmd_report(int argc, char **argv)
@@ -137,7 +151,7 @@ int cb_cmd_report(int argc, char **argv)
 		rc = cb_usage_error("report", "--table chooses a CSV table: give --format csv");
 	if (rc == CB_EXIT_OK && options->format == CB_FORMAT_HTML) {
 		rc = cb_cli_html_page("report", a.output, "cryptobench report", a.list.files,
-		                      a.list.n, html_body, &a);
+		                      a.list.n, html_answer, html_body, &a);
 		goto done;
 	}
 	if (rc == CB_EXIT_OK && a.output && !freopen(a.output, "w", stdout)) {

@@ -1,6 +1,6 @@
 /* html_page.c: `report` and `compare` as one web page (html_page.h): the
  * page around the report's HTML (format.h's tables, every text escaped), the
- * machines and engines at the top, and the charts inline. */
+ * answer first, the machines and engines below it, and the charts inline. */
 #define _XOPEN_SOURCE 700
 #include "config.h"
 
@@ -41,7 +41,8 @@ static const char style[] =
     "figure{margin:1em 0}figure img,details img{max-width:100%;height:auto;"
     "border:1px solid #eee}\n"
     "figcaption{font-size:13px;color:#444}\n"
-    "details{margin:.2em 0}summary{cursor:pointer}\n";
+    "details{margin:.2em 0}summary{cursor:pointer}\n"
+    ".caption{font-size:13px;color:#444;margin:.2em 0 .8em}\n";
 
 static void escaped_line(FILE *out, const char *what, const char *value)
 {
@@ -98,7 +99,7 @@ static void machine(FILE *out, const struct cb_results *r)
 	fputs("</ul>\n</div>\n", out);
 }
 
-static void page_begin(FILE *out, const char *title, struct cb_results *const *files, size_t n)
+static void page_begin(FILE *out, const char *title)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -108,8 +109,6 @@ static void page_begin(FILE *out, const char *title, struct cb_results *const *f
 	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", style);
 	cb_html_escape(out, title);
 	fputs("</h1>\n", out);
-	for (size_t i = 0; i < n; i++)
-		machine(out, files[i]);
 }
 
 static void page_end(FILE *out)
@@ -142,13 +141,46 @@ static int base64_file(FILE *out, const char *path)
 	return 0;
 }
 
+/* FILE's bytes as a data: URL's text in a single-quoted attribute: SVG is
+ * text, so only what the URL or the attribute would read otherwise is
+ * escaped (base64 would add a third), and the line ends, which a URL drops,
+ * are spaces, as XML reads them. -1 when it cannot be read. */
+static int percent_file(FILE *out, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	int ch;
+
+	if (!f)
+		return -1;
+	while ((ch = fgetc(f)) != EOF) {
+		if (ch == '&')
+			fputs("&amp;", out);
+		else if (ch == '%' || ch == '#' || ch == '\'')
+			fprintf(out, "%%%02X", (unsigned)ch);
+		else
+			fputc(ch < ' ' ? ' ' : ch, out);
+	}
+	fclose(f);
+	return 0;
+}
+
+/* The chart's image, inline: SVG as text, PNG (a small timeline) in base64. */
 static void image(FILE *out, const struct cb_plot_chart *ch)
 {
+	size_t len = strlen(ch->image);
+	bool png = len > 4 && strcmp(ch->image + len - 4, ".png") == 0;
+
 	fputs("<img alt=\"", out);
 	cb_html_escape(out, ch->title);
-	fputs("\" src=\"data:image/svg+xml;base64,", out);
-	base64_file(out, ch->image);
-	fputs("\">\n", out);
+	if (png) {
+		fputs("\" src=\"data:image/png;base64,", out);
+		base64_file(out, ch->image);
+		fputs("\">\n", out);
+	} else {
+		fputs("\" src='data:image/svg+xml,", out);
+		percent_file(out, ch->image);
+		fputs("'>\n", out);
+	}
 }
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -159,94 +191,140 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 	return remove(path);
 }
 
-static int page_charts(FILE *out, struct cb_results *const *files, size_t n,
+/* The charts of the page, drawn into a folder of their own (removed by
+ * charts_end). */
+struct page_charts {
+	char dir[4096];
+	struct cb_plot *plot; /* NULL: none drawn (no gnuplot) */
+};
+
+static int charts_draw(struct page_charts *pc, struct cb_results *const *files, size_t n,
                        const struct cb_plot_options *opt, char *err, size_t err_len)
 {
 	struct cb_plot_options o = *opt;
-	struct cb_plot *p = NULL;
 	const char *tmp = getenv("TMPDIR");
-	char dir[4096];
-	size_t timelines = 0;
-	int rc = -1;
 
-	if (!o.gnuplot) {
-		fputs("<h2>Charts</h2>\n<p>No charts: gnuplot was not found (Debian: apt-get "
-		      "install gnuplot-nox).</p>\n",
-		      out);
+	pc->dir[0] = '\0';
+	pc->plot = NULL;
+	if (!o.gnuplot)
 		return 0;
-	}
-	snprintf(dir, sizeof dir, "%s/cryptobench-html.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(dir)) {
-		cb_errorf(err, err_len, "%s: cannot make a folder for the charts", dir);
+	snprintf(pc->dir, sizeof pc->dir, "%s/cryptobench-html.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(pc->dir)) {
+		cb_errorf(err, err_len, "%s: cannot make a folder for the charts", pc->dir);
+		pc->dir[0] = '\0';
 		return -1;
 	}
 	o.format = CB_PLOT_SVG;
-	if (cb_plot_write(files, n, dir, &o, &p, err, err_len) != 0)
-		goto done;
-	for (size_t i = 0; i < p->n_notes; i++)
-		fprintf(stderr, "note: %s\n", p->notes[i]);
+	o.small_timelines = true; /* a hundred cells' timelines stay a small page */
+	if (cb_plot_write(files, n, pc->dir, &o, &pc->plot, err, err_len) != 0)
+		return -1;
+	for (size_t i = 0; i < pc->plot->n_notes; i++)
+		fprintf(stderr, "note: %s\n", pc->plot->notes[i]);
+	return 0;
+}
+
+static void charts_end(struct page_charts *pc)
+{
+	cb_plot_free(pc->plot);
+	if (pc->dir[0])
+		nftw(pc->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* The answer's charts: throughput against size, per algorithm and op. */
+static bool answer_chart(const struct cb_plot_chart *ch)
+{
+	return strcmp(ch->kind, "size-algorithm") == 0;
+}
+
+static void figure(FILE *out, const struct cb_plot_chart *ch)
+{
+	if (!ch->rendered) {
+		fputs("<p>Not drawn: ", out);
+		cb_html_escape(out, ch->title);
+		fputs(" (", out);
+		cb_html_escape(out, ch->error ? ch->error : "gnuplot failed");
+		fputs(")</p>\n", out);
+		return;
+	}
+	fputs("<figure>\n", out);
+	image(out, ch);
+	fputs("<figcaption>", out);
+	cb_html_escape(out, ch->title);
+	fputs("</figcaption>\n</figure>\n", out);
+}
+
+/* The charts the page opens on, after the winners. */
+static void answer_charts(FILE *out, const struct page_charts *pc)
+{
+	for (size_t i = 0; pc->plot && i < pc->plot->n_charts; i++)
+		if (answer_chart(&pc->plot->charts[i]))
+			figure(out, &pc->plot->charts[i]);
+}
+
+static void timeline(FILE *out, const struct cb_plot_chart *ch)
+{
+	fputs("<details>\n<summary>", out);
+	cb_html_escape(out, ch->title);
+	fputs(ch->flagged ? " (FLAGGED)</summary>\n" : "</summary>\n", out);
+	if (ch->rendered)
+		image(out, ch);
+	else {
+		fputs("<p>Not drawn: ", out);
+		cb_html_escape(out, ch->error ? ch->error : "gnuplot failed");
+		fputs("</p>\n", out);
+	}
+	if (ch->caption) {
+		fputs("<p class=\"caption\">", out);
+		cb_html_escape(out, ch->caption);
+		fputs("</p>\n", out);
+	}
+	fputs("</details>\n", out);
+}
+
+/* The other charts (all of them when WITH_ANSWER is false), then the
+ * timelines, each behind a click. */
+static void other_charts(FILE *out, const struct page_charts *pc, bool with_answer)
+{
+	const struct cb_plot *p = pc->plot;
+	size_t timelines = 0;
+
+	if (!p) {
+		fputs("<h2>Charts</h2>\n<p>No charts: gnuplot was not found (Debian: apt-get "
+		      "install gnuplot-nox).</p>\n",
+		      out);
+		return;
+	}
 	fputs("<h2>Charts</h2>\n", out);
 	for (size_t i = 0; i < p->n_charts; i++) {
 		const struct cb_plot_chart *ch = &p->charts[i];
 
-		if (strcmp(ch->kind, "timeline") == 0) {
+		if (strcmp(ch->kind, "timeline") == 0)
 			timelines++;
-			continue;
-		}
-		if (!ch->rendered) {
-			fputs("<p>Not drawn: ", out);
-			cb_html_escape(out, ch->title);
-			fputs(" (", out);
-			cb_html_escape(out, ch->error ? ch->error : "gnuplot failed");
-			fputs(")</p>\n", out);
-			continue;
-		}
-		fputs("<figure>\n", out);
-		image(out, ch);
-		fputs("<figcaption>", out);
-		cb_html_escape(out, ch->title);
-		fputs("</figcaption>\n</figure>\n", out);
+		else if (with_answer || !answer_chart(ch))
+			figure(out, ch);
 	}
-	if (timelines) {
-		fprintf(out,
-		        "<h2>Timelines</h2>\n<p>Time per call in each round, one per cell "
-		        "(%zu): open a cell to see it; a flagged cell says why.</p>\n",
-		        timelines);
-		for (size_t i = 0; i < p->n_charts; i++) {
-			const struct cb_plot_chart *ch = &p->charts[i];
-
-			if (strcmp(ch->kind, "timeline") != 0)
-				continue;
-			fputs("<details>\n<summary>", out);
-			cb_html_escape(out, ch->title);
-			fputs(ch->flagged ? " (FLAGGED)</summary>\n" : "</summary>\n", out);
-			if (ch->rendered)
-				image(out, ch);
-			else {
-				fputs("<p>Not drawn: ", out);
-				cb_html_escape(out, ch->error ? ch->error : "gnuplot failed");
-				fputs("</p>\n", out);
-			}
-			fputs("</details>\n", out);
-		}
-	}
-	rc = 0;
-done:
-	cb_plot_free(p);
-	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-	return rc;
+	if (!timelines)
+		return;
+	fprintf(out,
+	        "<h2>Timelines</h2>\n<p>Time per call in each round, one per cell (%zu): open a "
+	        "cell to see it, its flags under it; a flagged cell says why.</p>\n",
+	        timelines);
+	for (size_t i = 0; i < p->n_charts; i++)
+		if (strcmp(p->charts[i].kind, "timeline") == 0)
+			timeline(out, &p->charts[i]);
 }
 
 int cb_cli_html_page(const char *cmd, const char *path, const char *title,
-                     struct cb_results *const *files, size_t n,
-                     int (*body)(FILE *out, void *arg, char *err, size_t err_len), void *arg)
+                     struct cb_results *const *files, size_t n, cb_cli_html_part answer,
+                     cb_cli_html_part body, void *arg)
 {
 	bool to_file = path && strcmp(path, "-") != 0;
 	FILE *out = to_file ? fopen(path, "w") : stdout;
 	struct cb_plot_options opt;
+	struct page_charts pc;
 	char templates[4096], gnuplot[4096], err[1024] = "";
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	int status;
+	int status = 0;
 
 	if (!out) {
 		fprintf(stderr, "cryptobench %s: %s: %s\n", cmd, path, strerror(errno));
@@ -256,10 +334,23 @@ int cb_cli_html_page(const char *cmd, const char *path, const char *title,
 	opt.jobs = cpus > 4 ? 4 : cpus > 1 ? (unsigned)cpus : 1;
 	opt.gnuplot = cb_plot_find_gnuplot(getenv("CRYPTOBENCH_GNUPLOT"), GNUPLOT_PATH, gnuplot,
 	                                   sizeof gnuplot);
-	page_begin(out, title, files, n);
-	status = body(out, arg, err, sizeof err);
-	if (status >= 0 && page_charts(out, files, n, &opt, err, sizeof err) != 0)
+	page_begin(out, title);
+	/* The answer first: who is fastest and its charts; then the machines
+	 * and the rest. */
+	if (charts_draw(&pc, files, n, &opt, err, sizeof err) != 0)
 		status = -1;
+	if (status >= 0 && answer) {
+		status = answer(out, arg, err, sizeof err);
+		answer_charts(out, &pc);
+	}
+	if (status >= 0) {
+		for (size_t i = 0; i < n; i++)
+			machine(out, files[i]);
+		status = body(out, arg, err, sizeof err);
+	}
+	if (status >= 0)
+		other_charts(out, &pc, answer == NULL);
+	charts_end(&pc);
 	page_end(out);
 	if (status < 0) {
 		fprintf(stderr, "cryptobench %s: %s\n", cmd, err);
