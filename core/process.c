@@ -455,7 +455,7 @@ void cb_process_not_built(char *why, size_t why_len, const char *runtime, const 
 {
 	snprintf(why, why_len,
 	         "the %s worker is not built (%s): %s when configure ran, or `make` did not "
-	         "build it",
+	         "build or install it",
 	         runtime, file, missing);
 }
 

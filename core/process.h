@@ -76,9 +76,10 @@ const char *cb_process_script(struct cb_process_engine *pe, const char *file);
 /* The worker's command from $CRYPTOBENCH_WORKER_<ENGINE> (upper case, '-'
  * as '_'; words separated by spaces), a test fixture's: true when set. */
 bool cb_process_override(struct cb_process_engine *pe);
-/* Why a worker that make builds into the build tree is missing, into WHY:
- * "the RUNTIME worker is not built (FILE): MISSING when configure ran, or
- * `make` did not build it". */
+/* Why a worker that make builds (and installs) is missing from FILE, where
+ * core/datadir.h looks for it, into WHY: "the RUNTIME worker is not built
+ * (FILE): MISSING when configure ran, or `make` did not build or install
+ * it". */
 void cb_process_not_built(char *why, size_t why_len, const char *runtime, const char *file,
                           const char *missing);
 /* Python: the first of `python3` on PATH and /usr/bin/python3 (or only
