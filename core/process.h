@@ -83,8 +83,11 @@ bool cb_process_override(struct cb_process_engine *pe);
 void cb_process_not_built(char *why, size_t why_len, const char *runtime, const char *file,
                           const char *missing);
 /* Python: the first of `python3` on PATH and /usr/bin/python3 (or only
- * $CRYPTOBENCH_PYTHON) that has PE->backend's module runs
- * core/engines/workers/worker.py BACKEND; the hello records which. */
+ * $CRYPTOBENCH_PYTHON) that has PE->backend's module runs `-B
+ * core/engines/workers/worker.py BACKEND`; the hello records which. -B
+ * (here and for afalg.py) writes no bytecode beside the worker, where it
+ * would land in the source tree or the installed $(pkgdatadir), and stay
+ * there after `make uninstall`. */
 int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_len);
 
 /* Define cb_engine_SYM, named LABEL, a worker found by FIND_FN (BACKEND is
