@@ -1,4 +1,5 @@
-/* datadir.c: where the program's data files are (see datadir.h). */
+/* datadir.c: where the program's data files and helper programs are (see
+ * datadir.h). */
 #include "config.h"
 
 #include "core/datadir.h"
@@ -8,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /* Set by the build (Makefile.am): the trees and the configured folder. */
@@ -21,23 +21,41 @@
 #ifndef CB_PKGDATADIR
 #error "CB_PKGDATADIR must name $(pkgdatadir)"
 #endif
+#ifndef CB_PKGLIBEXECDIR
+#error "CB_PKGLIBEXECDIR must name $(pkglibexecdir)"
+#endif
 
-/* Each kind: its folder when installed, and in the source tree. */
+/* The two installed folders: their variable, their folder beside bin/ and
+ * the configured one. */
+enum home { SHARE, LIBEXEC };
 static const struct {
-	const char *installed;
-	const char *source;
-} kinds[] = {
-    [CB_DATA_VECTORS] = {"vectors", "tests/vectors"},
-    [CB_DATA_PLOTS] = {"plots", "plots"},
-    [CB_DATA_WORKERS] = {"workers", "core/engines/workers"},
+	const char *env;
+	const char *beside_bin;
+	const char *configured;
+} homes[] = {
+    [SHARE] = {"CRYPTOBENCH_DATADIR", "share/" PACKAGE, CB_PKGDATADIR},
+    [LIBEXEC] = {"CRYPTOBENCH_LIBEXECDIR", "libexec/" PACKAGE, CB_PKGLIBEXECDIR},
 };
 
-static bool is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
+/* Each kind: where it installs (homes[]) and its name there; in an
+ * uninstalled program, its tree and its path there (the built workers'
+ * paths are the ones core/local.mk builds). */
+static const struct {
+	enum home home;
+	const char *installed;
+	bool built;
+	const char *in_tree;
+} kinds[] = {
+    [CB_DATA_VECTORS] = {SHARE, "vectors", false, "tests/vectors"},
+    [CB_DATA_PLOTS] = {SHARE, "plots", false, "plots"},
+    [CB_DATA_WORKERS] = {SHARE, "workers", false, "core/engines/workers"},
+    [CB_DATA_JAVA_WORKER] = {SHARE, "workers/java", true, "core/engines/workers/java/classes"},
+    [CB_DATA_DOTNET_WORKER] = {SHARE, "workers/dotnet", true, "core/engines/workers/dotnet/bin"},
+    [CB_DATA_GO_WORKER] = {LIBEXEC, "go-crypto", true,
+                           "core/engines/workers/go/bin/cryptobench-worker"},
+    [CB_DATA_RUST_WORKER] = {LIBEXEC, "rust-ring", true,
+                             "core/engines/workers/rust/target/release/cryptobench-rust-ring"},
+};
 
 /* Whether PATH is the folder DIR or lies below it (both resolved). */
 static bool is_within(const char *path, const char *dir)
@@ -72,22 +90,23 @@ static const char *join(char *buf, size_t len, const char *dir, const char *sub)
 
 const char *cb_datadir(enum cb_data kind, char *buf, size_t len)
 {
-	const char *env = getenv("CRYPTOBENCH_DATADIR");
 	const char *name = kinds[kind].installed;
-	char exe[PATH_MAX], build[PATH_MAX], share[PATH_MAX], found[PATH_MAX];
+	const char *env = getenv(homes[kinds[kind].home].env);
+	char exe[PATH_MAX], build[PATH_MAX], beside[PATH_MAX], found[PATH_MAX];
 
 	if (env && *env)
 		return join(buf, len, env, name);
 	if (exe_dir(exe, sizeof exe)) {
 		if (realpath(CB_BUILDDIR, build) && is_within(exe, build))
-			return join(buf, len, CB_SRCDIR, kinds[kind].source);
-		/* bin/ and share/ side by side, wherever the prefix now is */
-		if (snprintf(share, sizeof share, "%s/../share/%s/%s", exe, PACKAGE, name) <
-		        (int)sizeof share &&
-		    realpath(share, found) && is_dir(found)) {
+			return join(buf, len, kinds[kind].built ? CB_BUILDDIR : CB_SRCDIR,
+			            kinds[kind].in_tree);
+		/* bin/ beside share/ and libexec/, wherever the prefix now is */
+		if (snprintf(beside, sizeof beside, "%s/../%s/%s", exe,
+		             homes[kinds[kind].home].beside_bin, name) < (int)sizeof beside &&
+		    realpath(beside, found)) {
 			snprintf(buf, len, "%s", found);
 			return buf;
 		}
 	}
-	return join(buf, len, CB_PKGDATADIR, name);
+	return join(buf, len, homes[kinds[kind].home].configured, name);
 }

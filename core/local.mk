@@ -58,13 +58,35 @@ EXTRA_DIST += core/engines/README.md
 # The worker programs of other runtimes are runtime data: they install in
 # $(pkgdatadir)/workers (core/datadir.h).
 workersdir = $(pkgdatadir)/workers
+
+# The workers make builds install where their kind of file belongs, each
+# only when its build succeeded (a failed one leaves the engine unavailable,
+# installed or not). The Go and Rust workers are native programs that only
+# cryptobench runs: $(pkglibexecdir), the GNU place for programs run by
+# other programs, each named after its engine (install-exec, as they depend
+# on the machine). The Java classes and the .NET assembly are bytecode that
+# a runtime reads, the same on every machine: architecture-independent data,
+# beside the worker scripts in $(workersdir)/java and $(workersdir)/dotnet.
+# core/datadir.h says how the program finds each, installed or not.
+# uninstall removes the files and those two folders of its own.
+install_worker_program = $(MKDIR_P) '$(DESTDIR)$(pkglibexecdir)' && \
+	echo " $(INSTALL_PROGRAM) $$src '$(DESTDIR)$(pkglibexecdir)/$$name'" && \
+	$(INSTALL_PROGRAM) "$$src" '$(DESTDIR)$(pkglibexecdir)/'"$$name"
+install_worker_data = $(MKDIR_P) "$(DESTDIR)$(workersdir)/$$name" && \
+	echo " $(INSTALL_DATA) $$files '$(DESTDIR)$(workersdir)/$$name'" && \
+	$(INSTALL_DATA) $$files "$(DESTDIR)$(workersdir)/$$name"
+uninstall_worker_data = rm -f "$(DESTDIR)$(workersdir)/$$name"/*; \
+	rmdir "$(DESTDIR)$(workersdir)/$$name" 2>/dev/null || :
+.PHONY: install-go-worker uninstall-go-worker install-rust-worker uninstall-rust-worker \
+	install-java-worker uninstall-java-worker install-dotnet-worker uninstall-dotnet-worker
 dist_workers_DATA = core/engines/workers/PROTOCOL.md core/engines/workers/worker.py \
 	core/engines/workers/worker_pk.py core/engines/workers/worker.js \
 	core/engines/workers/afalg.py
 
 # The .NET worker: built by the SDK at make time when configure found dotnet,
-# into the build tree (core/engines/dotnet.c looks for the dll there). A failed
-# build is reported and leaves the engine unavailable; it never fails make.
+# into the build tree, its intermediate files (obj/) too, so that the source
+# tree is only read. A failed build is reported and leaves the engine
+# unavailable; it never fails make.
 dotnet_src = core/engines/workers/dotnet/Worker.cs core/engines/workers/dotnet/Pk.cs \
 	core/engines/workers/dotnet/cryptobench-worker.csproj
 EXTRA_DIST += $(dotnet_src)
@@ -75,14 +97,23 @@ $(dotnet_dll): $(dotnet_src:%=$(srcdir)/%)
 	$(AM_V_GEN)mkdir -p core/engines/workers/dotnet; \
 	if DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 $(DOTNET) build -c Release --nologo -v q \
 	    -o '$(abs_builddir)/core/engines/workers/dotnet/bin' \
+	    -p:BaseIntermediateOutputPath='$(abs_builddir)/core/engines/workers/dotnet/obj/' \
 	    '$(srcdir)/core/engines/workers/dotnet/cryptobench-worker.csproj' \
 	    >core/engines/workers/dotnet/build.log 2>&1; then :; else \
 	  echo "warning: the .NET worker did not build (core/engines/workers/dotnet/build.log)" >&2; \
 	  rm -f $@; fi
+dotnet_files = $(dotnet_dll) $(dotnet_dll:.dll=.runtimeconfig.json) $(dotnet_dll:.dll=.deps.json)
+install-data-local: install-dotnet-worker
+uninstall-local: uninstall-dotnet-worker
+install-dotnet-worker:
+	@name=dotnet files='$(dotnet_files)'; \
+	if test -f $(dotnet_dll); then $(install_worker_data); fi
+uninstall-dotnet-worker:
+	@name=dotnet; $(uninstall_worker_data)
 endif
 
 # The Go worker: built by go at make time when configure found it, into the
-# build tree (core/engines/go_crypto.c looks for it there), offline and
+# build tree, offline and
 # hermetic: GOPATH mode (no module is fetched), golang.org/x/crypto from
 # $(GO_GOPATH) with the tag xcrypto when configure found it (else, or when
 # that build fails, the standard library alone), the build cache in the
@@ -108,12 +139,18 @@ $(go_worker): $(go_src:%=$(srcdir)/%)
 	  test -z '$(GO_TAGS)' || echo "warning: the Go worker built without golang.org/x/crypto ($$log)" >&2; \
 	else \
 	  echo "warning: the Go worker did not build ($$log)" >&2; rm -f $@; fi
+install-exec-local: install-go-worker
+uninstall-local: uninstall-go-worker
+install-go-worker:
+	@src=$(go_worker) name=go-crypto; if test -f $$src; then $(install_worker_program); fi
+uninstall-go-worker:
+	rm -f '$(DESTDIR)$(pkglibexecdir)/go-crypto'
 endif
 
 # The Rust worker (rust-ring): built by cargo at make time when configure
 # found cargo and Debian's ring crate, offline and from that registry only
 # (a CARGO_HOME of its own in the build tree says so), into the build tree
-# (core/engines/rust_ring.c looks for the binary there). Cargo.lock pins the
+# (core/engines/rust_ring.c reads build.log there). Cargo.lock pins the
 # crates (--locked). The C compiler flags of this build (a sanitizer build's)
 # are kept from ring's C code, which cargo compiles and links itself. A
 # failed build is reported and leaves the engine unavailable; it never fails
@@ -138,11 +175,16 @@ $(rust_bin): $(rust_src:%=$(srcdir)/%)
 	  touch $@; else \
 	  echo "warning: the Rust worker did not build ($(rust_dir)/build.log)" >&2; \
 	  rm -f $@; fi
+install-exec-local: install-rust-worker
+uninstall-local: uninstall-rust-worker
+install-rust-worker:
+	@src=$(rust_bin) name=rust-ring; if test -f $$src; then $(install_worker_program); fi
+uninstall-rust-worker:
+	rm -f '$(DESTDIR)$(pkglibexecdir)/rust-ring'
 endif
 
 # The JCA worker: built by javac at make time when configure found javac and
-# java, into the build tree (core/engines/java_jca.c looks for it there), from
-# the JDK's own classes only. A failed build is reported and leaves the
+# java, into the build tree, from the JDK's own classes only. A failed build is reported and leaves the
 # engine unavailable; it never fails make.
 java_src = core/engines/workers/java/Worker.java core/engines/workers/java/Json.java \
 	core/engines/workers/java/Pk.java
@@ -156,11 +198,18 @@ $(java_class): $(java_src:%=$(srcdir)/%)
 	    $(java_src:%='$(srcdir)/%') >core/engines/workers/java/build.log 2>&1; then :; else \
 	  echo "warning: the Java worker did not build (core/engines/workers/java/build.log)" >&2; \
 	  rm -rf core/engines/workers/java/classes; fi
+install-data-local: install-java-worker
+uninstall-local: uninstall-java-worker
+install-java-worker:
+	@name=java files='core/engines/workers/java/classes/*.class'; \
+	if test -f $(java_class); then $(install_worker_data); fi
+uninstall-java-worker:
+	@name=java; $(uninstall_worker_data)
 endif
 
 clean-local:
 	rm -rf core/engines/workers/dotnet/bin core/engines/workers/dotnet/build.log \
-	  '$(srcdir)/core/engines/workers/dotnet/obj' \
+	  core/engines/workers/dotnet/obj \
 	  core/engines/workers/go/bin core/engines/workers/go/cache core/engines/workers/go/build.log \
 	  core/engines/workers/rust/target core/engines/workers/rust/cargo-home \
 	  core/engines/workers/rust/build.log \

@@ -455,7 +455,7 @@ void cb_process_not_built(char *why, size_t why_len, const char *runtime, const 
 {
 	snprintf(why, why_len,
 	         "the %s worker is not built (%s): %s when configure ran, or `make` did not "
-	         "build it",
+	         "build or install it",
 	         runtime, file, missing);
 }
 
@@ -492,9 +492,10 @@ int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_l
 		char reason[256];
 
 		pe->argv[0] = candidates[i];
-		pe->argv[1] = cb_process_script(pe, "worker.py");
-		pe->argv[2] = pe->backend;
-		pe->argv[3] = NULL;
+		pe->argv[1] = "-B"; /* no __pycache__ in the workers' folder */
+		pe->argv[2] = cb_process_script(pe, "worker.py");
+		pe->argv[3] = pe->backend;
+		pe->argv[4] = NULL;
 		if (cb_process_start(pe, reason, sizeof reason) == 0)
 			return 0;
 		used += (size_t)snprintf(why + used, used < why_len ? why_len - used : 0,

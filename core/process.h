@@ -76,14 +76,18 @@ const char *cb_process_script(struct cb_process_engine *pe, const char *file);
 /* The worker's command from $CRYPTOBENCH_WORKER_<ENGINE> (upper case, '-'
  * as '_'; words separated by spaces), a test fixture's: true when set. */
 bool cb_process_override(struct cb_process_engine *pe);
-/* Why a worker that make builds into the build tree is missing, into WHY:
- * "the RUNTIME worker is not built (FILE): MISSING when configure ran, or
- * `make` did not build it". */
+/* Why a worker that make builds (and installs) is missing from FILE, where
+ * core/datadir.h looks for it, into WHY: "the RUNTIME worker is not built
+ * (FILE): MISSING when configure ran, or `make` did not build or install
+ * it". */
 void cb_process_not_built(char *why, size_t why_len, const char *runtime, const char *file,
                           const char *missing);
 /* Python: the first of `python3` on PATH and /usr/bin/python3 (or only
- * $CRYPTOBENCH_PYTHON) that has PE->backend's module runs
- * core/engines/workers/worker.py BACKEND; the hello records which. */
+ * $CRYPTOBENCH_PYTHON) that has PE->backend's module runs `-B
+ * core/engines/workers/worker.py BACKEND`; the hello records which. -B
+ * (here and for afalg.py) writes no bytecode beside the worker, where it
+ * would land in the source tree or the installed $(pkgdatadir), and stay
+ * there after `make uninstall`. */
 int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_len);
 
 /* Define cb_engine_SYM, named LABEL, a worker found by FIND_FN (BACKEND is

@@ -4,12 +4,18 @@
 # mount namespace where a tmpfs covers both trees (root and unshare needed,
 # else those points are skipped with the reason), the installed `verify`,
 # `run`, `plot` (with gnuplot's images when gnuplot is there) and
-# `man cryptobench` work from the installed data (core/datadir.h). The last
-# point takes the installed data away and expects verify to fail, naming
-# the installed folder: proof that it was read from there.
+# `man cryptobench` work from the installed data (core/datadir.h); the
+# installed `engines` finds every engine the build tree's finds, the worker
+# programs make built included (installed in $(pkglibexecdir) and
+# $(pkgdatadir)/workers); the installed quickstart scenario runs; and the
+# example plug-in builds with pkg-config against the installed
+# cryptobench-engine.pc (PKG_CONFIG_SYSROOT_DIR stands for DESTDIR) and the
+# installed program loads it. The last point takes the installed data away
+# and expects verify to fail, naming the installed folder: proof that it was
+# read from there.
 . "${top_srcdir:-.}/tests/lib.sh"
 : "${top_builddir:=.}"
-plan 10
+plan 14
 
 top_srcdir=$(cd "$top_srcdir" && pwd)
 top_builddir=$(cd "$top_builddir" && pwd)
@@ -33,16 +39,18 @@ has_files() {
 check "it installs the program, the vectors, the templates and the man page" has_files
 
 # hidden COMMAND...: run COMMAND from / with a tmpfs over the source and
-# the build trees, and over the configured $(pkgdatadir) should a copy be
-# installed there (only in this process's own mount namespace); stdout,
-# stderr and the status go to $WORK as cb() keeps them.
+# the build trees, and over the configured $(pkgdatadir) and
+# $(pkglibexecdir) should a copy be installed there (only in this process's
+# own mount namespace), with no variable pointing elsewhere; stdout, stderr
+# and the status go to $WORK as cb() keeps them.
 hidden() {
 	unshare --mount sh -c '
-		for d in "$1" "$2" "$3"; do
+		for d in "$1" "$2" "$3" "$4"; do
 			[ -d "$d" ] && { mount -t tmpfs cb-hidden "$d" || exit 99; }
 		done
-		cd / && shift 3 && exec "$@"' sh "$top_builddir" "$top_srcdir" "${pkgdatadir:-/nonexistent}" "$@" \
-		>"$WORK/out" 2>"$WORK/err"
+		cd / && shift 4 && exec "$@"' sh "$top_builddir" "$top_srcdir" \
+		"${pkgdatadir:-/nonexistent}" "${pkglibexecdir:-/nonexistent}" \
+		env -u CRYPTOBENCH_DATADIR -u CRYPTOBENCH_LIBEXECDIR "$@" >"$WORK/out" 2>"$WORK/err"
 	echo $? >"$WORK/status"
 }
 
@@ -58,7 +66,7 @@ elif [ -z "$bin" ]; then
 fi
 
 if [ -n "$reason" ]; then
-	skip 8 "$reason"
+	skip 12 "$reason"
 	done_testing
 	exit
 fi
@@ -73,20 +81,20 @@ trees_gone() {
 check "inside the namespace the source and build trees are out of reach" trees_gone
 
 verified() {
-	hidden env -u CRYPTOBENCH_DATADIR "$bin" verify
+	hidden "$bin" verify
 	status_is 0 && grep -q 'vectors: [1-9][0-9]* passed, 0 failed' "$WORK/out" &&
 		out_has "all passed"
 }
 check "the installed verify runs the installed vectors and passes" verified
 
 ran() {
-	hidden env -u CRYPTOBENCH_DATADIR "$bin" run "$WORK/cost.lua" \
+	hidden "$bin" run "$WORK/cost.lua" \
 		--set algorithms=sha256 --set sizes=64B,4KiB -o "$WORK/cost.jsonl"
 	status_is 0 && [ -s "$WORK/cost.jsonl" ]
 }
 check "the installed run writes a results file" ran
 
-hidden env -u CRYPTOBENCH_DATADIR "$bin" plot "$WORK/cost.jsonl" -o "$WORK/charts" --timelines none
+hidden "$bin" plot "$WORK/cost.jsonl" -o "$WORK/charts" --timelines none
 check "the installed plot exits 0" status_is 0
 plotted() {
 	[ -s "$WORK/charts/size-algorithm-sha256-hash.dat" ] &&
@@ -120,8 +128,63 @@ else
 		sh -c 'grep -q "^CRYPTOBENCH(1)" "$1" && grep -q "known.answer vectors" "$1"' sh "$WORK/out"
 fi
 
+# usable FILE: the names of the usable engines in FILE, `engines --json`.
+usable() { jq -r '.[] | select(.usable) | .name' "$1" | sort; }
+if command -v jq >/dev/null 2>&1; then
+	env -u CRYPTOBENCH_DATADIR -u CRYPTOBENCH_LIBEXECDIR "$top_builddir/cryptobench" engines \
+		--json >"$WORK/engines-build.json" 2>/dev/null
+	usable "$WORK/engines-build.json" >"$WORK/engines-build"
+	hidden "$bin" engines --json
+	usable "$WORK/out" >"$WORK/engines-installed"
+	same_engines() {
+		[ -s "$WORK/engines-build" ] &&
+			cmp -s "$WORK/engines-build" "$WORK/engines-installed" || {
+			diag "usable in the build tree only: $(comm -23 "$WORK/engines-build" \
+				"$WORK/engines-installed" | tr '\n' ' ')"
+			diag "usable installed only: $(comm -13 "$WORK/engines-build" \
+				"$WORK/engines-installed" | tr '\n' ' ')"
+			for e in $(comm -23 "$WORK/engines-build" "$WORK/engines-installed"); do
+				diag "$e: $(jq -r ".[] | select(.name == \"$e\") | .why" "$WORK/out")"
+			done
+			false
+		}
+	}
+	check "the installed engines finds the build tree's usable engines, workers included" \
+		same_engines
+else
+	skip 1 "no jq"
+fi
+
+quickstart() {
+	hidden "$bin" run "$prefix/share/cryptobench/scenarios/quickstart.lua" --set rounds=1 \
+		--set trial_time=1ms --only size=64B -o "$WORK/quickstart.jsonl"
+	status_is 0 && [ -s "$WORK/quickstart.jsonl" ] && err_has "trials written, 0 invalid"
+}
+check "the installed quickstart scenario runs and writes a results file" quickstart
+
+if command -v pkg-config >/dev/null 2>&1 && command -v "${CC:-cc}" >/dev/null 2>&1; then
+	cp -r "$top_srcdir/examples/plugin" "$WORK/plugin"
+	plugin_built() {
+		hidden env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+			PKG_CONFIG_PATH="$prefix/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$dest" \
+			"${MAKE:-make}" -s -C "$WORK/plugin"
+		status_is 0 && [ -f "$WORK/plugin/libcbsha256.so" ] ||
+			{ diag "$(tail -n 5 "$WORK/err")"; false; }
+	}
+	check "the example plug-in builds against the installed cryptobench-engine.pc" plugin_built
+	plugin_loaded() {
+		hidden "$bin" engines --allow-external "$WORK/plugin/libcbsha256.so"
+		status_is 0 && grep -q '^ref-sha256  *plugin ' "$WORK/out" &&
+			! grep -q '^ref-sha256 .*UNAVAILABLE' "$WORK/out" ||
+			{ diag "$(grep '^ref-sha256' "$WORK/out") $(head -c 300 "$WORK/err")"; false; }
+	}
+	check "...and the installed engines loads it with --allow-external" plugin_loaded
+else
+	skip 2 "no pkg-config or C compiler"
+fi
+
 mv "$prefix/share/cryptobench" "$prefix/share/cryptobench.away"
-hidden env -u CRYPTOBENCH_DATADIR "$bin" verify
+hidden "$bin" verify
 check "without the installed data verify fails with exit 2, naming its folder" \
 	sh -c 'grep -q "^2$" "$1/status" && grep -q "/share/cryptobench/vectors" "$1/err"' sh "$WORK"
 

@@ -10,7 +10,8 @@ AM_TESTS_ENVIRONMENT = \
 	CRYPTOBENCH='$(abs_top_builddir)/cryptobench'; export CRYPTOBENCH; \
 	OPENSSL_CMD='$(OPENSSL_CMD)'; export OPENSSL_CMD; \
 	GO='$(GO)'; export GO; GO_TAGS='$(GO_TAGS)'; export GO_TAGS; \
-	pkgdatadir='$(pkgdatadir)'; export pkgdatadir;
+	pkgdatadir='$(pkgdatadir)'; export pkgdatadir; \
+	pkglibexecdir='$(pkglibexecdir)'; export pkglibexecdir;
 
 unit_tests = \
 	tests/test_units \

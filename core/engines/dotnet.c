@@ -4,6 +4,7 @@
  * found dotnet; without it the engine is unavailable and says why. */
 #include "config.h"
 
+#include "core/datadir.h"
 #include "core/process.h"
 
 #include <stdio.h>
@@ -11,9 +12,11 @@
 
 static int find_dotnet(struct cb_process_engine *pe, char *why, size_t why_len)
 {
-	static const char dll[] =
-	    CB_BUILDDIR "/core/engines/workers/dotnet/bin/cryptobench-worker.dll";
+	char dir[4096];
+	const char *dll = pe->script;
 
+	snprintf(pe->script, sizeof pe->script, "%s/cryptobench-worker.dll",
+	         cb_datadir(CB_DATA_DOTNET_WORKER, dir, sizeof dir));
 	if (cb_process_override(pe))
 		return cb_process_start(pe, why, why_len);
 	if (access(dll, R_OK) != 0) {

@@ -5,6 +5,7 @@
  * found go; without it the engine is unavailable and says why. */
 #include "config.h"
 
+#include "core/datadir.h"
 #include "core/process.h"
 
 #include <stdio.h>
@@ -12,7 +13,7 @@
 
 static int find_go(struct cb_process_engine *pe, char *why, size_t why_len)
 {
-	static const char worker[] = CB_BUILDDIR "/core/engines/workers/go/bin/cryptobench-worker";
+	const char *worker = cb_datadir(CB_DATA_GO_WORKER, pe->script, sizeof pe->script);
 
 	if (cb_process_override(pe))
 		return cb_process_start(pe, why, why_len);

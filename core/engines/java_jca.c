@@ -5,6 +5,7 @@
  * unavailable and says why. */
 #include "config.h"
 
+#include "core/datadir.h"
 #include "core/process.h"
 
 #include <stdio.h>
@@ -12,10 +13,10 @@
 
 static int find_java(struct cb_process_engine *pe, char *why, size_t why_len)
 {
-	static const char classes[] = CB_BUILDDIR "/core/engines/workers/java/classes";
-	static const char class_file[] =
-	    CB_BUILDDIR "/core/engines/workers/java/classes/Worker.class";
+	const char *classes = cb_datadir(CB_DATA_JAVA_WORKER, pe->script, sizeof pe->script);
+	char class_file[sizeof pe->script + 16];
 
+	snprintf(class_file, sizeof class_file, "%s/Worker.class", classes);
 	if (cb_process_override(pe))
 		return cb_process_start(pe, why, why_len);
 	if (JAVA_PATH[0] == '\0' || access(class_file, R_OK) != 0) {

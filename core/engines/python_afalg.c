@@ -32,8 +32,9 @@ static int find_afalg(struct cb_process_engine *pe, char *why, size_t why_len)
 		char reason[256];
 
 		pe->argv[0] = candidates[i];
-		pe->argv[1] = cb_process_script(pe, "afalg.py");
-		pe->argv[2] = NULL;
+		pe->argv[1] = "-B"; /* no __pycache__ in the workers' folder */
+		pe->argv[2] = cb_process_script(pe, "afalg.py");
+		pe->argv[3] = NULL;
 		if (cb_process_start(pe, reason, sizeof reason) == 0)
 			return 0;
 		used += (size_t)snprintf(why + used, used < why_len ? why_len - used : 0,

@@ -5,13 +5,15 @@
  * ring; without them the engine is unavailable and says why. */
 #include "config.h"
 
+#include "core/datadir.h"
 #include "core/process.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#define RUST_DIR CB_BUILDDIR "/core/engines/workers/rust"
+/* make's log of the worker's build, in the build tree */
+#define RUST_LOG CB_BUILDDIR "/core/engines/workers/rust/build.log"
 
 /* Cargo's first "error" line in its build log LOG (the reason a build
  * failed), or "" when there is none. */
@@ -29,17 +31,18 @@ static void first_error(const char *log, char *line, size_t len)
 
 static int find_rust(struct cb_process_engine *pe, char *why, size_t why_len)
 {
-	static const char bin[] = RUST_DIR "/target/release/cryptobench-rust-ring";
-	static const char log[] = RUST_DIR "/build.log";
+	const char *bin = cb_datadir(CB_DATA_RUST_WORKER, pe->script, sizeof pe->script);
 
 	if (cb_process_override(pe))
 		return cb_process_start(pe, why, why_len);
 	if (access(bin, X_OK) != 0) {
 		char error[256];
+		/* the build's log explains a missing worker of the build tree only */
+		bool in_build_tree = strncmp(bin, CB_BUILDDIR "/", strlen(CB_BUILDDIR "/")) == 0;
 
-		first_error(log, error, sizeof error);
-		if (access(log, R_OK) == 0)
-			snprintf(why, why_len, "the Rust worker did not build (%s%s%s)", log,
+		first_error(RUST_LOG, error, sizeof error);
+		if (in_build_tree && access(RUST_LOG, R_OK) == 0)
+			snprintf(why, why_len, "the Rust worker did not build (%s%s%s)", RUST_LOG,
 			         error[0] ? ": " : "", error);
 		else
 			cb_process_not_built(
