@@ -449,7 +449,7 @@ const char *cb_process_script(struct cb_process_engine *pe, const char *file)
 	return pe->script;
 }
 
-/* The worker's command from the test override, if any. */
+/* Why a compiled worker is missing (process.h). */
 void cb_process_not_built(char *why, size_t why_len, const char *runtime, const char *file,
                           const char *missing)
 {
