@@ -12,7 +12,7 @@
 # for the cell: its line is marked. NOTE and NOTE2 are printed under the chart
 # (the cell's flags); a NOTE starting with FLAGGED is red.
 # FORMAT: png, pdf or svg; or png-small, a web page's small timeline (the
-# html report's, one per cell): 600 x 330, libgd's PNG (its few colours
+# html report's, one per cell): 480 x 270, libgd's PNG (its few colours
 # deflate to about a quarter of cairo's bytes at one size), the key under the
 # plot, the grid on the y tics only, and no title, subtitle or notes drawn:
 # the page says them in text.
@@ -38,7 +38,7 @@ stats data using (valid(2) ? 1 : 0) nooutput
 npoints = STATS_sum
 nothing = "no trial has a time"
 small = ARG3 eq "png-small"
-w = small ? 600 : 1100; h = small ? 330 : 650
+w = small ? 480 : 1100; h = small ? 270 : 650
 # ---- terminal, title, styles (the same in every cryptobench template) ----
 # fs: the base font size; the other text is sized from it.
 if (ARG3 eq "pdf") {
@@ -95,6 +95,7 @@ set key outside right top vertical Left reverse samplen 4 spacing 1.3 width 1
 # gnuplot was built without libgd.
 if (small) {
 	fs = 8
+	pscale = 0.7
 	if (strstrt(GPVAL_TERMINALS, " png ") > 0) {
 		set terminal png size w,h font "DejaVu Sans,8" noenhanced background rgb "white"
 	} else {

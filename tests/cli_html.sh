@@ -50,13 +50,13 @@ if [ -n "$GP" ]; then
 	machine=$(line_of 'class="machine"')
 	check "...opening on the answer: winners (line $winners), a size chart ($chart), then the machine ($machine)" \
 		test 0 -lt "$winners" -a "$winners" -lt "$chart" -a "$chart" -lt "$machine"
-	# A timeline is a small PNG: 600 x 330, 5 to 9 KB here (7 to 12 KB in
+	# A timeline is a small PNG: 480 x 270, a few KB here (under 12 KB in
 	# base64); gnuplot's SVG of one was over 30 KB, cairo's PNG over 20 KB.
 	grep -A 2 '^<summary>.*time per call in each round' "$WORK/page.html" |
 		sed -n 's/^<img alt="[^"]*" src="data:image\/png;base64,\([^"]*\)".*/\1/p' |
 		awk '{ print length($0) }' | sort -n >"$WORK/timeline-sizes"
-	check "...each timeline image under 16000 bytes of base64 ($(wc -l <"$WORK/timeline-sizes") of them, the largest $(tail -n 1 "$WORK/timeline-sizes"))" \
-		sh -c "[ \$(wc -l <'$WORK/timeline-sizes') -ge 32 ] && [ \$(tail -n 1 '$WORK/timeline-sizes') -le 16000 ]"
+	check "...each timeline image under 12000 bytes of base64 ($(wc -l <"$WORK/timeline-sizes") of them, the largest $(tail -n 1 "$WORK/timeline-sizes"))" \
+		sh -c "[ \$(wc -l <'$WORK/timeline-sizes') -ge 32 ] && [ \$(tail -n 1 '$WORK/timeline-sizes') -le 12000 ]"
 else
 	skip 3 "gnuplot not installed: the page has no charts"
 fi
