@@ -45,7 +45,7 @@ static void check_pk(struct cb_check_tally *t, const struct cb_engine *e,
 	ctx = cb_engine_open(e, &s, why, sizeof why);
 	if (ctx) {
 		status = e->remote(ctx, &info, out, &times, why, sizeof why);
-		e->close(ctx);
+		cb_engine_calls_for(e, alg).close(ctx);
 	}
 	if (!ctx || status == CB_FAILED)
 		cb_check_report(t, false, check, "%s", why);
@@ -95,8 +95,8 @@ static void check_pk_call(struct cb_check_tally *t, const struct cb_engine *e,
 	if (key &&
 	    (!pk.digest_len || cb_pk_digest(alg, input, PK_LEN, digest, why, sizeof why) == 0) &&
 	    (ctx = cb_engine_open(e, &s, why, sizeof why)) != NULL) {
-		rc = e->call(ctx, input, PK_LEN, out);
-		e->close(ctx);
+		rc = cb_engine_calls_for(e, alg).call(ctx, input, PK_LEN, out);
+		cb_engine_calls_for(e, alg).close(ctx);
 	}
 	n = cb_pk_sig_len(alg, out, cb_pk_output_len(alg, CB_OP_SIGN));
 	if (rc != CB_OK)
@@ -126,7 +126,7 @@ void cb_worker_check_pk(struct cb_check_tally *t, const struct cb_engine *e,
 			continue;
 		for (int op = 0; op < CB_OP_COUNT; op++)
 			if (cb_op_applies(alg, (enum cb_op)op) &&
-			    e->supports(alg, (enum cb_op)op, CB_MODE_MESSAGE)) {
+			    cb_engine_supports(e, alg, (enum cb_op)op, CB_MODE_MESSAGE)) {
 				check_pk(t, e, alg, (enum cb_op)op, input);
 				offered = true;
 			}

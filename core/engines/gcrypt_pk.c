@@ -415,7 +415,7 @@ static uint64_t gcrypt_pk_loop(void *ctx, const unsigned char *in, size_t len, u
 	return cb_engine_loop(gcrypt_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_gcrypt_pk = {
+const struct cb_pk_ops cb_gcrypt_pk = {
     .supports = gcrypt_pk_supports,
     .open = gcrypt_pk_open,
     .call = gcrypt_pk_call,

@@ -265,7 +265,7 @@ static uint64_t gt_pk_loop(void *ctx, const unsigned char *in, size_t len, unsig
 	return cb_engine_loop(gt_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_gnutls_pk = {
+const struct cb_pk_ops cb_gnutls_pk = {
     .supports = gt_pk_supports,
     .open = gt_pk_open,
     .call = gt_pk_call,

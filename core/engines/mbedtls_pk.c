@@ -310,7 +310,7 @@ static uint64_t mbed_pk_loop(void *ctx, const unsigned char *in, size_t len, uns
 	return cb_engine_loop(mbed_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_mbedtls_pk = {
+const struct cb_pk_ops cb_mbedtls_pk = {
     .supports = mbed_pk_supports,
     .open = mbed_pk_open,
     .call = mbed_pk_call,

@@ -370,7 +370,7 @@ static uint64_t nettle_pk_loop(void *ctx, const unsigned char *in, size_t len, u
 	return cb_engine_loop(nettle_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_nettle_pk = {
+const struct cb_pk_ops cb_nettle_pk = {
     .supports = nettle_pk_supports,
     .open = nettle_pk_open,
     .call = nettle_pk_call,

@@ -224,7 +224,7 @@ static uint64_t openssl_pk_loop(void *ctx, const unsigned char *in, size_t len, 
 	return cb_engine_loop(openssl_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_openssl_pk = {
+const struct cb_pk_ops cb_openssl_pk = {
     .supports = openssl_pk_supports,
     .open = openssl_pk_open,
     .call = openssl_pk_call,

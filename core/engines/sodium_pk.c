@@ -119,7 +119,7 @@ static uint64_t sodium_pk_loop(void *ctx, const unsigned char *in, size_t len, u
 	return cb_engine_loop(sodium_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_sodium_pk = {
+const struct cb_pk_ops cb_sodium_pk = {
     .supports = sodium_pk_supports,
     .open = sodium_pk_open,
     .call = sodium_pk_call,

@@ -453,7 +453,7 @@ static uint64_t wolf_pk_loop(void *ctx, const unsigned char *in, size_t len, uns
 	return cb_engine_loop(wolf_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_wolfssl_pk = {
+const struct cb_pk_ops cb_wolfssl_pk = {
     .supports = wolf_pk_supports,
     .open = wolf_pk_open,
     .call = wolf_pk_call,
