@@ -14,14 +14,14 @@
 
 /* ---- Reading ---- */
 
-static bool is_25519(const struct cb_algorithm *alg)
+static bool is_raw(const struct cb_algorithm *alg)
 {
-	return alg->scheme == CB_PK_ED25519 || alg->scheme == CB_PK_X25519;
+	return cb_pk_info(alg)->family == CB_PK_FAMILY_RAW;
 }
 
 static bool is_nist(const struct cb_algorithm *alg)
 {
-	return alg->scheme == CB_PK_ECDSA || alg->scheme == CB_PK_ECDH;
+	return cb_pk_info(alg)->family == CB_PK_FAMILY_NIST;
 }
 
 /* The key of a `private` (PRIV) or `public` field: raw when its length is a
@@ -42,7 +42,7 @@ static struct cb_pk_key *vector_key(const struct cb_algorithm *alg, bool priv,
 		}
 		return cb_pk_key_from_raw(alg, raw, len, err, err_len);
 	}
-	if (is_25519(alg) && len == 32)
+	if (is_raw(alg) && len == cb_pk_info(alg)->raw_len)
 		return priv ? cb_pk_key_from_raw(alg, raw, len, err, err_len)
 		            : cb_pk_key_from_public(alg, raw, len, err, err_len);
 	if (!priv && is_nist(alg) && len == 1 + 2 * f && raw[0] == 0x04)

@@ -466,6 +466,40 @@ static const struct cb_engine wrapper = {
     .close = wrap_close,
 };
 
+/* Every public-key scheme has its row (core/pk_scheme.c), and the table of
+ * algorithms holds exactly the rows' sizes, each under its own scheme: a
+ * scheme cannot be left out of a list and borrow another's name. */
+static void check_schemes(void)
+{
+	size_t sizes = 0, pk = 0;
+	bool whole = true;
+
+	for (int scheme = CB_PK_NONE + 1; scheme < CB_PK_COUNT; scheme++) {
+		const struct cb_pk_scheme_info *info = cb_pk_scheme_info((enum cb_pk_scheme)scheme);
+
+		if (!info || !info->slug || !info->title || !info->reference ||
+		    !info->sizes[0].name) {
+			diag("scheme %d has no complete row", scheme);
+			whole = false;
+			continue;
+		}
+		for (size_t k = 0; k < CB_PK_MAX_SIZES && info->sizes[k].name; k++, sizes++) {
+			const struct cb_algorithm *alg = cb_algorithm_find(info->sizes[k].name);
+
+			if (!alg || alg->scheme != scheme || alg->bits != info->sizes[k].bits ||
+			    cb_pk_info(alg) != info) {
+				diag("%s is not the algorithm of its row", info->sizes[k].name);
+				whole = false;
+			}
+		}
+	}
+	for (size_t a = 0; a < cb_algorithm_count(); a++)
+		pk += cb_alg_is_pk(cb_algorithm_at(a));
+	ok(whole && pk == sizes && cb_pk_scheme_info(CB_PK_NONE) == NULL &&
+	       cb_pk_scheme_info(CB_PK_COUNT) == NULL,
+	   "every scheme has its row, and its sizes are the %zu public-key algorithms", pk);
+}
+
 /* The same for public-key vectors: an engine that accepts every signature,
  * and one whose signature or secret comes out wrong (the sim engine, which
  * offers every algorithm and writes its input back). */
@@ -741,6 +775,7 @@ int main(int argc, char **argv)
 		return tap_done();
 	}
 	check_files(&set);
+	check_schemes();
 	check_parsed(&set);
 	check_pk_counts(&set);
 	check_pk_parsed(&set);

@@ -367,7 +367,7 @@ static json_t *answer_of(const struct cb_engine *e, const struct request *q, con
 
 	/* An ECDSA DER signature is as long as it says (cb_pk_sig_len); one
 	 * that is not DER (a fault) goes out whole, for the runner to reject. */
-	if (!rejected && q->op == CB_OP_SIGN && q->alg->scheme == CB_PK_ECDSA &&
+	if (!rejected && q->op == CB_OP_SIGN && cb_pk_info(q->alg)->encoding == CB_PK_SIG_DER &&
 	    cb_pk_sig_len(q->alg, out, out_len))
 		out_len = cb_pk_sig_len(q->alg, out, out_len);
 	b64 = cb_base64_encode(out, out_len);

@@ -81,7 +81,9 @@ static void check_pk_call(struct cb_check_tally *t, const struct cb_engine *e,
 	struct cb_pk_setup pk = {.digest = digest, .digest_len = cb_pk_digest_len(alg)};
 	struct cb_cell_setup s = {
 	    .alg = alg, .op = CB_OP_SIGN, .len = PK_LEN, .config = &config, .pk = &pk};
-	size_t field = alg->scheme == CB_PK_ED25519 ? 32 : cb_pk_field_len(alg), n;
+	size_t field = cb_pk_info(alg)->family == CB_PK_FAMILY_RAW ? cb_pk_info(alg)->raw_len
+	                                                           : cb_pk_field_len(alg),
+	       n;
 	char check[96], why[512];
 	struct cb_pk_key *key;
 	void *ctx = NULL;
@@ -116,7 +118,7 @@ static void check_pk_call(struct cb_check_tally *t, const struct cb_engine *e,
 void cb_worker_check_pk(struct cb_check_tally *t, const struct cb_engine *e,
                         const unsigned char *input)
 {
-	bool seen[CB_PK_X25519 + 1] = {false};
+	bool seen[CB_PK_COUNT] = {false};
 
 	for (size_t a = 0; a < cb_algorithm_count(); a++) {
 		const struct cb_algorithm *alg = cb_algorithm_at(a);
@@ -135,8 +137,9 @@ void cb_worker_check_pk(struct cb_check_tally *t, const struct cb_engine *e,
 	for (size_t a = 0; a < cb_algorithm_count(); a++) {
 		const struct cb_algorithm *alg = cb_algorithm_at(a);
 
-		if ((alg->scheme == CB_PK_ED25519 || alg->scheme == CB_PK_ECDSA) &&
-		    e->supports(alg, CB_OP_SIGN, CB_MODE_MESSAGE)) {
+		/* a signature whose key is made from its raw private part */
+		if (alg->kind == CB_KIND_SIGN && cb_pk_info(alg)->family != CB_PK_FAMILY_RSA &&
+		    cb_engine_supports(e, alg, CB_OP_SIGN, CB_MODE_MESSAGE)) {
 			check_pk_call(t, e, alg, input);
 			return;
 		}
