@@ -37,7 +37,7 @@ libcbreport_a_SOURCES = \
 	analysis/report/report_compare.c analysis/report/report_baseline.c \
 	analysis/report/report_hosts.c \
 	analysis/report/table.c analysis/report/table.h analysis/report/tables.h \
-	analysis/report/table_cells.c analysis/report/table_winners.c analysis/report/table_pk_cells.c \
+	analysis/report/table_cells.c analysis/report/table_winners.c \
 	analysis/report/table_derived.c analysis/report/table_slopes.c \
 	analysis/report/table_crossovers.c analysis/report/table_masks.c \
 	analysis/report/table_compare.h analysis/report/table_compare_rows.c \

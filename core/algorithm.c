@@ -1,9 +1,11 @@
 /* algorithm.c: the algorithm table and the key/IV convention. */
 #include "core/algorithm.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #include "core/pk.h"
+#include "core/pk_scheme.h"
 
 static const struct cb_algorithm algorithms[] = {
     {.name = "md5", .kind = CB_KIND_HASH, .digest_len = 16, .block_len = 1},
@@ -34,34 +36,33 @@ static const struct cb_algorithm algorithms[] = {
      .iv_len = 12,
      .tag_len = 16,
      .block_len = 1},
-#define RSA(b, s, n)                                                                               \
-	{                                                                                          \
-		.name = n, .kind = CB_KIND_SIGN, .scheme = s, .bits = b, .hash = "sha256",         \
-		.block_len = 1                                                                     \
-	}
-    RSA(2048, CB_PK_RSA_PKCS1, "rsa-2048-pkcs1"),
-    RSA(3072, CB_PK_RSA_PKCS1, "rsa-3072-pkcs1"),
-    RSA(4096, CB_PK_RSA_PKCS1, "rsa-4096-pkcs1"),
-    RSA(2048, CB_PK_RSA_PSS, "rsa-2048-pss"),
-    RSA(3072, CB_PK_RSA_PSS, "rsa-3072-pss"),
-    RSA(4096, CB_PK_RSA_PSS, "rsa-4096-pss"),
-#undef RSA
-#define EC(k, s, b, h, c, n)                                                                       \
-	{                                                                                          \
-		.name = n, .kind = k, .scheme = s, .bits = b, .hash = h, .curve = c,               \
-		.block_len = 1                                                                     \
-	}
-    EC(CB_KIND_SIGN, CB_PK_ECDSA, 256, "sha256", "P-256", "ecdsa-p256"),
-    EC(CB_KIND_SIGN, CB_PK_ECDSA, 384, "sha384", "P-384", "ecdsa-p384"),
-    EC(CB_KIND_SIGN, CB_PK_ECDSA, 521, "sha512", "P-521", "ecdsa-p521"),
-    EC(CB_KIND_SIGN, CB_PK_ED25519, 255, NULL, NULL, "ed25519"),
-    EC(CB_KIND_KEX, CB_PK_ECDH, 256, NULL, "P-256", "ecdh-p256"),
-    EC(CB_KIND_KEX, CB_PK_ECDH, 384, NULL, "P-384", "ecdh-p384"),
-    EC(CB_KIND_KEX, CB_PK_X25519, 255, NULL, NULL, "x25519"),
-#undef EC
 };
 
-#define N_ALGORITHMS (sizeof algorithms / sizeof algorithms[0])
+#define N_SYMMETRIC (sizeof algorithms / sizeof algorithms[0])
+
+/* The public-key algorithms: each size of each scheme's row, in the table's
+ * order, made once. */
+static struct cb_algorithm pk_rows[CB_PK_COUNT * CB_PK_MAX_SIZES];
+static size_t n_pk_rows;
+static pthread_once_t pk_rows_once = PTHREAD_ONCE_INIT;
+
+static void pk_rows_make(void)
+{
+	for (int scheme = CB_PK_NONE + 1; scheme < CB_PK_COUNT; scheme++) {
+		const struct cb_pk_scheme_info *info = cb_pk_scheme_info((enum cb_pk_scheme)scheme);
+
+		for (size_t k = 0; info && k < CB_PK_MAX_SIZES && info->sizes[k].name; k++)
+			pk_rows[n_pk_rows++] = (struct cb_algorithm){
+			    .name = info->sizes[k].name,
+			    .kind = info->agreement ? CB_KIND_KEX : CB_KIND_SIGN,
+			    .block_len = 1,
+			    .scheme = (enum cb_pk_scheme)scheme,
+			    .bits = info->sizes[k].bits,
+			    .hash = info->sizes[k].hash,
+			    .curve = info->sizes[k].curve,
+			};
+	}
+}
 
 static const char *const op_names[CB_OP_COUNT] = {
     [CB_OP_HASH] = "hash",
@@ -77,20 +78,24 @@ static const char *const op_names[CB_OP_COUNT] = {
 
 const struct cb_algorithm *cb_algorithm_find(const char *name)
 {
-	for (size_t i = 0; i < N_ALGORITHMS; i++)
-		if (strcmp(algorithms[i].name, name) == 0)
-			return &algorithms[i];
+	for (size_t i = 0; i < cb_algorithm_count(); i++)
+		if (strcmp(cb_algorithm_at(i)->name, name) == 0)
+			return cb_algorithm_at(i);
 	return NULL;
 }
 
 const struct cb_algorithm *cb_algorithm_at(size_t i)
 {
-	return i < N_ALGORITHMS ? &algorithms[i] : NULL;
+	pthread_once(&pk_rows_once, pk_rows_make);
+	return i < N_SYMMETRIC               ? &algorithms[i]
+	       : i < N_SYMMETRIC + n_pk_rows ? &pk_rows[i - N_SYMMETRIC]
+	                                     : NULL;
 }
 
 size_t cb_algorithm_count(void)
 {
-	return N_ALGORITHMS;
+	pthread_once(&pk_rows_once, pk_rows_make);
+	return N_SYMMETRIC + n_pk_rows;
 }
 
 const char *cb_op_name(enum cb_op op)
@@ -124,9 +129,8 @@ bool cb_op_applies(const struct cb_algorithm *alg, enum cb_op op)
 		return alg->kind == CB_KIND_KEX;
 	case CB_OP_KEYGEN:
 		/* One key type, one cell: RSA's pss names and ECDH's curves share
-		 * the keys of the pkcs1 names and of ECDSA. */
-		return alg->scheme == CB_PK_RSA_PKCS1 || alg->scheme == CB_PK_ECDSA ||
-		       alg->scheme == CB_PK_ED25519 || alg->scheme == CB_PK_X25519;
+		 * the keys of the pkcs1 names and of ECDSA (the rows' keygen). */
+		return cb_alg_is_pk(alg) && cb_pk_scheme_info(alg->scheme)->keygen;
 	default:
 		return false;
 	}

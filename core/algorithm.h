@@ -2,12 +2,15 @@
  *
  * Names are lower case and carry the key length ("aes-256-gcm"). The table is
  * data: adding an algorithm is one row here and a case in each engine that
- * offers it. */
+ * offers it. The public-key algorithms are the sizes of the schemes' rows
+ * (core/pk_scheme.c), after the others. */
 #ifndef CB_ALGORITHM_H
 #define CB_ALGORITHM_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "core/pk_scheme.h" /* enum cb_pk_scheme */
 
 enum cb_alg_kind {
 	CB_KIND_HASH,   /* message -> digest */
@@ -15,17 +18,6 @@ enum cb_alg_kind {
 	CB_KIND_AEAD,   /* ciphertext followed by a tag */
 	CB_KIND_SIGN,   /* public key: a signature of a message (core/pk.h) */
 	CB_KIND_KEX,    /* public key: a shared secret from a private key and a peer's public key */
-};
-
-/* The public-key schemes (kinds sign and kex). */
-enum cb_pk_scheme {
-	CB_PK_NONE,
-	CB_PK_RSA_PKCS1, /* RSASSA-PKCS1-v1_5 (RFC 8017 8.2), deterministic */
-	CB_PK_RSA_PSS, /* RSASSA-PSS (RFC 8017 8.1), MGF1 with the same hash, salt = hash length */
-	CB_PK_ECDSA,   /* FIPS 186-5 ECDSA, DER-encoded (r, s), randomized */
-	CB_PK_ED25519, /* RFC 8032 pure Ed25519, deterministic */
-	CB_PK_ECDH,    /* SP 800-56A ECDH on a NIST curve: the x coordinate */
-	CB_PK_X25519,  /* RFC 7748 X25519 */
 };
 
 enum cb_op {
@@ -63,7 +55,7 @@ struct cb_algorithm {
 	const char *curve; /* "P-256", "P-384", "P-521" (ECDSA, ECDH), NULL for the rest */
 };
 
-/* The algorithm called NAME, or NULL. */
+/* The algorithm called NAME, or NULL. Thread-safe, as are the two below. */
 const struct cb_algorithm *cb_algorithm_find(const char *name);
 /* The I-th algorithm of the table, or NULL past its end. */
 const struct cb_algorithm *cb_algorithm_at(size_t i);

@@ -124,6 +124,8 @@ struct cb_remote_times {
  * optional (NULL or 0 keeps the old behaviour), and it bumps nothing; any
  * other change (a field removed, moved or retyped, a changed meaning) bumps
  * CB_ENGINE_ABI, and plug-ins of the old ABI are refused. */
+struct cb_pk_ops;
+
 struct cb_engine {
 	const char *name;
 	const char *kind; /* "library", "builtin", "process", "command", "plugin" */
@@ -206,16 +208,22 @@ struct cb_engine {
 	 * like any engine's output. `call` stays for single messages (verify). */
 	int (*remote)(void *ctx, const struct cb_trial_info *trial, unsigned char *out,
 	              struct cb_remote_times *t, char *why, size_t why_len);
+	/* Optional (after ABI 1). The public-key half (below): public-key
+	 * algorithms go to it, everything else to the functions above. NULL:
+	 * the functions above take every algorithm (workers, plug-ins). */
+	const struct cb_pk_ops *pk;
 };
 
 /* ---- A library's public-key half ----
  *
  * A library engine's public-key operations (kinds sign and kex: core/pk.h)
- * live in their own file, core/engines/NAME_pk.c, which exports one of
- * these; the engine's own functions hand public-key algorithms and contexts
- * to it (cb_engine_ctx_is_pk), once per trial in `loop`. Its contexts begin
- * with their cb_engine_setup like every library engine's. */
-struct cb_pk_half {
+ * live in their own file, core/engines/NAME_pk.c, which fills one of these;
+ * the engine's table points at it (`.pk`). The registry and the trial
+ * dispatch to it (cb_engine_supports, cb_engine_open, cb_engine_calls_for):
+ * the engine's own functions never see a public-key algorithm. Message mode
+ * only, no stream; its contexts begin with their cb_engine_setup like every
+ * library engine's. */
+struct cb_pk_ops {
 	bool (*supports)(const struct cb_algorithm *alg, enum cb_op op); /* message mode */
 	void *(*open)(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
 	              char *err, size_t err_len);
@@ -223,19 +231,7 @@ struct cb_pk_half {
 	uint64_t (*loop)(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
 	                 uint64_t calls, int expect, int *last);
 	void (*close)(void *ctx);
-	/* Optional: what the library offers (its curves, its limits), for
-	 * `cryptobench engines` and the header. */
-	void (*describe)(json_t *obj);
 };
-
-/* Whether CTX, a library engine's context, is a public-key cell's: every
- * such context begins with the cb_engine_setup its `open` was given. */
-static inline bool cb_engine_ctx_is_pk(const void *ctx)
-{
-	const struct cb_engine_setup *s = (const struct cb_engine_setup *)ctx;
-
-	return s && cb_alg_is_pk(s->alg);
-}
 
 /* ---- Plug-ins ----
  *
@@ -288,6 +284,25 @@ bool cb_engine_is_reference(const char *name);
  * here. */
 void *cb_engine_open(const struct cb_engine *engine, const struct cb_cell_setup *setup, char *err,
                      size_t err_len);
+
+/* Whether ENGINE offers ALG with OP in MODE: its public-key half's answer
+ * for a public-key algorithm (message mode only), else its own. Ask here,
+ * never `supports` directly. */
+bool cb_engine_supports(const struct cb_engine *engine, const struct cb_algorithm *alg,
+                        enum cb_op op, enum cb_mode mode);
+
+/* The functions that serve a context cb_engine_open opened for ALG on
+ * ENGINE: its public-key half's for a public-key algorithm (no finish),
+ * else its own. Chosen once per cell or trial, not per call. */
+struct cb_engine_calls {
+	int (*call)(void *ctx, const unsigned char *in, size_t len, unsigned char *out);
+	uint64_t (*loop)(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
+	                 uint64_t calls, int expect, int *last);
+	int (*finish)(void *ctx, unsigned char *out);
+	void (*close)(void *ctx);
+};
+struct cb_engine_calls cb_engine_calls_for(const struct cb_engine *engine,
+                                           const struct cb_algorithm *alg);
 
 /* Probe ENGINE once per process and remember the answer: true when usable;
  * otherwise WHY (if not NULL) points at the reason. */

@@ -11,6 +11,7 @@ libcbcore_a_SOURCES += \
 	core/input.c core/input.h \
 	core/reference.c core/reference.h \
 	core/pk.c core/pk.h core/pk_keys.c core/pk_keys.h core/pk_reference.c \
+	core/pk_scheme.c core/pk_scheme.h \
 	core/clock.c core/clock.h \
 	core/host.c core/host.h core/host_id.c core/host_id.h \
 	core/scenario.c core/scenario.h \
@@ -221,7 +222,7 @@ clean-local:
 cbincludedir = $(includedir)/cryptobench
 cbinclude_HEADERS = core/engine.h
 cbincludecoredir = $(includedir)/cryptobench/core
-cbincludecore_HEADERS = core/algorithm.h core/pk.h
+cbincludecore_HEADERS = core/algorithm.h core/pk.h core/pk_scheme.h
 pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = cryptobench-engine.pc
 EXTRA_DIST += cryptobench-engine.pc.in examples/plugin/sha256.c examples/plugin/Makefile \

@@ -25,7 +25,7 @@ size_t cb_pk_digest_len(const struct cb_algorithm *alg)
 
 bool cb_pk_deterministic(const struct cb_algorithm *alg)
 {
-	return alg->scheme == CB_PK_RSA_PKCS1 || alg->scheme == CB_PK_ED25519;
+	return cb_pk_info(alg)->deterministic;
 }
 
 /* The longest DER SEQUENCE of two INTEGERs of FIELD bytes each (a leading
@@ -39,23 +39,28 @@ static size_t ecdsa_der_max(size_t field)
 
 void cb_pk_keygen_layout(const struct cb_algorithm *alg, size_t *first, size_t *second)
 {
+	const struct cb_pk_scheme_info *info = cb_pk_info(alg);
 	size_t f = cb_pk_field_len(alg);
 
-	switch (alg->scheme) {
-	case CB_PK_RSA_PKCS1:
-	case CB_PK_RSA_PSS:
+	if (info->family == CB_PK_FAMILY_RSA) {
 		*first = alg->bits / 8;
 		*second = alg->bits / 16;
-		return;
-	case CB_PK_ECDSA:
-	case CB_PK_ECDH:
+	} else if (info->family == CB_PK_FAMILY_NIST) {
 		*first = f;
 		*second = 1 + 2 * f;
-		return;
-	default:
-		*first = *second = 32;
-		return;
+	} else {
+		*first = *second = info->raw_len;
 	}
+}
+
+/* The most bytes a signature of ALG takes. */
+static size_t sig_max(const struct cb_algorithm *alg)
+{
+	const struct cb_pk_scheme_info *info = cb_pk_info(alg);
+
+	return info->encoding == CB_PK_SIG_DER     ? ecdsa_der_max(cb_pk_field_len(alg))
+	       : info->encoding == CB_PK_SIG_FIXED ? info->sig_len
+	                                           : alg->bits / 8;
 }
 
 size_t cb_pk_output_len(const struct cb_algorithm *alg, enum cb_op op)
@@ -64,11 +69,10 @@ size_t cb_pk_output_len(const struct cb_algorithm *alg, enum cb_op op)
 
 	switch (op) {
 	case CB_OP_SIGN:
-		return alg->scheme == CB_PK_ECDSA     ? ecdsa_der_max(cb_pk_field_len(alg))
-		       : alg->scheme == CB_PK_ED25519 ? 64
-		                                      : alg->bits / 8;
+		return sig_max(alg);
 	case CB_OP_DERIVE:
-		return alg->scheme == CB_PK_X25519 ? 32 : cb_pk_field_len(alg);
+		return cb_pk_info(alg)->family == CB_PK_FAMILY_RAW ? cb_pk_info(alg)->raw_len
+		                                                   : cb_pk_field_len(alg);
 	case CB_OP_KEYGEN:
 		cb_pk_keygen_layout(alg, &a, &b);
 		return a + b;
@@ -101,7 +105,7 @@ size_t cb_pk_sig_len(const struct cb_algorithm *alg, const unsigned char *sig, s
 {
 	size_t n = cb_pk_output_len(alg, CB_OP_SIGN);
 
-	if (alg->scheme != CB_PK_ECDSA)
+	if (cb_pk_info(alg)->encoding != CB_PK_SIG_DER)
 		return n <= max ? n : 0;
 	if (max > n)
 		max = n;
@@ -110,28 +114,24 @@ size_t cb_pk_sig_len(const struct cb_algorithm *alg, const unsigned char *sig, s
 
 /* ---- Fixed keys ---- */
 
-/* The key type ALG's fixed key is found under. */
-static const char *key_type(const struct cb_algorithm *alg)
+/* The fixed key of ALG's key type (pk_keys.c), or NULL: "rsa-BITS" for
+ * RSA, the curve for the NIST family, the scheme's slug for the raw one. */
+static const struct cb_pk_fixed *fixed_of(const struct cb_algorithm *alg)
 {
-	static const char *const rsa[] = {"rsa-2048", "rsa-3072", "rsa-4096"};
+	const struct cb_pk_scheme_info *info = cb_pk_info(alg);
+	char rsa[32];
 
-	switch (alg->scheme) {
-	case CB_PK_RSA_PKCS1:
-	case CB_PK_RSA_PSS:
-		return alg->bits == 2048 ? rsa[0] : alg->bits == 3072 ? rsa[1] : rsa[2];
-	case CB_PK_ECDSA:
-	case CB_PK_ECDH:
-		return alg->curve;
-	case CB_PK_ED25519:
-		return "ed25519";
-	default:
-		return "x25519";
-	}
+	if (info->family == CB_PK_FAMILY_NIST)
+		return cb_pk_fixed_find(alg->curve);
+	if (info->family == CB_PK_FAMILY_RAW)
+		return cb_pk_fixed_find(info->slug);
+	snprintf(rsa, sizeof rsa, "rsa-%u", alg->bits);
+	return cb_pk_fixed_find(rsa);
 }
 
 const char *cb_pk_key_source(const struct cb_algorithm *alg)
 {
-	const struct cb_pk_fixed *f = cb_pk_fixed_find(key_type(alg));
+	const struct cb_pk_fixed *f = fixed_of(alg);
 
 	return f ? f->source : "(none)";
 }
@@ -186,7 +186,7 @@ static size_t n_made;
 static const struct cb_pk_key *make_fixed(const struct cb_algorithm *alg, bool peer, char *err,
                                           size_t err_len)
 {
-	const struct cb_pk_fixed *f = cb_pk_fixed_find(key_type(alg));
+	const struct cb_pk_fixed *f = fixed_of(alg);
 	struct cb_pk_key *key, *other = NULL;
 
 	for (size_t i = 0; i < n_made; i++)
@@ -198,9 +198,10 @@ static const struct cb_pk_key *make_fixed(const struct cb_algorithm *alg, bool p
 	}
 	key = decode_fixed(alg, f->key_hex, f->der ? DER : RAW_PRIVATE, err, err_len);
 	if (key && f->peer_hex && (alg->kind == CB_KIND_KEX)) {
-		/* A peer's public key: SubjectPublicKeyInfo, raw for X25519. */
+		/* A peer's public key: SubjectPublicKeyInfo, raw for the raw family. */
 		other = decode_fixed(alg, f->peer_hex,
-		                     alg->scheme == CB_PK_X25519 ? RAW_PUBLIC : DER, err, err_len);
+		                     cb_pk_info(alg)->family == CB_PK_FAMILY_RAW ? RAW_PUBLIC : DER,
+		                     err, err_len);
 		if (!other) {
 			cb_pk_key_free(key);
 			return NULL;

@@ -68,19 +68,26 @@ struct cb_pk_setup {
 	size_t sig_len;
 };
 
+/* The row of ALG's scheme (core/pk_scheme.h): ALG is a public-key algorithm
+ * of the table, whose every scheme has one. */
+static inline const struct cb_pk_scheme_info *cb_pk_info(const struct cb_algorithm *alg)
+{
+	return cb_pk_scheme_info(alg->scheme);
+}
+
 /* The bytes of one field element or scalar: (bits + 7) / 8. */
 size_t cb_pk_field_len(const struct cb_algorithm *alg);
 /* cb_output_len of a public-key ALG (algorithm.h). */
 size_t cb_pk_output_len(const struct cb_algorithm *alg, enum cb_op op);
 /* keygen's output: RSA n (bits/8 bytes) then one prime p (bits/16 bytes),
- * big-endian, zero-padded on the left; ECDSA d then 04 || x || y; Ed25519
- * and X25519 the private key then the public key. The lengths of its two
- * parts. */
+ * big-endian, zero-padded on the left; ECDSA d then 04 || x || y; the raw
+ * family (Ed25519, X25519) the private key then the public key. The lengths
+ * of its two parts. */
 void cb_pk_keygen_layout(const struct cb_algorithm *alg, size_t *first, size_t *second);
 /* The digest length of ALG's hash (0: none, Ed25519). */
 size_t cb_pk_digest_len(const struct cb_algorithm *alg);
-/* Whether ALG's signatures are deterministic (RSA PKCS #1 v1.5, Ed25519):
- * an engine's must equal the reference's byte for byte. */
+/* Whether ALG's signatures are deterministic (its row says: RSA PKCS #1
+ * v1.5, Ed25519): an engine's must equal the reference's byte for byte. */
 bool cb_pk_deterministic(const struct cb_algorithm *alg);
 /* The length of the signature at SIG (at most MAX bytes: an ECDSA DER
  * SEQUENCE says its own), or 0 when it is not one of ALG's. */

@@ -11,8 +11,8 @@
 #include <openssl/core_names.h>
 #include <openssl/ec.h>
 #include <openssl/evp.h>
-#include <openssl/obj_mac.h>
 #include <openssl/param_build.h>
+#include <openssl/params.h>
 #include <openssl/rsa.h>
 #include <openssl/x509.h>
 
@@ -141,33 +141,32 @@ static int fill_ec(struct storage *s, EVP_PKEY *pkey, struct cb_pk_key *k)
 
 static int fill_raw(struct storage *s, EVP_PKEY *pkey, struct cb_pk_key *k)
 {
-	unsigned char raw[32];
+	size_t want = cb_pk_info(k->alg)->raw_len;
+	unsigned char raw[CB_PK_MAX_SECRET];
 	size_t n = sizeof raw;
 
-	if (!EVP_PKEY_get_raw_public_key(pkey, raw, &n) || n != 32 ||
+	if (!EVP_PKEY_get_raw_public_key(pkey, raw, &n) || n != want ||
 	    put_copy(s, raw, n, &k->pub) != 0)
 		return -1;
 	n = sizeof raw;
-	if (k->has_private && (!EVP_PKEY_get_raw_private_key(pkey, raw, &n) || n != 32 ||
+	if (k->has_private && (!EVP_PKEY_get_raw_private_key(pkey, raw, &n) || n != want ||
 	                       put_copy(s, raw, n, &k->d) != 0))
 		return -1;
 	return 0;
 }
 
-/* The type libcrypto gives ALG's keys. */
-static int pkey_type(const struct cb_algorithm *alg)
+/* The family of ALG's keys (its scheme's row). */
+static enum cb_pk_family family(const struct cb_algorithm *alg)
 {
-	switch (alg->scheme) {
-	case CB_PK_RSA_PKCS1:
-	case CB_PK_RSA_PSS:
-		return EVP_PKEY_RSA;
-	case CB_PK_ED25519:
-		return EVP_PKEY_ED25519;
-	case CB_PK_X25519:
-		return EVP_PKEY_X25519;
-	default:
-		return EVP_PKEY_EC;
-	}
+	return cb_pk_info(alg)->family;
+}
+
+/* Whether PKEY is a key of ALG: its scheme's type (the row's `reference`)
+ * and, but for the raw family, its size. */
+static bool pkey_fits(const struct cb_algorithm *alg, EVP_PKEY *pkey)
+{
+	return pkey && EVP_PKEY_is_a(pkey, cb_pk_info(alg)->reference) &&
+	       (family(alg) == CB_PK_FAMILY_RAW || EVP_PKEY_get_bits(pkey) == (int)alg->bits);
 }
 
 /* KEY for ALG around PKEY (taken). NULL with ERR. */
@@ -178,10 +177,7 @@ static struct cb_pk_key *wrap(const struct cb_algorithm *alg, EVP_PKEY *pkey, bo
 	struct storage *s = malloc(sizeof *s + 8192);
 	int rc;
 
-	if (!pkey || EVP_PKEY_get_base_id(pkey) != pkey_type(alg) ||
-	    (pkey_type(alg) != EVP_PKEY_EC && pkey_type(alg) != EVP_PKEY_RSA
-	         ? 0
-	         : EVP_PKEY_get_bits(pkey) != (int)alg->bits)) {
+	if (!pkey_fits(alg, pkey)) {
 		cb_errorf(err, err_len, "reference: the key is not a %s key", alg->name);
 		goto fail;
 	}
@@ -193,9 +189,9 @@ static struct cb_pk_key *wrap(const struct cb_algorithm *alg, EVP_PKEY *pkey, bo
 	k->alg = alg;
 	k->has_private = has_private;
 	k->storage = s;
-	rc = pkey_type(alg) == EVP_PKEY_RSA  ? fill_rsa(s, pkey, k)
-	     : pkey_type(alg) == EVP_PKEY_EC ? fill_ec(s, pkey, k)
-	                                     : fill_raw(s, pkey, k);
+	rc = family(alg) == CB_PK_FAMILY_RSA    ? fill_rsa(s, pkey, k)
+	     : family(alg) == CB_PK_FAMILY_NIST ? fill_ec(s, pkey, k)
+	                                        : fill_raw(s, pkey, k);
 	if (rc == 0 && put_der(s, pkey, k) == 0)
 		return k;
 	ref_fail(err, err_len, "reading the key's parts", alg);
@@ -249,9 +245,7 @@ out:
 
 static int curve_nid(const struct cb_algorithm *alg)
 {
-	return alg->bits == 256   ? NID_X9_62_prime256v1
-	       : alg->bits == 384 ? NID_secp384r1
-	                          : NID_secp521r1;
+	return EC_curve_nist2nid(alg->curve);
 }
 
 /* D times the generator of ALG's curve, uncompressed, into PUB (its length
@@ -281,10 +275,12 @@ struct cb_pk_key *cb_pk_key_from_raw(const struct cb_algorithm *alg, const unsig
 	OSSL_PARAM_BLD *bld;
 	EVP_PKEY *pkey = NULL;
 
-	if (alg->scheme == CB_PK_ED25519 || alg->scheme == CB_PK_X25519)
-		return wrap(alg, EVP_PKEY_new_raw_private_key(pkey_type(alg), NULL, raw, raw_len),
+	if (family(alg) == CB_PK_FAMILY_RAW)
+		return wrap(alg,
+		            EVP_PKEY_new_raw_private_key_ex(NULL, cb_pk_info(alg)->reference, NULL,
+		                                            raw, raw_len),
 		            true, err, err_len);
-	if (pkey_type(alg) != EVP_PKEY_EC) {
+	if (family(alg) != CB_PK_FAMILY_NIST) {
 		cb_errorf(err, err_len, "%s: a raw private key is for elliptic curves", alg->name);
 		return NULL;
 	}
@@ -305,11 +301,13 @@ struct cb_pk_key *cb_pk_key_from_public(const struct cb_algorithm *alg, const un
 	OSSL_PARAM_BLD *bld;
 	EVP_PKEY *pkey = NULL;
 
-	if (alg->scheme == CB_PK_ED25519 || alg->scheme == CB_PK_X25519)
-		return wrap(alg, EVP_PKEY_new_raw_public_key(pkey_type(alg), NULL, raw, raw_len),
+	if (family(alg) == CB_PK_FAMILY_RAW)
+		return wrap(alg,
+		            EVP_PKEY_new_raw_public_key_ex(NULL, cb_pk_info(alg)->reference, NULL,
+		                                           raw, raw_len),
 		            false, err, err_len);
 	bld = OSSL_PARAM_BLD_new();
-	if (bld && pkey_type(alg) == EVP_PKEY_EC &&
+	if (bld && family(alg) == CB_PK_FAMILY_NIST &&
 	    OSSL_PARAM_BLD_push_octet_string(bld, OSSL_PKEY_PARAM_PUB_KEY, raw, raw_len))
 		pkey = ec_fromdata(alg, bld, EVP_PKEY_PUBLIC_KEY);
 	OSSL_PARAM_BLD_free(bld);
@@ -344,19 +342,31 @@ int cb_pk_digest(const struct cb_algorithm *alg, const unsigned char *msg, size_
 	return ok ? 0 : ref_fail(err, err_len, "the digest", alg);
 }
 
+/* The RSA padding mode called NAME on CTX: 1, or 0 or less. */
+static int set_padding(EVP_PKEY_CTX *ctx, const char *name)
+{
+	OSSL_PARAM params[] = {
+	    OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE, (char *)name, 0),
+	    OSSL_PARAM_construct_end()};
+
+	return EVP_PKEY_CTX_set_params(ctx, params);
+}
+
 /* A context for signing or verifying ALG's digests with PKEY, its padding
  * and hash set. */
 static EVP_PKEY_CTX *digest_ctx(const struct cb_algorithm *alg, EVP_PKEY *pkey, bool sign)
 {
+	const char *padding = cb_pk_info(alg)->padding;
 	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_pkey(NULL, pkey, NULL);
 	EVP_MD *md = EVP_MD_fetch(NULL, md_name(alg), NULL);
 	int ok = ctx && md && (sign ? EVP_PKEY_sign_init(ctx) : EVP_PKEY_verify_init(ctx)) == 1;
 
-	if (ok && alg->scheme == CB_PK_RSA_PKCS1)
-		ok = EVP_PKEY_CTX_set_rsa_padding(ctx, RSA_PKCS1_PADDING) == 1;
-	if (ok && alg->scheme == CB_PK_RSA_PSS)
-		ok = EVP_PKEY_CTX_set_rsa_padding(ctx, RSA_PKCS1_PSS_PADDING) == 1 &&
-		     EVP_PKEY_CTX_set_rsa_pss_saltlen(ctx, RSA_PSS_SALTLEN_DIGEST) == 1 &&
+	/* RSA: the padding mode by the name the row gives ("pkcs1", "pss");
+	 * PSS with MGF1 of the same hash and a salt of the digest's length. */
+	if (ok && padding)
+		ok = set_padding(ctx, padding) == 1;
+	if (ok && padding && strcmp(padding, OSSL_PKEY_RSA_PAD_MODE_PSS) == 0)
+		ok = EVP_PKEY_CTX_set_rsa_pss_saltlen(ctx, RSA_PSS_SALTLEN_DIGEST) == 1 &&
 		     EVP_PKEY_CTX_set_rsa_mgf1_md(ctx, md) == 1;
 	ok = ok && EVP_PKEY_CTX_set_signature_md(ctx, md) == 1;
 	EVP_MD_free(md);
@@ -375,7 +385,7 @@ int cb_pk_sign(const struct cb_pk_key *key, const unsigned char *msg, size_t len
 	size_t n = CB_PK_MAX_SIG;
 	int ok;
 
-	if (alg->scheme == CB_PK_ED25519) {
+	if (!alg->hash) { /* the scheme hashes the message itself (Ed25519) */
 		EVP_MD_CTX *md = EVP_MD_CTX_new();
 
 		ok = md && EVP_DigestSignInit(md, NULL, NULL, NULL, pkey_of(key)) == 1 &&
@@ -400,7 +410,7 @@ int cb_pk_verify(const struct cb_pk_key *key, const unsigned char *msg, size_t l
 	const struct cb_algorithm *alg = key->alg;
 	int rc;
 
-	if (alg->scheme == CB_PK_ED25519) {
+	if (!alg->hash) { /* the scheme hashes the message itself (Ed25519) */
 		EVP_MD_CTX *md = EVP_MD_CTX_new();
 
 		rc = md && EVP_DigestVerifyInit(md, NULL, NULL, NULL, pkey_of(key)) == 1
@@ -477,7 +487,7 @@ int cb_pk_check_keygen(const struct cb_algorithm *alg, const unsigned char *out,
 	struct cb_pk_key *k;
 	int ok;
 
-	if (alg->scheme == CB_PK_RSA_PKCS1 || alg->scheme == CB_PK_RSA_PSS)
+	if (family(alg) == CB_PK_FAMILY_RSA)
 		return check_rsa_pair(alg, out, why, why_len);
 	cb_pk_keygen_layout(alg, &a, &b);
 	k = cb_pk_key_from_raw(alg, out, a, err, sizeof err);

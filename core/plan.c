@@ -43,7 +43,7 @@ static const char *why_not(const struct cb_variant *v, const struct cb_algorithm
 		snprintf(buf, len, "%s is not usable here: %s", v->engine->name, unusable);
 		return buf;
 	}
-	if (!v->engine->supports(alg, op, v->config.mode)) {
+	if (!cb_engine_supports(v->engine, alg, op, v->config.mode)) {
 		snprintf(buf, len, "%s has no %s %s%s", v->engine->name, alg->name, cb_op_name(op),
 		         v->config.mode == CB_MODE_STREAM ? " in stream mode" : "");
 		return buf;

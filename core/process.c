@@ -292,7 +292,7 @@ static int exchange(struct ctx *c, json_t *req, size_t len, unsigned char *out,
 		return CB_FAILED;
 	}
 	json_decref(a);
-	if (got > 0 && s->op == CB_OP_SIGN && s->alg->scheme == CB_PK_ECDSA &&
+	if (got > 0 && s->op == CB_OP_SIGN && cb_pk_info(s->alg)->encoding == CB_PK_SIG_DER &&
 	    cb_pk_sig_len(s->alg, out, (size_t)got) == (size_t)got) {
 		/* An ECDSA DER signature says its own length, at most WANT. */
 		memset(out + got, 0, want - (size_t)got);
@@ -328,7 +328,7 @@ static void set_hex(json_t *req, const char *key, const unsigned char *buf, size
 static json_t *pk_of(const struct cb_pk_setup *pk, const struct cb_algorithm *alg)
 {
 	json_t *o = json_object();
-	bool raw = alg->scheme != CB_PK_RSA_PKCS1 && alg->scheme != CB_PK_RSA_PSS;
+	bool raw = cb_pk_info(alg)->family != CB_PK_FAMILY_RSA;
 
 	if (!pk || !o)
 		return o; /* keygen: no key */

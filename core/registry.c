@@ -110,6 +110,30 @@ bool cb_engine_usable(const struct cb_engine *engine, const char **why)
 	return probes[i].status == 0;
 }
 
+/* Whether ALG goes to E's public-key half. */
+static bool to_pk_half(const struct cb_engine *e, const struct cb_algorithm *alg)
+{
+	return e->pk && cb_alg_is_pk(alg);
+}
+
+bool cb_engine_supports(const struct cb_engine *engine, const struct cb_algorithm *alg,
+                        enum cb_op op, enum cb_mode mode)
+{
+	if (to_pk_half(engine, alg))
+		return mode == CB_MODE_MESSAGE && engine->pk->supports(alg, op);
+	return engine->supports(alg, op, mode);
+}
+
+struct cb_engine_calls cb_engine_calls_for(const struct cb_engine *engine,
+                                           const struct cb_algorithm *alg)
+{
+	const struct cb_pk_ops *pk = engine->pk;
+
+	if (to_pk_half(engine, alg))
+		return (struct cb_engine_calls){pk->call, pk->loop, NULL, pk->close};
+	return (struct cb_engine_calls){engine->call, engine->loop, engine->finish, engine->close};
+}
+
 /* Why SETUP cannot be opened by ENGINE, in ERR; 0 when it can. */
 static int setup_refused(const struct cb_engine *e, const struct cb_cell_setup *setup, char *err,
                          size_t err_len)
@@ -123,7 +147,7 @@ static int setup_refused(const struct cb_engine *e, const struct cb_cell_setup *
 		          alg ? "a configuration" : "an algorithm");
 		return -1;
 	}
-	if (!e->supports(alg, setup->op, config->mode)) {
+	if (!cb_engine_supports(e, alg, setup->op, config->mode)) {
 		cb_errorf(err, err_len, "%s: %s %s%s not offered", e->name, alg->name,
 		          cb_op_name(setup->op),
 		          config->mode == CB_MODE_STREAM ? " in stream mode" : "");
@@ -218,7 +242,8 @@ void *cb_engine_open(const struct cb_engine *engine, const struct cb_cell_setup 
 	if (setup_refused(engine, setup, err, err_len) != 0)
 		return NULL;
 	engine_setup_fill(&kept, setup);
-	ctx = engine->open(setup, &kept, err, err_len);
+	ctx = to_pk_half(engine, setup->alg) ? engine->pk->open(setup, &kept, err, err_len)
+	                                     : engine->open(setup, &kept, err, err_len);
 	if (!ctx && err_len && err[0] == '\0')
 		cb_errorf(err, err_len, "%s: open failed", engine->name);
 	/* open copies KEPT (the contract in engine.h); cppcheck cannot know

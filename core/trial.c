@@ -91,6 +91,7 @@ struct start_gate {
 /* One thread's share of a trial. */
 struct job {
 	const struct cb_engine *engine;
+	const struct cb_engine_calls *engine_calls; /* the trial's, chosen once */
 	struct cb_cell_state *state;
 	const struct cb_trial_context *tc;
 	void *ctx;
@@ -109,7 +110,6 @@ struct job {
 /* The test-only fault switch (engine.h) in place of the engine's calls. */
 static void faulty_calls(struct job *j)
 {
-	const struct cb_engine *e = j->engine;
 	size_t len = j->state->cell->size;
 	struct timespec rest;
 	uint64_t start = cb_wall_ns(), slept;
@@ -134,7 +134,8 @@ static void faulty_calls(struct job *j)
 		abort();
 	case CB_FAULT_SLOW:
 		for (uint64_t i = 0; i < j->calls; i++)
-			if (e->call(j->ctx, j->state->in, len, j->out) != j->state->expect_status)
+			if (j->engine_calls->call(j->ctx, j->state->in, len, j->out) !=
+			    j->state->expect_status)
 				j->bad_calls++;
 		slept = 9 * (cb_wall_ns() - start); /* ten times the calls' own time */
 		rest.tv_sec = (time_t)(slept / 1000000000u);
@@ -150,7 +151,7 @@ static void faulty_calls(struct job *j)
  * own loop when it has one: see `loop` in engine.h). */
 static void timed_calls(struct job *j)
 {
-	const struct cb_engine *e = j->engine;
+	const struct cb_engine_calls *e = j->engine_calls;
 	const unsigned char *in = j->state->in;
 	size_t len = j->state->cell->size;
 	int expect = j->state->expect_status;
@@ -232,7 +233,7 @@ static void warm_thread(struct job *j)
 	    j->fault != CB_FAULT_NONE)
 		return;
 	for (int i = 0; i < CB_THREAD_WARM_CALLS; i++)
-		(void)j->engine->call(j->ctx, s->in, s->cell->size, j->out);
+		(void)j->engine_calls->call(j->ctx, s->in, s->cell->size, j->out);
 }
 
 static void *thread_main(void *arg)
@@ -344,9 +345,9 @@ static int check_output(struct job *j, const struct cb_expected *want, struct cb
 /* Stream mode: the final output after the calls (digest or nothing). */
 static int finish_stream(struct job *j, char *why, size_t why_len)
 {
-	if (j->state->setup.config->mode != CB_MODE_STREAM || !j->engine->finish)
+	if (j->state->setup.config->mode != CB_MODE_STREAM || !j->engine_calls->finish)
 		return 0;
-	if (j->engine->finish(j->ctx, j->out) == CB_OK)
+	if (j->engine_calls->finish(j->ctx, j->out) == CB_OK)
 		return 0;
 	snprintf(why, why_len, "%s failed to finish the stream", j->engine->name);
 	return -1;
@@ -426,9 +427,10 @@ struct trial {
 	const struct cb_trial_context *tc;
 	const struct cb_trial_info *info;
 	const struct cb_engine *e;
-	unsigned n;      /* threads */
-	unsigned opened; /* jobs whose context was opened (or tried) */
-	bool fault;      /* the test-only fault switch hits this trial */
+	struct cb_engine_calls calls; /* e's for this cell's algorithm */
+	unsigned n;                   /* threads */
+	unsigned opened;              /* jobs whose context was opened (or tried) */
+	bool fault;                   /* the test-only fault switch hits this trial */
 	struct job jobs[CB_MAX_THREADS];
 };
 
@@ -455,6 +457,7 @@ static int open_jobs(struct trial *t, struct cb_trial_buffers *buffers, struct c
 		struct job *j = &t->jobs[k];
 
 		*j = (struct job){.engine = t->e,
+		                  .engine_calls = &t->calls,
 		                  .state = t->s,
 		                  .tc = t->tc,
 		                  .out = buffers->out[k],
@@ -630,6 +633,7 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 	placed.out = buffers->layout.out;
 
 	t.e = s->engine ? s->engine : s->cell->variant->engine;
+	t.calls = cb_engine_calls_for(t.e, s->setup.alg);
 	t.fault = cb_fault_hits(&tc->fault, t.e, info->round);
 	memset(r, 0, sizeof *r);
 	r->valid = true;
@@ -638,5 +642,5 @@ void cb_trial_run(struct cb_cell_state *s, const struct cb_trial_context *tc,
 		verify_outputs(&t, r);
 	for (unsigned k = 0; k < t.opened; k++)
 		if (t.jobs[k].ctx)
-			t.e->close(t.jobs[k].ctx);
+			t.calls.close(t.jobs[k].ctx);
 }

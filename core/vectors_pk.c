@@ -14,14 +14,14 @@
 
 /* ---- Reading ---- */
 
-static bool is_25519(const struct cb_algorithm *alg)
+static bool is_raw(const struct cb_algorithm *alg)
 {
-	return alg->scheme == CB_PK_ED25519 || alg->scheme == CB_PK_X25519;
+	return cb_pk_info(alg)->family == CB_PK_FAMILY_RAW;
 }
 
 static bool is_nist(const struct cb_algorithm *alg)
 {
-	return alg->scheme == CB_PK_ECDSA || alg->scheme == CB_PK_ECDH;
+	return cb_pk_info(alg)->family == CB_PK_FAMILY_NIST;
 }
 
 /* The key of a `private` (PRIV) or `public` field: raw when its length is a
@@ -42,7 +42,7 @@ static struct cb_pk_key *vector_key(const struct cb_algorithm *alg, bool priv,
 		}
 		return cb_pk_key_from_raw(alg, raw, len, err, err_len);
 	}
-	if (is_25519(alg) && len == 32)
+	if (is_raw(alg) && len == cb_pk_info(alg)->raw_len)
 		return priv ? cb_pk_key_from_raw(alg, raw, len, err, err_len)
 		            : cb_pk_key_from_public(alg, raw, len, err, err_len);
 	if (!priv && is_nist(alg) && len == 1 + 2 * f && raw[0] == 0x04)
@@ -218,6 +218,7 @@ static enum cb_vector_result run_op(const struct cb_engine *engine, const struct
 	enum cb_vector_result result = CB_VECTOR_PASS;
 	char open_err[256] = "";
 	void *ctx = cb_engine_open(engine, &setup, open_err, sizeof open_err);
+	const struct cb_engine_calls calls = cb_engine_calls_for(engine, alg);
 
 	if (!ctx) {
 		snprintf(why, why_len, "%s: open failed: %s", cb_op_name(op),
@@ -230,7 +231,7 @@ static enum cb_vector_result run_op(const struct cb_engine *engine, const struct
 		size_t n;
 
 		memset(out, 0xa5, sizeof out);
-		status = engine->call(ctx, v->msg, v->msg_len, out);
+		status = calls.call(ctx, v->msg, v->msg_len, out);
 		if (faulty(engine)) {
 			if (op == CB_OP_VERIFY && status != CB_FAILED)
 				status = status == CB_OK ? CB_REJECTED : CB_OK;
@@ -258,7 +259,7 @@ static enum cb_vector_result run_op(const struct cb_engine *engine, const struct
 		else
 			result = CB_VECTOR_PASS;
 	}
-	engine->close(ctx);
+	calls.close(ctx);
 	return result;
 }
 
@@ -268,13 +269,13 @@ enum cb_vector_result cb_vectors_run_pk(const struct cb_engine *engine, const st
 	enum cb_vector_result result;
 
 	why[0] = '\0';
-	if (!engine->supports(v->alg, v->op, CB_MODE_MESSAGE))
+	if (!cb_engine_supports(engine, v->alg, v->op, CB_MODE_MESSAGE))
 		return CB_VECTOR_UNSUPPORTED;
 	result = run_op(engine, v, v->op, why, why_len);
 	/* A signing vector's signature is a valid one: the engine's verify
 	 * must accept it too. */
 	if (result == CB_VECTOR_PASS && v->op == CB_OP_SIGN &&
-	    engine->supports(v->alg, CB_OP_VERIFY, CB_MODE_MESSAGE))
+	    cb_engine_supports(engine, v->alg, CB_OP_VERIFY, CB_MODE_MESSAGE))
 		result = run_op(engine, v, CB_OP_VERIFY, why, why_len);
 	return result;
 }

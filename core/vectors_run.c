@@ -71,6 +71,7 @@ static enum cb_vector_result run_step(const struct cb_engine *engine, const stru
 	    .tag = s->tag,
 	    .config = &config,
 	};
+	const struct cb_engine_calls calls = cb_engine_calls_for(engine, v->alg);
 	enum cb_vector_result result = CB_VECTOR_PASS;
 	size_t out_len = cb_output_len(v->alg, s->op, s->len) + CB_OUTPUT_SLACK;
 	unsigned char *out;
@@ -97,7 +98,7 @@ static enum cb_vector_result run_step(const struct cb_engine *engine, const stru
 		int status;
 
 		memset(out, 0xa5, out_len);
-		status = engine->call(ctx, s->in, s->len, out);
+		status = calls.call(ctx, s->in, s->len, out);
 		if (faulty(engine))
 			out[0] ^= 1;
 		if (status != s->want_status) {
@@ -116,14 +117,14 @@ static enum cb_vector_result run_step(const struct cb_engine *engine, const stru
 			result = CB_VECTOR_FAIL;
 		}
 	}
-	engine->close(ctx);
+	calls.close(ctx);
 	free(out);
 	return result;
 }
 
 static bool offers(const struct cb_engine *engine, const struct cb_algorithm *alg, enum cb_op op)
 {
-	return engine->supports(alg, op, CB_MODE_MESSAGE);
+	return cb_engine_supports(engine, alg, op, CB_MODE_MESSAGE);
 }
 
 static enum cb_vector_result run_cipher(const struct cb_engine *engine, const struct cb_vector *v,

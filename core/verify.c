@@ -122,7 +122,7 @@ static bool is_builtin(const struct cb_engine *engine)
 static bool offers_any(const struct cb_engine *engine, const struct cb_algorithm *alg)
 {
 	for (int op = 0; op < CB_OP_COUNT; op++)
-		if (cb_op_applies(alg, op) && engine->supports(alg, op, CB_MODE_MESSAGE))
+		if (cb_op_applies(alg, op) && cb_engine_supports(engine, alg, op, CB_MODE_MESSAGE))
 			return true;
 	return false;
 }
@@ -233,6 +233,7 @@ static void agreement_one(struct run *r, size_t a, size_t c, const struct cb_inp
 	static const struct cb_engine_config config = {.mode = CB_MODE_MESSAGE};
 	const struct cb_algorithm *alg = cb_algorithm_at(a);
 	const struct cb_engine *e = r->columns[c].engine;
+	const struct cb_engine_calls calls = cb_engine_calls_for(e, alg);
 	const struct cb_verify_reference *ref = cb_verify_reference(alg->name);
 	struct cell *cell = cell_at(r, a, c);
 	enum cb_op op = alg->kind == CB_KIND_HASH ? CB_OP_HASH : CB_OP_ENCRYPT;
@@ -251,7 +252,7 @@ static void agreement_one(struct run *r, size_t a, size_t c, const struct cb_inp
 	int status;
 	void *ctx;
 
-	if (!e->supports(alg, op, CB_MODE_MESSAGE))
+	if (!cb_engine_supports(e, alg, op, CB_MODE_MESSAGE))
 		return;
 	if (e->max_len && e->max_len(alg, op) && input->len > e->max_len(alg, op)) {
 		add_line(r, &r->notes,
@@ -270,8 +271,8 @@ static void agreement_one(struct run *r, size_t a, size_t c, const struct cb_inp
 		         err);
 		return;
 	}
-	status = e->call(ctx, input->data, input->len, out);
-	e->close(ctx);
+	status = calls.call(ctx, input->data, input->len, out);
+	calls.close(ctx);
 	fault = cb_fault_engine();
 	if (fault && strcmp(fault, e->name) == 0)
 		out[0] ^= 1; /* the test-only fault switch of engine.h */
@@ -348,7 +349,8 @@ static void agreement_pk(struct run *r, size_t a, size_t c)
 	char why[512];
 
 	for (int op = 0; op < CB_OP_COUNT; op++) {
-		if (!cb_op_applies(alg, op) || !col->engine->supports(alg, op, CB_MODE_MESSAGE))
+		if (!cb_op_applies(alg, op) ||
+		    !cb_engine_supports(col->engine, alg, op, CB_MODE_MESSAGE))
 			continue;
 		r->agreement_checked++;
 		col->pk_checked++;

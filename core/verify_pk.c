@@ -48,6 +48,7 @@ int cb_verify_pk_cell(const struct cb_engine *engine, const struct cb_algorithm 
 	unsigned char out[CB_PK_MAX_KEYGEN + CB_OUTPUT_SLACK];
 	const char *fault = cb_fault_engine();
 	bool faulty = fault && strcmp(fault, engine->name) == 0;
+	const struct cb_engine_calls engine_calls = cb_engine_calls_for(engine, alg);
 	/* keygen of RSA-4096 takes seconds: one is enough to check */
 	int calls = op == CB_OP_KEYGEN ? 1 : 2, rc = -1;
 	struct cb_cell_setup setup = {.alg = alg, .op = op, .len = MESSAGE_LEN, .config = &config};
@@ -75,7 +76,7 @@ int cb_verify_pk_cell(const struct cb_engine *engine, const struct cb_algorithm 
 		int status;
 
 		memset(out, 0xa5, sizeof out);
-		status = engine->call(ctx, msg.data, msg.len, out);
+		status = engine_calls.call(ctx, msg.data, msg.len, out);
 		if (faulty) { /* the test-only fault switch (engine.h): a wrong output */
 			bool verdict = op == CB_OP_VERIFY || op == CB_OP_VERIFY_FORGED;
 
@@ -87,7 +88,7 @@ int cb_verify_pk_cell(const struct cb_engine *engine, const struct cb_algorithm 
 		}
 		rc = check_call(e, alg, op, &msg, status, out, why, why_len);
 	}
-	engine->close(ctx);
+	engine_calls.close(ctx);
 done:
 	cb_input_free(&msg);
 	free(e);

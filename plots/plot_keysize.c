@@ -9,27 +9,8 @@
 #include <string.h>
 
 #include "core/algorithm.h"
+#include "core/pk.h"
 #include "plots/plot_internal.h"
-
-static const struct {
-	enum cb_pk_scheme scheme;
-	const char *slug, *title;
-} schemes[] = {
-    {CB_PK_RSA_PKCS1, "rsa-pkcs1", "RSA PKCS #1 v1.5"},
-    {CB_PK_RSA_PSS, "rsa-pss", "RSA-PSS"},
-    {CB_PK_ECDSA, "ecdsa", "ECDSA"},
-    {CB_PK_ED25519, "ed25519", "Ed25519"},
-    {CB_PK_ECDH, "ecdh", "ECDH"},
-    {CB_PK_X25519, "x25519", "X25519"},
-};
-
-static size_t scheme_index(enum cb_pk_scheme scheme)
-{
-	for (size_t i = 0; i < sizeof schemes / sizeof schemes[0]; i++)
-		if (schemes[i].scheme == scheme)
-			return i;
-	return 0;
-}
 
 /* The public-key algorithm of cell I of S with samples, or NULL (a byte
  * cell, no samples, or an algorithm this build does not know). */
@@ -69,10 +50,10 @@ static void key_name(const struct cb_algorithm *alg, char *buf, size_t len)
 {
 	if (alg->curve)
 		snprintf(buf, len, "%s", alg->curve);
-	else if (alg->scheme == CB_PK_RSA_PKCS1 || alg->scheme == CB_PK_RSA_PSS)
+	else if (cb_pk_info(alg)->family == CB_PK_FAMILY_RSA)
 		snprintf(buf, len, "%u", alg->bits);
 	else
-		snprintf(buf, len, "%s", schemes[scheme_index(alg->scheme)].title);
+		snprintf(buf, len, "%s", cb_pk_info(alg)->title);
 }
 
 static int keysize_chart(struct plot_ctx *c, size_t g, bool many_threads)
@@ -123,17 +104,16 @@ static int keysize_chart(struct plot_ctx *c, size_t g, bool many_threads)
 	if (many_threads)
 		snprintf(suf, sizeof suf, "-%u%s", gc->threads,
 		         gc->threads > 1 ? "threads" : "thread");
-	snprintf(name, sizeof name, "keysize-%s-%s%s", schemes[scheme_index(ga->scheme)].slug,
-	         gc->op, suf);
+	snprintf(name, sizeof name, "keysize-%s-%s%s", cb_pk_info(ga)->slug, gc->op, suf);
 	if (many_threads)
 		snprintf(suf, sizeof suf, ", %u %s", gc->threads,
 		         gc->threads > 1 ? "threads" : "thread");
 	snprintf(title, sizeof title, "%s %s: operations per second against the key size%s",
-	         schemes[scheme_index(ga->scheme)].title, gc->op, suf);
+	         cb_pk_info(ga)->title, gc->op, suf);
 	snprintf(what, sizeof what,
 	         "%s %s operations per second against the key size%s, a block "
 	         "per engine",
-	         schemes[scheme_index(ga->scheme)].title, gc->op, suf);
+	         cb_pk_info(ga)->title, gc->op, suf);
 	if (!(f = plot_data_open(c, name, what)))
 		goto done;
 	fputs("# columns: key_bits  ops_per_s  lo  hi  n  statistic  flagged  key\n"

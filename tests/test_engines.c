@@ -309,6 +309,93 @@ static int check_seam(void)
 	return 11;
 }
 
+/* ---- The seam's public-key half ---- */
+
+static unsigned half_opens, own_pk_asks;
+
+/* The engine's own supports: counts every public-key algorithm it is asked about. */
+static bool pkseam_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
+{
+	own_pk_asks += cb_alg_is_pk(alg);
+	return seam_supports(alg, op, mode);
+}
+
+static bool half_supports(const struct cb_algorithm *alg, enum cb_op op)
+{
+	return alg->scheme == CB_PK_ED25519 && cb_op_applies(alg, op);
+}
+
+static void *half_open(const struct cb_cell_setup *cell, const struct cb_engine_setup *setup,
+                       char *err, size_t err_len)
+{
+	(void)setup;
+	(void)err;
+	(void)err_len;
+	half_opens++;
+	return (void *)cell;
+}
+
+static int half_call(void *ctx, const unsigned char *in, size_t len, unsigned char *out)
+{
+	(void)ctx;
+	(void)in;
+	(void)len;
+	(void)out;
+	return CB_OK;
+}
+
+static const struct cb_pk_ops half = {
+    .supports = half_supports,
+    .open = half_open,
+    .call = half_call,
+    .close = seam_close,
+};
+
+static const struct cb_engine pkseam_engine = {
+    .name = "pkseamtest",
+    .kind = "builtin",
+    .version = seam_version,
+    .supports = pkseam_supports,
+    .open = seam_open,
+    .close = seam_close,
+    .pk = &half,
+};
+
+/* The registry sends public-key algorithms to an engine's half and the
+ * rest to the engine: its own functions never see a public-key one. */
+static int check_pk_seam(void)
+{
+	static const struct cb_engine_config message = {.mode = CB_MODE_MESSAGE};
+	const struct cb_algorithm *ed = cb_algorithm_find("ed25519");
+	const struct cb_algorithm *x = cb_algorithm_find("x25519");
+	const struct cb_algorithm *sha = cb_algorithm_find("sha256");
+	struct cb_cell_setup s = {.alg = ed, .op = CB_OP_KEYGEN, .len = 32, .config = &message};
+	struct cb_engine_calls pk_calls, own_calls;
+	char err[256] = "";
+	void *ctx;
+
+	if (dry)
+		return 4;
+	own_pk_asks = half_opens = seam_opens = 0;
+	ok(cb_engine_supports(&pkseam_engine, ed, CB_OP_SIGN, CB_MODE_MESSAGE) &&
+	       !cb_engine_supports(&pkseam_engine, ed, CB_OP_SIGN, CB_MODE_STREAM) &&
+	       !cb_engine_supports(&pkseam_engine, x, CB_OP_DERIVE, CB_MODE_MESSAGE) &&
+	       cb_engine_supports(&pkseam_engine, sha, CB_OP_HASH, CB_MODE_MESSAGE),
+	   "pk seam: the half answers for public key (message mode only), the engine for the "
+	   "rest");
+	ctx = cb_engine_open(&pkseam_engine, &s, err, sizeof err);
+	ok(ctx && half_opens == 1 && seam_opens == 0,
+	   "pk seam: a public-key cell opens in the half%s", err);
+	pk_calls = cb_engine_calls_for(&pkseam_engine, ed);
+	own_calls = cb_engine_calls_for(&pkseam_engine, sha);
+	ok(pk_calls.call == half_call && !pk_calls.finish && !own_calls.call &&
+	       own_calls.close == seam_close,
+	   "pk seam: a public-key context's calls are the half's, the others the engine's");
+	is_num(own_pk_asks, 0u,
+	       "pk seam: the engine's own supports is never asked about a public-key algorithm");
+	return 4;
+}
+
 /* ---- Engine-level checks ---- */
 
 /* supports() keeps the contract over every algorithm, op and mode: only ops
@@ -326,8 +413,8 @@ static int check_contract(const struct cb_engine *e)
 		bool m[CB_OP_COUNT], s[CB_OP_COUNT];
 
 		for (int op = 0; op < CB_OP_COUNT; op++) {
-			m[op] = e->supports(alg, (enum cb_op)op, CB_MODE_MESSAGE);
-			s[op] = e->supports(alg, (enum cb_op)op, CB_MODE_STREAM);
+			m[op] = cb_engine_supports(e, alg, (enum cb_op)op, CB_MODE_MESSAGE);
+			s[op] = cb_engine_supports(e, alg, (enum cb_op)op, CB_MODE_STREAM);
 			if ((m[op] || s[op]) && !cb_op_applies(alg, (enum cb_op)op)) {
 				diag("%s %s: offers %s, which does not apply", e->name, alg->name,
 				     cb_op_name((enum cb_op)op));
@@ -921,7 +1008,7 @@ static int check_registry(void)
 
 static int check_all(void)
 {
-	return check_seam() + check_registry() + check_configured();
+	return check_seam() + check_pk_seam() + check_registry() + check_configured();
 }
 
 int main(void)

@@ -103,8 +103,11 @@ static void check_description(const struct cb_table_def *def, const char *set, c
 	for (size_t i = 0; i < def->n_columns; i++) {
 		const struct cb_column *c = &def->columns[i];
 
+		if (!cb_table_has(def, c))
+			continue; /* the other unit's table's */
 		for (size_t k = 0; k < i; k++)
-			if (strcmp(def->columns[k].name, c->name) == 0) {
+			if (cb_table_has(def, &def->columns[k]) &&
+			    strcmp(def->columns[k].name, c->name) == 0) {
 				unique = false;
 				snprintf(why, sizeof why, "'%s' twice", c->name);
 			}
@@ -241,7 +244,8 @@ static bool covered(const struct cb_table_def *def, const char *path, bool *whol
 	for (size_t i = 0; i < def->n_columns; i++) {
 		const struct cb_column *c = &def->columns[i];
 
-		if ((c->formats & CB_JSON) && c->json && strcmp(c->json, path) == 0) {
+		if ((c->formats & CB_JSON) && c->json && cb_table_has(def, c) &&
+		    strcmp(c->json, path) == 0) {
 			*whole = c->type == CB_COL_OBJECT;
 			return true;
 		}
@@ -326,7 +330,7 @@ static void check_output(const struct cb_table_def *def, const char *set, const 
 	bool values = true, keys = true;
 
 	for (size_t i = 0; i < def->n_columns; i++)
-		if (def->columns[i].formats & CB_CSV)
+		if ((def->columns[i].formats & CB_CSV) && cb_table_has(def, &def->columns[i]))
 			used += (size_t)snprintf(want + used, sizeof want - used, "%s%s",
 			                         used ? "," : "", def->columns[i].name);
 	used = 0;
@@ -360,7 +364,7 @@ static void check_output(const struct cb_table_def *def, const char *set, const 
 				const char *field;
 				json_t *j;
 
-				if (!(col->formats & CB_CSV))
+				if (!(col->formats & CB_CSV) || !cb_table_has(def, col))
 					continue;
 				field = csv.rows[row][f++];
 				if (!field || !field[0] || !(col->formats & CB_JSON))

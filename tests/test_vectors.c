@@ -411,6 +411,7 @@ static int misbehaviour;
 
 struct wrapped {
 	void *ctx;
+	struct cb_engine_calls inner_calls; /* inner's for the cell's algorithm */
 	enum cb_op op;
 	unsigned calls;
 };
@@ -420,10 +421,11 @@ static void *wrap_open(const struct cb_cell_setup *cell, const struct cb_engine_
 {
 	struct wrapped *w = calloc(1, sizeof *w);
 
-	if (!w || !(w->ctx = inner->open(cell, setup, err, err_len))) {
+	if (!w || !(w->ctx = cb_engine_open(inner, cell, err, err_len))) {
 		free(w);
 		return NULL;
 	}
+	w->inner_calls = cb_engine_calls_for(inner, setup->alg);
 	w->op = setup->op;
 	return w;
 }
@@ -431,7 +433,7 @@ static void *wrap_open(const struct cb_cell_setup *cell, const struct cb_engine_
 static int wrap_call(void *ctx, const unsigned char *in, size_t len, unsigned char *out)
 {
 	struct wrapped *w = ctx;
-	int status = inner->call(w->ctx, in, len, out);
+	int status = w->inner_calls.call(w->ctx, in, len, out);
 
 	if (misbehaviour == 1 && w->op == CB_OP_DECRYPT_FORGED)
 		return CB_OK;
@@ -446,13 +448,13 @@ static void wrap_close(void *ctx)
 {
 	struct wrapped *w = ctx;
 
-	inner->close(w->ctx);
+	w->inner_calls.close(w->ctx);
 	free(w);
 }
 
 static bool wrap_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
 {
-	return inner->supports(alg, op, mode);
+	return cb_engine_supports(inner, alg, op, mode);
 }
 
 static const struct cb_engine wrapper = {
@@ -463,6 +465,40 @@ static const struct cb_engine wrapper = {
     .call = wrap_call,
     .close = wrap_close,
 };
+
+/* Every public-key scheme has its row (core/pk_scheme.c), and the table of
+ * algorithms holds exactly the rows' sizes, each under its own scheme: a
+ * scheme cannot be left out of a list and borrow another's name. */
+static void check_schemes(void)
+{
+	size_t sizes = 0, pk = 0;
+	bool whole = true;
+
+	for (int scheme = CB_PK_NONE + 1; scheme < CB_PK_COUNT; scheme++) {
+		const struct cb_pk_scheme_info *info = cb_pk_scheme_info((enum cb_pk_scheme)scheme);
+
+		if (!info || !info->slug || !info->title || !info->reference ||
+		    !info->sizes[0].name) {
+			diag("scheme %d has no complete row", scheme);
+			whole = false;
+			continue;
+		}
+		for (size_t k = 0; k < CB_PK_MAX_SIZES && info->sizes[k].name; k++, sizes++) {
+			const struct cb_algorithm *alg = cb_algorithm_find(info->sizes[k].name);
+
+			if (!alg || alg->scheme != scheme || alg->bits != info->sizes[k].bits ||
+			    cb_pk_info(alg) != info) {
+				diag("%s is not the algorithm of its row", info->sizes[k].name);
+				whole = false;
+			}
+		}
+	}
+	for (size_t a = 0; a < cb_algorithm_count(); a++)
+		pk += cb_alg_is_pk(cb_algorithm_at(a));
+	ok(whole && pk == sizes && cb_pk_scheme_info(CB_PK_NONE) == NULL &&
+	       cb_pk_scheme_info(CB_PK_COUNT) == NULL,
+	   "every scheme has its row, and its sizes are the %zu public-key algorithms", pk);
+}
 
 /* The same for public-key vectors: an engine that accepts every signature,
  * and one whose signature or secret comes out wrong (the sim engine, which
@@ -481,7 +517,7 @@ static void check_runner_fails_pk(const struct cb_vector_set *set)
 	result = cb_vectors_run(cb_engine_find("sim"), dh, why, sizeof why);
 	ok(result == CB_VECTOR_FAIL && starts_with(why, "derive: shared secret differs at byte 0"),
 	   "and an X25519 one: %s", why);
-	if (!inner || !inner->supports(bad->alg, CB_OP_VERIFY, CB_MODE_MESSAGE)) {
+	if (!inner || !cb_engine_supports(inner, bad->alg, CB_OP_VERIFY, CB_MODE_MESSAGE)) {
 		tap_skip(2, "no usable engine offers Ed25519 verify: an accepted invalid signature "
 		            "is not exercised");
 		return;
@@ -510,7 +546,7 @@ static void check_runner_fails(const struct cb_vector_set *set)
 		            "not exercised");
 		return;
 	}
-	if (inner->supports(gcm->alg, CB_OP_DECRYPT_FORGED, CB_MODE_MESSAGE)) {
+	if (cb_engine_supports(inner, gcm->alg, CB_OP_DECRYPT_FORGED, CB_MODE_MESSAGE)) {
 		misbehaviour = 1;
 		result = cb_vectors_run(&wrapper, gcm, why, sizeof why);
 		is_num(result, CB_VECTOR_FAIL, "an engine accepting a forged tag fails (%s inside)",
@@ -624,7 +660,7 @@ static const struct cb_engine *pk_engine(void)
 
 		if (strcmp(engine->kind, "builtin") != 0 && !engine->self_check &&
 		    cb_engine_usable(engine, NULL) &&
-		    engine->supports(alg, CB_OP_SIGN, CB_MODE_MESSAGE))
+		    cb_engine_supports(engine, alg, CB_OP_SIGN, CB_MODE_MESSAGE))
 			return engine;
 	}
 	return NULL;
@@ -739,6 +775,7 @@ int main(int argc, char **argv)
 		return tap_done();
 	}
 	check_files(&set);
+	check_schemes();
 	check_parsed(&set);
 	check_pk_counts(&set);
 	check_pk_parsed(&set);

@@ -11,7 +11,7 @@
 const struct cb_column *cb_table_column(const struct cb_table_def *def, const char *name)
 {
 	for (size_t i = 0; i < def->n_columns; i++)
-		if (strcmp(def->columns[i].name, name) == 0)
+		if (cb_table_has(def, &def->columns[i]) && strcmp(def->columns[i].name, name) == 0)
 			return &def->columns[i];
 	return NULL;
 }
@@ -264,7 +264,7 @@ void cb_table_csv_header(FILE *out, const struct cb_table_def *def)
 
 	cb_csv_init(&w, out);
 	for (size_t i = 0; i < def->n_columns; i++)
-		if (def->columns[i].formats & CB_CSV)
+		if ((def->columns[i].formats & CB_CSV) && cb_table_has(def, &def->columns[i]))
 			cb_csv_text(&w, def->columns[i].name);
 	cb_csv_end(&w);
 }
@@ -305,7 +305,8 @@ void cb_table_csv_rows(FILE *out, const struct cb_table_def *def, const void *so
 	cb_csv_init(&w, out);
 	for (size_t i = 0; i < rs.n; i++) {
 		for (size_t c = 0; c < def->n_columns; c++) {
-			if (!(def->columns[c].formats & CB_CSV))
+			if (!(def->columns[c].formats & CB_CSV) ||
+			    !cb_table_has(def, &def->columns[c]))
 				continue;
 			get_value(&rs.row[i], &def->columns[c], &v);
 			csv_value(&w, &v);
@@ -414,7 +415,7 @@ static json_t *item_json(const struct cb_table_def *def, const struct cb_row *ro
 				char buf[128];
 				const char *path = cb_column_json(col, &row[r], buf);
 
-				if (!(col->formats & CB_JSON) || !path ||
+				if (!(col->formats & CB_JSON) || !path || !cb_table_has(def, col) ||
 				    whole(col, path) != (pass == 0))
 					continue;
 				get_for(&row[r], col, &value, true);

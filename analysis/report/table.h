@@ -95,17 +95,28 @@ struct cb_row {
 	const struct cb_table_options *o;
 };
 
+/* What the cells of a table count (cb_table_def's `unit`): bytes (rates in
+ * MB/s) or public-key operations (operations per second). */
+enum cb_table_unit { CB_UNIT_BYTES, CB_UNIT_OPS };
+
 /* Formats a column is in. */
 #define CB_CSV 1u
 #define CB_JSON 2u
 #define CB_CSV_JSON (CB_CSV | CB_JSON)
+/* And, beside them in `formats`, the tables of which unit it is in, so
+ * that a table of bytes and one of operations share one description:
+ * neither bit (the default), the bytes' table (every table but the
+ * public-key ones); CB_IN_OPS the operations' only; CB_IN_BOTH both. */
+#define CB_IN_BYTES 0u
+#define CB_IN_OPS 4u
+#define CB_IN_BOTH 8u
 
 struct cb_column {
 	const char *name; /* the CSV column */
 	enum cb_column_type type;
 	const char *unit; /* "MB/s", "ns", "bytes", ...; NULL: none (a count, a word) */
 	void (*get)(const struct cb_row *r, struct cb_value *v);
-	unsigned formats; /* CB_CSV, CB_JSON */
+	unsigned formats; /* CB_CSV, CB_JSON; CB_IN_OPS or CB_IN_BOTH */
 	const char *json; /* with CB_JSON: the path in the row's object */
 	const char *why;  /* why the column is not in both formats */
 	/* A path that depends on the row (drift is judged on cycles or on
@@ -174,15 +185,24 @@ struct cb_table_def {
 	unsigned (*conditions)(const void *source, const struct cb_table_options *o);
 	/* The number of sub rows of each item, for per_sub text columns. */
 	size_t (*subs)(const void *source);
-	const char *json_order; /* the row object's top-level keys, space-separated */
-	const struct cb_column *columns;
+	const char *json_order;          /* the row object's top-level keys, space-separated */
+	const struct cb_column *columns; /* those of the table's unit (cb_table_has) */
 	size_t n_columns;
 	struct cb_text_view text, text2;
+	enum cb_table_unit unit; /* what its cells count (0: bytes) */
 };
+
+/* Whether column C (one of DEF's `columns`) belongs to DEF: it is in the
+ * tables of DEF's unit. Every walk over a description's columns asks. */
+static inline bool cb_table_has(const struct cb_table_def *def, const struct cb_column *c)
+{
+	return (c->formats & CB_IN_BOTH) ||
+	       ((c->formats & CB_IN_OPS) != 0) == (def->unit == CB_UNIT_OPS);
+}
 
 #define CB_N(a) (sizeof(a) / sizeof((a)[0]))
 
-/* The column NAME of DEF, or NULL. */
+/* The column NAME of DEF (of its unit), or NULL. */
 const struct cb_column *cb_table_column(const struct cb_table_def *def, const char *name);
 /* The value of column NAME (which must exist) for row R. */
 void cb_row_value(const struct cb_row *r, const char *name, struct cb_value *v);

@@ -1,7 +1,8 @@
 /* table_winners.c: who is fastest, one row per algorithm, op, size and
- * threads of a run (verdicts/winners.h; tables.h): two descriptions, the
- * byte cells' (winners) and the public-key cells' (pk-winners, in
- * operations per second), sharing their getters. */
+ * threads of a run (verdicts/winners.h; tables.h): one description of the
+ * columns for the byte cells' table (winners) and the public-key cells'
+ * (pk-winners, in operations per second), each column in its unit's table
+ * or both (table.h's `in`). */
 #include <math.h>
 
 #include "analysis/report/report.h"
@@ -93,8 +94,15 @@ GROUP(op, cb_value_text(v, best(g)->op))
 GROUP(size, cb_value_int(v, (long long)best(g)->size))
 GROUP(threads, cb_value_int(v, (long long)best(g)->threads))
 GROUP(engines, cb_value_int(v, (long long)g->n_members))
-GROUP(measure, cb_value_text(v, g->on_cycles ? "bytes per cycle" : "MB/s"))
-GROUP(pk_measure, cb_value_text(v, g->on_cycles ? "cycles per operation" : "op/s"))
+/* What the verdict was judged on, in the table's unit. */
+static const struct {
+	const char *cycles, *rate;
+} measures[] = {
+    [CB_UNIT_BYTES] = {"bytes per cycle", "MB/s"},
+    [CB_UNIT_OPS] = {"cycles per operation", "op/s"},
+};
+GROUP(measure,
+      cb_value_text(v, g->on_cycles ? measures[r->def->unit].cycles : measures[r->def->unit].rate))
 GROUP(fastest, cb_value_text(v, best(g)->label))
 GROUP(fastest_engine, cb_value_text(v, best(g)->engine))
 GROUP(mbs_median, cb_value_num(v, g->members[g->best].mbs))
@@ -121,37 +129,46 @@ GROUP(members, v->j = members_json(g))
 
 #define WHY_MEMBERS(what) "in JSON: " what " of the engines array (each engine's standing)"
 
+/* One description for both units (table.h's `in`): the byte cells' table
+ * has the size and MB/s, the public-key one operations per second and
+ * microseconds per operation. */
 static const struct cb_column columns[] = {
-    {"file", CB_COL_TEXT, NULL, file, CB_CSV, NULL, CB_WHY_FILE, NULL},
-    {"run", CB_COL_INT, NULL, run, CB_CSV, NULL, CB_WHY_RUN, NULL},
-    {"algorithm", CB_COL_TEXT, NULL, algorithm, CB_CSV_JSON, "algorithm", NULL, NULL},
-    {"op", CB_COL_TEXT, NULL, op, CB_CSV_JSON, "op", NULL, NULL},
+    {"file", CB_COL_TEXT, NULL, file, CB_CSV | CB_IN_BOTH, NULL, CB_WHY_FILE, NULL},
+    {"run", CB_COL_INT, NULL, run, CB_CSV | CB_IN_BOTH, NULL, CB_WHY_RUN, NULL},
+    {"algorithm", CB_COL_TEXT, NULL, algorithm, CB_CSV_JSON | CB_IN_BOTH, "algorithm", NULL, NULL},
+    {"op", CB_COL_TEXT, NULL, op, CB_CSV_JSON | CB_IN_BOTH, "op", NULL, NULL},
     {"size", CB_COL_INT, "bytes", size, CB_CSV_JSON, "size", NULL, NULL},
-    {"threads", CB_COL_INT, NULL, threads, CB_CSV_JSON, "threads", NULL, NULL},
-    {"engines", CB_COL_INT, NULL, engines, CB_CSV, NULL, WHY_MEMBERS("the length"), NULL},
-    {"measure", CB_COL_TEXT, NULL, measure, CB_CSV_JSON, "measure", NULL, NULL},
-    {"fastest", CB_COL_TEXT, NULL, fastest, CB_CSV_JSON, "fastest", NULL, NULL},
-    {"fastest_engine", CB_COL_TEXT, NULL, fastest_engine, CB_CSV, NULL,
+    {"threads", CB_COL_INT, NULL, threads, CB_CSV_JSON | CB_IN_BOTH, "threads", NULL, NULL},
+    {"engines", CB_COL_INT, NULL, engines, CB_CSV | CB_IN_BOTH, NULL, WHY_MEMBERS("the length"),
+     NULL},
+    {"measure", CB_COL_TEXT, NULL, measure, CB_CSV_JSON | CB_IN_BOTH, "measure", NULL, NULL},
+    {"fastest", CB_COL_TEXT, NULL, fastest, CB_CSV_JSON | CB_IN_BOTH, "fastest", NULL, NULL},
+    {"fastest_engine", CB_COL_TEXT, NULL, fastest_engine, CB_CSV | CB_IN_BOTH, NULL,
      WHY_MEMBERS("the engine of the leader"), NULL},
     {"mb_per_s_median", CB_COL_NUM, "MB/s", mbs_median, CB_CSV, NULL,
      WHY_MEMBERS("the leader's mb_per_s_median"), NULL},
     {"headline_mb_per_s", CB_COL_NUM, "MB/s", headline, CB_CSV_JSON, "headline_mb_per_s", NULL,
      NULL},
-    {"tied", CB_COL_TEXT, NULL, tied, CB_CSV, NULL, WHY_MEMBERS("the labels standing tied"), NULL},
-    {"not_resolved", CB_COL_TEXT, NULL, unresolved, CB_CSV, NULL,
+    {"headline_ops_per_s", CB_COL_NUM, "op/s", pk_headline, CB_CSV_JSON | CB_IN_OPS,
+     "headline_ops_per_s", NULL, NULL},
+    {"headline_us_per_op", CB_COL_NUM, "us", pk_us, CB_CSV_JSON | CB_IN_OPS, "headline_us_per_op",
+     NULL, NULL},
+    {"tied", CB_COL_TEXT, NULL, tied, CB_CSV | CB_IN_BOTH, NULL,
+     WHY_MEMBERS("the labels standing tied"), NULL},
+    {"not_resolved", CB_COL_TEXT, NULL, unresolved, CB_CSV | CB_IN_BOTH, NULL,
      WHY_MEMBERS("the labels standing not resolved"), NULL},
-    {"next", CB_COL_TEXT, NULL, next_label, CB_CSV, NULL,
+    {"next", CB_COL_TEXT, NULL, next_label, CB_CSV | CB_IN_BOTH, NULL,
      WHY_MEMBERS("the fastest label standing slower"), NULL},
-    {"next_ratio", CB_COL_NUM, NULL, next_ratio, CB_CSV, NULL, WHY_MEMBERS("its ratio_to_leader"),
-     NULL},
-    {"next_ratio_lo", CB_COL_NUM, NULL, next_lo, CB_CSV, NULL, WHY_MEMBERS("its ratio_to_leader"),
-     NULL},
-    {"next_ratio_hi", CB_COL_NUM, NULL, next_hi, CB_CSV, NULL, WHY_MEMBERS("its ratio_to_leader"),
-     NULL},
-    {"level", CB_COL_NUM, NULL, level, CB_CSV_JSON, "level", NULL, NULL},
+    {"next_ratio", CB_COL_NUM, NULL, next_ratio, CB_CSV | CB_IN_BOTH, NULL,
+     WHY_MEMBERS("its ratio_to_leader"), NULL},
+    {"next_ratio_lo", CB_COL_NUM, NULL, next_lo, CB_CSV | CB_IN_BOTH, NULL,
+     WHY_MEMBERS("its ratio_to_leader"), NULL},
+    {"next_ratio_hi", CB_COL_NUM, NULL, next_hi, CB_CSV | CB_IN_BOTH, NULL,
+     WHY_MEMBERS("its ratio_to_leader"), NULL},
+    {"level", CB_COL_NUM, NULL, level, CB_CSV_JSON | CB_IN_BOTH, "level", NULL, NULL},
     {"delta", CB_COL_NUM, NULL, delta, CB_CSV, NULL, "in JSON once for the run (winners.delta)",
      NULL},
-    {"members", CB_COL_OBJECT, NULL, members, CB_JSON, "engines",
+    {"members", CB_COL_OBJECT, NULL, members, CB_JSON | CB_IN_BOTH, "engines",
      "every engine's standing, score and ratio to the leader: CSV and the text give the "
      "leader, the tied, the not resolved and the next",
      NULL},
@@ -212,39 +229,7 @@ const struct cb_table_def cb_table_winners = {
     .text = {text, CB_N(text), NULL, false},
 };
 
-/* ---- Public-key cells: the same verdicts in operations ---- */
-
-static const struct cb_column pk_columns[] = {
-    {"file", CB_COL_TEXT, NULL, file, CB_CSV, NULL, CB_WHY_FILE, NULL},
-    {"run", CB_COL_INT, NULL, run, CB_CSV, NULL, CB_WHY_RUN, NULL},
-    {"algorithm", CB_COL_TEXT, NULL, algorithm, CB_CSV_JSON, "algorithm", NULL, NULL},
-    {"op", CB_COL_TEXT, NULL, op, CB_CSV_JSON, "op", NULL, NULL},
-    {"threads", CB_COL_INT, NULL, threads, CB_CSV_JSON, "threads", NULL, NULL},
-    {"engines", CB_COL_INT, NULL, engines, CB_CSV, NULL, WHY_MEMBERS("the length"), NULL},
-    {"measure", CB_COL_TEXT, NULL, pk_measure, CB_CSV_JSON, "measure", NULL, NULL},
-    {"fastest", CB_COL_TEXT, NULL, fastest, CB_CSV_JSON, "fastest", NULL, NULL},
-    {"fastest_engine", CB_COL_TEXT, NULL, fastest_engine, CB_CSV, NULL,
-     WHY_MEMBERS("the engine of the leader"), NULL},
-    {"headline_ops_per_s", CB_COL_NUM, "op/s", pk_headline, CB_CSV_JSON, "headline_ops_per_s", NULL,
-     NULL},
-    {"headline_us_per_op", CB_COL_NUM, "us", pk_us, CB_CSV_JSON, "headline_us_per_op", NULL, NULL},
-    {"tied", CB_COL_TEXT, NULL, tied, CB_CSV, NULL, WHY_MEMBERS("the labels standing tied"), NULL},
-    {"not_resolved", CB_COL_TEXT, NULL, unresolved, CB_CSV, NULL,
-     WHY_MEMBERS("the labels standing not resolved"), NULL},
-    {"next", CB_COL_TEXT, NULL, next_label, CB_CSV, NULL,
-     WHY_MEMBERS("the fastest label standing slower"), NULL},
-    {"next_ratio", CB_COL_NUM, NULL, next_ratio, CB_CSV, NULL, WHY_MEMBERS("its ratio_to_leader"),
-     NULL},
-    {"next_ratio_lo", CB_COL_NUM, NULL, next_lo, CB_CSV, NULL, WHY_MEMBERS("its ratio_to_leader"),
-     NULL},
-    {"next_ratio_hi", CB_COL_NUM, NULL, next_hi, CB_CSV, NULL, WHY_MEMBERS("its ratio_to_leader"),
-     NULL},
-    {"level", CB_COL_NUM, NULL, level, CB_CSV_JSON, "level", NULL, NULL},
-    {"members", CB_COL_OBJECT, NULL, members, CB_JSON, "engines",
-     "every engine's standing, score and ratio to the leader: CSV and the text give the "
-     "leader, the tied, the not resolved and the next",
-     NULL},
-};
+/* ---- Public-key cells: the same verdicts in operations, the same columns ---- */
 
 static const struct cb_text_column pk_text[] = {
     {"algorithm", 'l', 0, 0, "algorithm", CB_SHOW_VALUE, NULL, NULL, false},
@@ -266,7 +251,8 @@ const struct cb_table_def cb_table_pk_winners = {
     .rows = pk_rows,
     .conditions = conditions,
     .json_order = "algorithm op threads measure fastest level engines",
-    .columns = pk_columns,
-    .n_columns = CB_N(pk_columns),
+    .columns = columns,
+    .n_columns = CB_N(columns),
     .text = {pk_text, CB_N(pk_text), NULL, false},
+    .unit = CB_UNIT_OPS,
 };

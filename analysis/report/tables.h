@@ -76,7 +76,8 @@ extern const struct cb_table_def *const cb_baseline_table_set[];
  * threads) from CELL, an expression of X (the item) giving a `const struct
  * cb_result_cell *`; their JSON under PREFIX ("cell." for a row that
  * carries the results file's cell object). CB_KEY_GETTERS defines the
- * getters (PFX_engine, ...), CB_KEY_COLUMNS the columns. */
+ * getters (PFX_engine, ...), CB_KEY_COLUMNS the columns (CB_KEY_COLUMNS_IN:
+ * in the tables IN says, table.h). */
 #define CB_KEY_GETTERS(pfx, T, x, cell)                                                            \
 	CB_GET(pfx##_engine, T, x, cb_value_text(v, (cell)->engine))                               \
 	CB_GET(pfx##_label, T, x, cb_value_text(v, (cell)->label))                                 \
@@ -84,17 +85,21 @@ extern const struct cb_table_def *const cb_baseline_table_set[];
 	CB_GET(pfx##_op, T, x, cb_value_text(v, (cell)->op))                                       \
 	CB_GET(pfx##_size, T, x, cb_value_int(v, (long long)(cell)->size))                         \
 	CB_GET(pfx##_threads, T, x, cb_value_int(v, (long long)(cell)->threads))
-#define CB_KEY_COLUMNS(pfx, prefix)                                                                \
-	{"engine", CB_COL_TEXT, NULL, pfx##_engine, CB_CSV_JSON, prefix "engine", NULL, NULL},     \
-	    {"label", CB_COL_TEXT, NULL, pfx##_label, CB_CSV_JSON, prefix "label", NULL, NULL},    \
-	    {"algorithm", CB_COL_TEXT,        NULL, pfx##_algorithm,                               \
-	     CB_CSV_JSON, prefix "algorithm", NULL, NULL},                                         \
-	    {"op", CB_COL_TEXT, NULL, pfx##_op, CB_CSV_JSON, prefix "op", NULL, NULL},             \
-	    {"size", CB_COL_INT, "bytes", pfx##_size, CB_CSV_JSON, prefix "size", NULL, NULL},     \
+#define CB_KEY_COLUMNS_IN(pfx, prefix, in)                                                         \
+	{"engine",           CB_COL_TEXT,     NULL, pfx##_engine,                                  \
+	 CB_CSV_JSON | (in), prefix "engine", NULL, NULL},                                         \
+	    {"label",        CB_COL_TEXT, NULL, pfx##_label, CB_CSV_JSON | (in),                   \
+	     prefix "label", NULL,        NULL},                                                   \
+	    {"algorithm",        CB_COL_TEXT,        NULL, pfx##_algorithm,                        \
+	     CB_CSV_JSON | (in), prefix "algorithm", NULL, NULL},                                  \
+	    {"op", CB_COL_TEXT, NULL, pfx##_op, CB_CSV_JSON | (in), prefix "op", NULL, NULL},      \
+	    {"size",        CB_COL_INT, "bytes", pfx##_size, CB_CSV_JSON | (in),                   \
+	     prefix "size", NULL,       NULL},                                                     \
 	{                                                                                          \
-		"threads", CB_COL_INT, NULL, pfx##_threads, CB_CSV_JSON, prefix "threads", NULL,   \
-		    NULL                                                                           \
+		"threads", CB_COL_INT, NULL, pfx##_threads, CB_CSV_JSON | (in), prefix "threads",  \
+		    NULL, NULL                                                                     \
 	}
+#define CB_KEY_COLUMNS(pfx, prefix) CB_KEY_COLUMNS_IN(pfx, prefix, CB_IN_BYTES)
 
 /* The text columns of a cell's key: engine (its label), algorithm, op,
  * size, and threads when THREADS_WHEN holds (0: always). */

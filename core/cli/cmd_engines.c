@@ -33,15 +33,16 @@ static const struct {
 
 static bool offers_op(const struct cb_engine *e, const struct cb_algorithm *alg, enum cb_op op)
 {
-	return cb_op_applies(alg, op) && e->supports(alg, op, CB_MODE_MESSAGE);
+	return cb_op_applies(alg, op) && cb_engine_supports(e, alg, op, CB_MODE_MESSAGE);
 }
 
 /* A public-key algorithm is offered when one of its operations is. */
 static bool offers(const struct cb_engine *e, const struct cb_algorithm *alg)
 {
 	if (!cb_alg_is_pk(alg))
-		return alg->kind == CB_KIND_HASH ? e->supports(alg, CB_OP_HASH, CB_MODE_MESSAGE)
-		                                 : e->supports(alg, CB_OP_ENCRYPT, CB_MODE_MESSAGE);
+		return alg->kind == CB_KIND_HASH
+		           ? cb_engine_supports(e, alg, CB_OP_HASH, CB_MODE_MESSAGE)
+		           : cb_engine_supports(e, alg, CB_OP_ENCRYPT, CB_MODE_MESSAGE);
 	for (size_t i = 0; i < N_PK_OPS; i++)
 		if (offers_op(e, alg, pk_ops[i].op))
 			return true;
@@ -59,7 +60,7 @@ static const char *pk_cell(const struct cb_engine *e, const struct cb_algorithm 
 	for (size_t i = 0; i < N_PK_OPS; i++) {
 		if (!cb_op_applies(alg, pk_ops[i].op))
 			continue;
-		if (e->supports(alg, pk_ops[i].op, CB_MODE_MESSAGE))
+		if (cb_engine_supports(e, alg, pk_ops[i].op, CB_MODE_MESSAGE))
 			letters[n++] = pk_ops[i].letter;
 		else
 			all = false;

@@ -59,7 +59,8 @@ static json_t *hello(const struct cb_engine *e)
 		json_t *by_op = json_object();
 
 		for (int op = 0; op < CB_OP_COUNT; op++)
-			if (cb_op_applies(alg, op) && e->supports(alg, op, CB_MODE_MESSAGE)) {
+			if (cb_op_applies(alg, op) &&
+			    cb_engine_supports(e, alg, op, CB_MODE_MESSAGE)) {
 				json_array_append_new(ops, json_string(cb_op_name(op)));
 				json_object_set_new(by_op, cb_op_name(op), calls_of(e));
 			}
@@ -327,10 +328,11 @@ static struct timed time_calls(const struct cb_engine *e, void *ctx, const struc
 	int expect =
 	    q->op == CB_OP_DECRYPT_FORGED || q->op == CB_OP_VERIFY_FORGED ? CB_REJECTED : CB_OK;
 	struct timed t = {.rc = expect};
+	cb_call_fn *call = cb_engine_calls_for(e, q->alg).call; /* chosen before the clock */
 	uint64_t cpu0 = cb_thread_cpu_ns(), t0 = cb_wall_ns(), t1, cpu1;
 
 	for (uint64_t i = 0; i < q->calls && kind != CB_FAULT_NOTHING; i++) {
-		int r = kind == CB_FAULT_ERROR ? CB_FAILED : e->call(ctx, q->data, q->size, out);
+		int r = kind == CB_FAULT_ERROR ? CB_FAILED : call(ctx, q->data, q->size, out);
 
 		if (r != expect) {
 			t.rc = r;
@@ -365,7 +367,7 @@ static json_t *answer_of(const struct cb_engine *e, const struct request *q, con
 
 	/* An ECDSA DER signature is as long as it says (cb_pk_sig_len); one
 	 * that is not DER (a fault) goes out whole, for the runner to reject. */
-	if (!rejected && q->op == CB_OP_SIGN && q->alg->scheme == CB_PK_ECDSA &&
+	if (!rejected && q->op == CB_OP_SIGN && cb_pk_info(q->alg)->encoding == CB_PK_SIG_DER &&
 	    cb_pk_sig_len(q->alg, out, out_len))
 		out_len = cb_pk_sig_len(q->alg, out, out_len);
 	b64 = cb_base64_encode(out, out_len);
@@ -428,7 +430,7 @@ static json_t *run(const struct cb_engine *e, const struct cb_fault *fault, json
 		answer = answer_of(e, &q, &t, out);
 done:
 	if (ctx)
-		e->close(ctx);
+		cb_engine_calls_for(e, q.alg).close(ctx);
 	cb_input_free(&q.in);
 	cb_pk_key_free(q.pk_key);
 	cb_pk_key_free(q.pk_peer);

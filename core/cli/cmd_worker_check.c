@@ -200,8 +200,8 @@ static void check_forged(struct cb_check_tally *t, const struct cb_engine *e,
 	int status;
 
 	snprintf(check, sizeof check, "forged tag %s", alg->name);
-	if (!e->supports(alg, CB_OP_DECRYPT_FORGED, CB_MODE_MESSAGE)) {
-		if (e->supports(alg, CB_OP_DECRYPT, CB_MODE_MESSAGE))
+	if (!cb_engine_supports(e, alg, CB_OP_DECRYPT_FORGED, CB_MODE_MESSAGE)) {
+		if (cb_engine_supports(e, alg, CB_OP_DECRYPT, CB_MODE_MESSAGE))
 			cb_check_report(t, false, check,
 			                "decrypt is offered, decrypt-forged is not");
 		return;
@@ -338,15 +338,16 @@ static int run_checks(const struct cb_engine *e, const struct cb_vector_set *set
 	for (size_t a = 0; a < cb_algorithm_count(); a++) {
 		const struct cb_algorithm *alg = cb_algorithm_at(a);
 
-		if (!e->supports(alg, alg->kind == CB_KIND_HASH ? CB_OP_HASH : CB_OP_ENCRYPT,
-		                 CB_MODE_MESSAGE))
+		if (!cb_engine_supports(e, alg,
+		                        alg->kind == CB_KIND_HASH ? CB_OP_HASH : CB_OP_ENCRYPT,
+		                        CB_MODE_MESSAGE))
 			continue;
 		check_vectors(&t, e, alg, set);
 		if (alg->kind == CB_KIND_AEAD)
 			check_forged(&t, e, alg);
 		for (int op = 0; op < CB_OP_DECRYPT_FORGED; op++)
 			if (cb_op_applies(alg, (enum cb_op)op) &&
-			    e->supports(alg, (enum cb_op)op, CB_MODE_MESSAGE))
+			    cb_engine_supports(e, alg, (enum cb_op)op, CB_MODE_MESSAGE))
 				check_input(&t, e, alg, (enum cb_op)op, input, input_sha256);
 	}
 	cb_worker_check_pk(&t, e, input);

@@ -45,7 +45,7 @@ static void check_pk(struct cb_check_tally *t, const struct cb_engine *e,
 	ctx = cb_engine_open(e, &s, why, sizeof why);
 	if (ctx) {
 		status = e->remote(ctx, &info, out, &times, why, sizeof why);
-		e->close(ctx);
+		cb_engine_calls_for(e, alg).close(ctx);
 	}
 	if (!ctx || status == CB_FAILED)
 		cb_check_report(t, false, check, "%s", why);
@@ -81,7 +81,9 @@ static void check_pk_call(struct cb_check_tally *t, const struct cb_engine *e,
 	struct cb_pk_setup pk = {.digest = digest, .digest_len = cb_pk_digest_len(alg)};
 	struct cb_cell_setup s = {
 	    .alg = alg, .op = CB_OP_SIGN, .len = PK_LEN, .config = &config, .pk = &pk};
-	size_t field = alg->scheme == CB_PK_ED25519 ? 32 : cb_pk_field_len(alg), n;
+	size_t field = cb_pk_info(alg)->family == CB_PK_FAMILY_RAW ? cb_pk_info(alg)->raw_len
+	                                                           : cb_pk_field_len(alg),
+	       n;
 	char check[96], why[512];
 	struct cb_pk_key *key;
 	void *ctx = NULL;
@@ -95,8 +97,8 @@ static void check_pk_call(struct cb_check_tally *t, const struct cb_engine *e,
 	if (key &&
 	    (!pk.digest_len || cb_pk_digest(alg, input, PK_LEN, digest, why, sizeof why) == 0) &&
 	    (ctx = cb_engine_open(e, &s, why, sizeof why)) != NULL) {
-		rc = e->call(ctx, input, PK_LEN, out);
-		e->close(ctx);
+		rc = cb_engine_calls_for(e, alg).call(ctx, input, PK_LEN, out);
+		cb_engine_calls_for(e, alg).close(ctx);
 	}
 	n = cb_pk_sig_len(alg, out, cb_pk_output_len(alg, CB_OP_SIGN));
 	if (rc != CB_OK)
@@ -116,7 +118,7 @@ static void check_pk_call(struct cb_check_tally *t, const struct cb_engine *e,
 void cb_worker_check_pk(struct cb_check_tally *t, const struct cb_engine *e,
                         const unsigned char *input)
 {
-	bool seen[CB_PK_X25519 + 1] = {false};
+	bool seen[CB_PK_COUNT] = {false};
 
 	for (size_t a = 0; a < cb_algorithm_count(); a++) {
 		const struct cb_algorithm *alg = cb_algorithm_at(a);
@@ -126,7 +128,7 @@ void cb_worker_check_pk(struct cb_check_tally *t, const struct cb_engine *e,
 			continue;
 		for (int op = 0; op < CB_OP_COUNT; op++)
 			if (cb_op_applies(alg, (enum cb_op)op) &&
-			    e->supports(alg, (enum cb_op)op, CB_MODE_MESSAGE)) {
+			    cb_engine_supports(e, alg, (enum cb_op)op, CB_MODE_MESSAGE)) {
 				check_pk(t, e, alg, (enum cb_op)op, input);
 				offered = true;
 			}
@@ -135,8 +137,9 @@ void cb_worker_check_pk(struct cb_check_tally *t, const struct cb_engine *e,
 	for (size_t a = 0; a < cb_algorithm_count(); a++) {
 		const struct cb_algorithm *alg = cb_algorithm_at(a);
 
-		if ((alg->scheme == CB_PK_ED25519 || alg->scheme == CB_PK_ECDSA) &&
-		    e->supports(alg, CB_OP_SIGN, CB_MODE_MESSAGE)) {
+		/* a signature whose key is made from its raw private part */
+		if (alg->kind == CB_KIND_SIGN && cb_pk_info(alg)->family != CB_PK_FAMILY_RSA &&
+		    cb_engine_supports(e, alg, CB_OP_SIGN, CB_MODE_MESSAGE)) {
 			check_pk_call(t, e, alg, input);
 			return;
 		}

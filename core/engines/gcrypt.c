@@ -117,12 +117,10 @@ static const struct gcrypt_alg *gcrypt_find(const char *name)
 	return NULL;
 }
 
-extern const struct cb_pk_half cb_gcrypt_pk; /* gcrypt_pk.c */
+extern const struct cb_pk_ops cb_gcrypt_pk; /* gcrypt_pk.c */
 
 static bool gcrypt_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
 {
-	if (cb_alg_is_pk(alg))
-		return mode == CB_MODE_MESSAGE && cb_gcrypt_pk.supports(alg, op);
 	if (!gcrypt_find(alg->name) || !cb_op_applies(alg, op))
 		return false;
 	return mode == CB_MODE_MESSAGE || alg->kind != CB_KIND_AEAD;
@@ -207,10 +205,6 @@ static void gcrypt_close(void *opaque)
 
 	if (!ctx)
 		return;
-	if (cb_engine_ctx_is_pk(ctx)) {
-		cb_gcrypt_pk.close(ctx);
-		return;
-	}
 	gcry_md_close(ctx->md);
 	gcry_cipher_close(ctx->cipher);
 	free(ctx);
@@ -224,8 +218,7 @@ static void *gcrypt_open(const struct cb_cell_setup *cell, const struct cb_engin
 	struct gcrypt_ctx *ctx;
 	gcry_error_t rc;
 
-	if (cb_alg_is_pk(alg))
-		return cb_gcrypt_pk.open(cell, setup, err, err_len);
+	(void)cell; /* everything it needs is in SETUP */
 	ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
 		cb_errorf(err, err_len, "gcrypt: out of memory");
@@ -294,8 +287,6 @@ static int gcrypt_call(void *opaque, const unsigned char *in, size_t len, unsign
 {
 	struct gcrypt_ctx *ctx = opaque;
 
-	if (cb_engine_ctx_is_pk(ctx))
-		return cb_gcrypt_pk.call(ctx, in, len, out);
 	if (len % ctx->setup.alg->block_len != 0)
 		return CB_FAILED;
 	if (ctx->setup.recreate)
@@ -320,7 +311,7 @@ static int gcrypt_finish(void *opaque, unsigned char *out)
 {
 	struct gcrypt_ctx *ctx = opaque;
 
-	if (cb_engine_ctx_is_pk(ctx) || !ctx->setup.stream || !ctx->md)
+	if (!ctx->setup.stream || !ctx->md)
 		return CB_OK; /* ciphers wrote everything in their calls */
 	return gcrypt_md_digest(ctx, ctx->md, out);
 }
@@ -355,8 +346,6 @@ static void gcrypt_describe(json_t *obj)
 static uint64_t gcrypt_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
                             uint64_t calls, int expect, int *last)
 {
-	if (cb_engine_ctx_is_pk(ctx))
-		return cb_gcrypt_pk.loop(ctx, in, len, out, calls, expect, last);
 	return cb_engine_loop(gcrypt_call, ctx, in, len, out, calls, expect, last);
 }
 
@@ -372,4 +361,5 @@ const struct cb_engine cb_engine_gcrypt = {
     .finish = gcrypt_finish,
     .close = gcrypt_close,
     .describe = gcrypt_describe,
+    .pk = &cb_gcrypt_pk,
 };

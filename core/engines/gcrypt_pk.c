@@ -36,9 +36,21 @@ struct gcrypt_pk {
 	unsigned char scalar[32], peer[32]; /* X25519: the private key, the peer's public key */
 };
 
+/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+ * offered only once it is listed here. */
+static const bool offered[CB_PK_COUNT] = {
+    [CB_PK_RSA_PKCS1] = true, [CB_PK_RSA_PSS] = true, [CB_PK_ECDSA] = true,
+    [CB_PK_ED25519] = true,   [CB_PK_ECDH] = true,    [CB_PK_X25519] = true,
+};
+
+static bool offers(const struct cb_algorithm *alg)
+{
+	return cb_alg_is_pk(alg) && alg->scheme < CB_PK_COUNT && offered[alg->scheme];
+}
+
 static bool gcrypt_pk_supports(const struct cb_algorithm *alg, enum cb_op op)
 {
-	return cb_alg_is_pk(alg) && cb_op_applies(alg, op);
+	return offers(alg) && cb_op_applies(alg, op);
 }
 
 static void gcrypt_pk_close(void *opaque)
@@ -415,7 +427,7 @@ static uint64_t gcrypt_pk_loop(void *ctx, const unsigned char *in, size_t len, u
 	return cb_engine_loop(gcrypt_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_gcrypt_pk = {
+const struct cb_pk_ops cb_gcrypt_pk = {
     .supports = gcrypt_pk_supports,
     .open = gcrypt_pk_open,
     .call = gcrypt_pk_call,

@@ -87,12 +87,10 @@ static int gt_probe(char *why, size_t why_len)
 	return 0;
 }
 
-extern const struct cb_pk_half cb_gnutls_pk; /* gnutls_pk.c */
+extern const struct cb_pk_ops cb_gnutls_pk; /* gnutls_pk.c */
 
 static bool gt_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
 {
-	if (cb_alg_is_pk(alg))
-		return mode == CB_MODE_MESSAGE && cb_gnutls_pk.supports(alg, op);
 	if (!cb_op_applies(alg, op))
 		return false;
 	if (alg->kind == CB_KIND_HASH)
@@ -250,8 +248,7 @@ static void *gt_open(const struct cb_cell_setup *cell, const struct cb_engine_se
 	struct gt_ctx *c;
 	int rc = 0;
 
-	if (cb_alg_is_pk(alg))
-		return cb_gnutls_pk.open(cell, setup, err, err_len);
+	(void)cell; /* everything it needs is in SETUP */
 	c = calloc(1, sizeof *c);
 	if (!c) {
 		cb_errorf(err, err_len, "gnutls: out of memory");
@@ -282,8 +279,6 @@ static int gt_call(void *ctx, const unsigned char *in, size_t len, unsigned char
 {
 	struct gt_ctx *c = ctx;
 
-	if (cb_engine_ctx_is_pk(ctx))
-		return cb_gnutls_pk.call(ctx, in, len, out);
 	if (c->setup.alg->kind != CB_KIND_HASH)
 		return gt_crypt(c, in, len, out);
 	if (c->setup.stream)
@@ -304,9 +299,7 @@ static int gt_finish(void *ctx, unsigned char *out)
 
 static void gt_close(void *ctx)
 {
-	if (cb_engine_ctx_is_pk(ctx))
-		cb_gnutls_pk.close(ctx);
-	else if (ctx)
+	if (ctx)
 		gt_release(ctx);
 }
 
@@ -326,8 +319,6 @@ static void gt_describe(json_t *obj)
 static uint64_t gt_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
                         uint64_t calls, int expect, int *last)
 {
-	if (cb_engine_ctx_is_pk(ctx))
-		return cb_gnutls_pk.loop(ctx, in, len, out, calls, expect, last);
 	return cb_engine_loop(gt_call, ctx, in, len, out, calls, expect, last);
 }
 
@@ -343,4 +334,5 @@ const struct cb_engine cb_engine_gnutls = {
     .finish = gt_finish,
     .close = gt_close,
     .describe = gt_describe,
+    .pk = &cb_gnutls_pk,
 };

@@ -34,9 +34,21 @@ struct gt_pk {
 	unsigned bits; /* keygen: RSA's bits or GNUTLS_CURVE_TO_BITS */
 };
 
+/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+ * offered only once it is listed here. */
+static const bool offered[CB_PK_COUNT] = {
+    [CB_PK_RSA_PKCS1] = true, [CB_PK_RSA_PSS] = true, [CB_PK_ECDSA] = true,
+    [CB_PK_ED25519] = true,   [CB_PK_ECDH] = true,    [CB_PK_X25519] = true,
+};
+
+static bool offers(const struct cb_algorithm *alg)
+{
+	return cb_alg_is_pk(alg) && alg->scheme < CB_PK_COUNT && offered[alg->scheme];
+}
+
 static bool gt_pk_supports(const struct cb_algorithm *alg, enum cb_op op)
 {
-	return cb_alg_is_pk(alg) && cb_op_applies(alg, op) && op != CB_OP_DERIVE;
+	return offers(alg) && cb_op_applies(alg, op) && op != CB_OP_DERIVE;
 }
 
 static void gt_pk_close(void *opaque)
@@ -265,7 +277,7 @@ static uint64_t gt_pk_loop(void *ctx, const unsigned char *in, size_t len, unsig
 	return cb_engine_loop(gt_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_gnutls_pk = {
+const struct cb_pk_ops cb_gnutls_pk = {
     .supports = gt_pk_supports,
     .open = gt_pk_open,
     .call = gt_pk_call,

@@ -67,8 +67,7 @@ union mbed_state {
 	mbedtls_chachapoly_context chachapoly;
 };
 
-/* The setup first, as every library engine's context begins (engine.h:
- * cb_engine_ctx_is_pk tells a public-key context by it). */
+/* The setup first, as every library engine's context begins (engine.h). */
 struct mbed_ctx {
 	struct cb_engine_setup setup;
 	union mbed_state state;
@@ -110,14 +109,12 @@ static int mbed_probe(char *why, size_t why_len)
 	return 0; /* no global initialisation */
 }
 
-extern const struct cb_pk_half cb_mbedtls_pk; /* mbedtls_pk.c */
+extern const struct cb_pk_ops cb_mbedtls_pk; /* mbedtls_pk.c */
 
 static bool mbed_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
 {
 	int id = mbed_lookup(alg);
 
-	if (cb_alg_is_pk(alg))
-		return mode == CB_MODE_MESSAGE && cb_mbedtls_pk.supports(alg, op);
 	if (id < 0 || !cb_op_applies(alg, op))
 		return false;
 	return mode == CB_MODE_MESSAGE || alg->kind != CB_KIND_AEAD;
@@ -328,8 +325,7 @@ static void *mbed_open(const struct cb_cell_setup *cell, const struct cb_engine_
 	const struct cb_algorithm *alg = setup->alg;
 	struct mbed_ctx *c;
 
-	if (cb_alg_is_pk(alg))
-		return cb_mbedtls_pk.open(cell, setup, err, err_len);
+	(void)cell; /* everything it needs is in SETUP */
 	c = calloc(1, sizeof *c);
 	if (!c) {
 		cb_errorf(err, err_len, "mbedtls: out of memory");
@@ -365,8 +361,6 @@ static int mbed_call(void *ctx, const unsigned char *in, size_t len, unsigned ch
 	union mbed_state *s = &c->state;
 	int rc;
 
-	if (cb_engine_ctx_is_pk(ctx))
-		return cb_mbedtls_pk.call(ctx, in, len, out);
 	if (c->setup.stream && c->setup.alg->kind == CB_KIND_HASH)
 		return mbed_absorb(c, s, in, len) == 0 ? CB_OK : CB_FAILED;
 	if (c->setup.recreate) {
@@ -402,10 +396,6 @@ static void mbed_close(void *ctx)
 
 	if (!c)
 		return;
-	if (cb_engine_ctx_is_pk(ctx)) {
-		cb_mbedtls_pk.close(ctx);
-		return;
-	}
 	if (!c->setup.recreate)
 		mbed_release(c, &c->state);
 	free(c);
@@ -430,8 +420,6 @@ static void mbed_describe(json_t *obj)
 static uint64_t mbed_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
                           uint64_t calls, int expect, int *last)
 {
-	if (cb_engine_ctx_is_pk(ctx))
-		return cb_mbedtls_pk.loop(ctx, in, len, out, calls, expect, last);
 	return cb_engine_loop(mbed_call, ctx, in, len, out, calls, expect, last);
 }
 
@@ -447,4 +435,5 @@ const struct cb_engine cb_engine_mbedtls = {
     .finish = mbed_finish,
     .close = mbed_close,
     .describe = mbed_describe,
+    .pk = &cb_mbedtls_pk,
 };

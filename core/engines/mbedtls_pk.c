@@ -63,10 +63,22 @@ static mbedtls_md_type_t md_of(const struct cb_algorithm *alg)
 	                                          : MBEDTLS_MD_SHA512;
 }
 
+/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+ * offered only once it is listed here. No Ed25519: Mbed TLS 2.28 has none (its EdDSA came
+ * with 3.x's PSA). */
+static const bool offered[CB_PK_COUNT] = {
+    [CB_PK_RSA_PKCS1] = true, [CB_PK_RSA_PSS] = true, [CB_PK_ECDSA] = true,
+    [CB_PK_ECDH] = true,      [CB_PK_X25519] = true,
+};
+
+static bool offers(const struct cb_algorithm *alg)
+{
+	return cb_alg_is_pk(alg) && alg->scheme < CB_PK_COUNT && offered[alg->scheme];
+}
+
 static bool mbed_pk_supports(const struct cb_algorithm *alg, enum cb_op op)
 {
-	/* No Ed25519 in Mbed TLS 2.28 (its EdDSA came with 3.x's PSA). */
-	return cb_alg_is_pk(alg) && cb_op_applies(alg, op) && alg->scheme != CB_PK_ED25519;
+	return offers(alg) && cb_op_applies(alg, op);
 }
 
 static void mbed_pk_close(void *opaque)
@@ -310,7 +322,7 @@ static uint64_t mbed_pk_loop(void *ctx, const unsigned char *in, size_t len, uns
 	return cb_engine_loop(mbed_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_mbedtls_pk = {
+const struct cb_pk_ops cb_mbedtls_pk = {
     .supports = mbed_pk_supports,
     .open = mbed_pk_open,
     .call = mbed_pk_call,

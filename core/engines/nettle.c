@@ -109,12 +109,10 @@ static const struct eng_nettle_alg *eng_nettle_find(const char *name)
 	return NULL;
 }
 
-extern const struct cb_pk_half cb_nettle_pk; /* nettle_pk.c */
+extern const struct cb_pk_ops cb_nettle_pk; /* nettle_pk.c */
 
 static bool eng_nettle_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
 {
-	if (cb_alg_is_pk(alg))
-		return mode == CB_MODE_MESSAGE && cb_nettle_pk.supports(alg, op);
 	if (!eng_nettle_find(alg->name) || !cb_op_applies(alg, op))
 		return false;
 	return mode == CB_MODE_MESSAGE || alg->kind != CB_KIND_AEAD;
@@ -239,10 +237,6 @@ static void eng_nettle_close(void *opaque)
 
 	if (!ctx)
 		return;
-	if (cb_engine_ctx_is_pk(ctx)) {
-		cb_nettle_pk.close(ctx);
-		return;
-	}
 	free(ctx->state);
 	free(ctx);
 }
@@ -254,8 +248,7 @@ static void *eng_nettle_open(const struct cb_cell_setup *cell, const struct cb_e
 	const struct eng_nettle_alg *id = eng_nettle_find(alg->name);
 	struct eng_nettle_ctx *ctx;
 
-	if (cb_alg_is_pk(alg))
-		return cb_nettle_pk.open(cell, setup, err, err_len);
+	(void)cell; /* everything it needs is in SETUP */
 	ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
 		cb_errorf(err, err_len, "nettle: out of memory");
@@ -294,8 +287,6 @@ static int eng_nettle_call(void *opaque, const unsigned char *in, size_t len, un
 	void *state;
 	int status;
 
-	if (cb_engine_ctx_is_pk(ctx))
-		return cb_nettle_pk.call(ctx, in, len, out);
 	/* nettle's cbc_encrypt and cbc_decrypt assert on a partial block. */
 	if (len % ctx->setup.alg->block_len != 0)
 		return CB_FAILED;
@@ -331,8 +322,6 @@ static int eng_nettle_finish(void *opaque, unsigned char *out)
 	struct eng_nettle_ctx *ctx = opaque;
 	const struct nettle_hash *hash;
 
-	if (cb_engine_ctx_is_pk(ctx))
-		return CB_OK; /* message mode only */
 	hash = ctx->id->hash;
 	if (ctx->setup.stream && hash)
 		hash->digest(ctx->state, hash->digest_size, out);
@@ -352,8 +341,6 @@ static void eng_nettle_describe(json_t *obj)
 static uint64_t eng_nettle_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
                                 uint64_t calls, int expect, int *last)
 {
-	if (cb_engine_ctx_is_pk(ctx))
-		return cb_nettle_pk.loop(ctx, in, len, out, calls, expect, last);
 	return cb_engine_loop(eng_nettle_call, ctx, in, len, out, calls, expect, last);
 }
 
@@ -369,4 +356,5 @@ const struct cb_engine cb_engine_nettle = {
     .finish = eng_nettle_finish,
     .close = eng_nettle_close,
     .describe = eng_nettle_describe,
+    .pk = &cb_nettle_pk,
 };

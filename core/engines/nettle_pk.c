@@ -44,9 +44,21 @@ struct nettle_pk {
 	uint8_t priv[32], pub[32]; /* Ed25519: seed and public key; X25519: d and the peer */
 };
 
+/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+ * offered only once it is listed here. */
+static const bool offered[CB_PK_COUNT] = {
+    [CB_PK_RSA_PKCS1] = true, [CB_PK_RSA_PSS] = true, [CB_PK_ECDSA] = true,
+    [CB_PK_ED25519] = true,   [CB_PK_ECDH] = true,    [CB_PK_X25519] = true,
+};
+
+static bool offers(const struct cb_algorithm *alg)
+{
+	return cb_alg_is_pk(alg) && alg->scheme < CB_PK_COUNT && offered[alg->scheme];
+}
+
 static bool nettle_pk_supports(const struct cb_algorithm *alg, enum cb_op op)
 {
-	return cb_alg_is_pk(alg) && cb_op_applies(alg, op);
+	return offers(alg) && cb_op_applies(alg, op);
 }
 
 static void nettle_pk_close(void *opaque)
@@ -370,7 +382,7 @@ static uint64_t nettle_pk_loop(void *ctx, const unsigned char *in, size_t len, u
 	return cb_engine_loop(nettle_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_nettle_pk = {
+const struct cb_pk_ops cb_nettle_pk = {
     .supports = nettle_pk_supports,
     .open = nettle_pk_open,
     .call = nettle_pk_call,

@@ -97,12 +97,10 @@ static int openssl_probe(char *why, size_t why_len)
 	return status;
 }
 
-extern const struct cb_pk_half cb_openssl_pk; /* openssl_pk.c */
+extern const struct cb_pk_ops cb_openssl_pk; /* openssl_pk.c */
 
 static bool openssl_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
 {
-	if (cb_alg_is_pk(alg))
-		return mode == CB_MODE_MESSAGE && cb_openssl_pk.supports(alg, op);
 	if (!cb_reference_evp_name(alg) || !cb_op_applies(alg, op))
 		return false;
 	return mode == CB_MODE_MESSAGE || alg->kind != CB_KIND_AEAD;
@@ -208,10 +206,6 @@ static void openssl_close(void *opaque)
 
 	if (!ctx)
 		return;
-	if (cb_engine_ctx_is_pk(ctx)) {
-		cb_openssl_pk.close(ctx);
-		return;
-	}
 	EVP_MD_CTX_free(ctx->md_ctx);
 	EVP_CIPHER_CTX_free(ctx->cipher_ctx);
 	EVP_MD_free(ctx->md);
@@ -231,8 +225,6 @@ static void *openssl_open(const struct cb_cell_setup *cell, const struct cb_engi
 	bool stream = setup->stream;
 	struct openssl_ctx *ctx;
 
-	if (cb_alg_is_pk(alg))
-		return cb_openssl_pk.open(cell, setup, err, err_len);
 	ctx = calloc(1, sizeof *ctx);
 	if (!ctx) {
 		cb_errorf(err, err_len, "openssl: out of memory");
@@ -392,8 +384,6 @@ static int openssl_call(void *opaque, const unsigned char *in, size_t len, unsig
 	struct openssl_ctx *ctx = opaque;
 	int status;
 
-	if (cb_engine_ctx_is_pk(ctx))
-		return cb_openssl_pk.call(ctx, in, len, out);
 	switch (len == ctx->setup.len ? ctx->direct : OPENSSL_GENERAL) {
 	case OPENSSL_ENCRYPT_UPDATE:
 		return openssl_encrypt_update(ctx, in, len, out);
@@ -418,8 +408,6 @@ static uint64_t openssl_loop(void *opaque, const unsigned char *in, size_t len, 
 {
 	struct openssl_ctx *ctx = opaque;
 
-	if (cb_engine_ctx_is_pk(ctx))
-		return cb_openssl_pk.loop(ctx, in, len, out, calls, expect, last);
 	switch (len == ctx->setup.len ? ctx->direct : OPENSSL_GENERAL) {
 	case OPENSSL_ENCRYPT_UPDATE:
 		return cb_engine_loop(openssl_encrypt_update, ctx, in, len, out, calls, expect,
@@ -552,4 +540,5 @@ const struct cb_engine cb_engine_openssl = {
     .describe = openssl_describe,
     .options = openssl_options,
     .max_aad = INT_MAX, /* EVP_CipherUpdate takes the AAD in one int-sized piece */
+    .pk = &cb_openssl_pk,
 };

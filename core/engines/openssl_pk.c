@@ -4,7 +4,9 @@
  * Ed25519 an EVP_MD_CTX) initialised for the operation in open, and the timed
  * call is one EVP_PKEY_sign, EVP_PKEY_verify, EVP_PKEY_derive or
  * EVP_DigestSign on it. keygen generates on a context set up in open and
- * writes the new key out (core/pk.h's layout). */
+ * writes the new key out (core/pk.h's layout). EVP names a scheme's keys and
+ * RSA's paddings as the reference does: the scheme's row gives them
+ * (core/pk_scheme.h). */
 #include "core/engine.h"
 #include "core/errbuf.h"
 
@@ -14,6 +16,7 @@
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/params.h>
 #include <openssl/rsa.h>
 #include <openssl/x509.h>
 
@@ -21,7 +24,7 @@ struct openssl_pk {
 	struct cb_engine_setup setup;
 	EVP_PKEY *key, *peer;
 	EVP_PKEY_CTX *pctx; /* initialised for the cell's operation */
-	EVP_MD_CTX *md;     /* Ed25519: EVP_DigestSign/Verify */
+	EVP_MD_CTX *md;     /* a scheme that hashes inside (Ed25519): EVP_DigestSign/Verify */
 	size_t out_len;     /* the longest output (signature, secret) */
 };
 
@@ -36,9 +39,21 @@ static void pk_error(char *err, size_t err_len, const char *what)
 	ERR_clear_error();
 }
 
+/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+ * offered only once it is listed here. */
+static const bool offered[CB_PK_COUNT] = {
+    [CB_PK_RSA_PKCS1] = true, [CB_PK_RSA_PSS] = true, [CB_PK_ECDSA] = true,
+    [CB_PK_ED25519] = true,   [CB_PK_ECDH] = true,    [CB_PK_X25519] = true,
+};
+
+static bool offers(const struct cb_algorithm *alg)
+{
+	return cb_alg_is_pk(alg) && alg->scheme < CB_PK_COUNT && offered[alg->scheme];
+}
+
 static bool openssl_pk_supports(const struct cb_algorithm *alg, enum cb_op op)
 {
-	return cb_alg_is_pk(alg) && cb_op_applies(alg, op);
+	return offers(alg) && cb_op_applies(alg, op);
 }
 
 static void openssl_pk_close(void *opaque)
@@ -74,17 +89,22 @@ static const char *md_name(const struct cb_algorithm *alg)
 static int digest_ctx(struct openssl_pk *c, bool sign)
 {
 	const struct cb_algorithm *alg = c->setup.alg;
+	const char *padding = cb_pk_info(alg)->padding;
 	EVP_MD *md = EVP_MD_fetch(NULL, md_name(alg), NULL);
 	int ok;
 
 	c->pctx = EVP_PKEY_CTX_new_from_pkey(NULL, c->key, NULL);
 	ok = md && c->pctx &&
 	     (sign ? EVP_PKEY_sign_init(c->pctx) : EVP_PKEY_verify_init(c->pctx)) == 1;
-	if (ok && alg->scheme == CB_PK_RSA_PKCS1)
-		ok = EVP_PKEY_CTX_set_rsa_padding(c->pctx, RSA_PKCS1_PADDING) == 1;
-	if (ok && alg->scheme == CB_PK_RSA_PSS)
-		ok = EVP_PKEY_CTX_set_rsa_padding(c->pctx, RSA_PKCS1_PSS_PADDING) == 1 &&
-		     EVP_PKEY_CTX_set_rsa_pss_saltlen(c->pctx, RSA_PSS_SALTLEN_DIGEST) == 1 &&
+	if (ok && padding) {
+		OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(
+		                           OSSL_SIGNATURE_PARAM_PAD_MODE, (char *)padding, 0),
+		                       OSSL_PARAM_construct_end()};
+
+		ok = EVP_PKEY_CTX_set_params(c->pctx, params) == 1;
+	}
+	if (ok && padding && strcmp(padding, OSSL_PKEY_RSA_PAD_MODE_PSS) == 0)
+		ok = EVP_PKEY_CTX_set_rsa_pss_saltlen(c->pctx, RSA_PSS_SALTLEN_DIGEST) == 1 &&
 		     EVP_PKEY_CTX_set_rsa_mgf1_md(c->pctx, md) == 1;
 	ok = ok && EVP_PKEY_CTX_set_signature_md(c->pctx, md) == 1;
 	EVP_MD_free(md);
@@ -94,12 +114,8 @@ static int digest_ctx(struct openssl_pk *c, bool sign)
 static int keygen_ctx(struct openssl_pk *c)
 {
 	const struct cb_algorithm *alg = c->setup.alg;
-	const char *type = alg->scheme == CB_PK_ED25519  ? "ED25519"
-	                   : alg->scheme == CB_PK_X25519 ? "X25519"
-	                   : alg->curve                  ? "EC"
-	                                                 : "RSA";
 
-	c->pctx = EVP_PKEY_CTX_new_from_name(NULL, type, NULL);
+	c->pctx = EVP_PKEY_CTX_new_from_name(NULL, cb_pk_info(alg)->reference, NULL);
 	if (!c->pctx || EVP_PKEY_keygen_init(c->pctx) != 1)
 		return -1;
 	if (alg->curve)
@@ -135,7 +151,7 @@ static void *openssl_pk_open(const struct cb_cell_setup *cell, const struct cb_e
 		             EVP_PKEY_derive_set_peer(c->pctx, c->peer) == 1
 		         ? 0
 		         : -1;
-	} else if (setup->alg->scheme == CB_PK_ED25519) {
+	} else if (!setup->alg->hash) { /* the scheme hashes the message itself */
 		c->md = EVP_MD_CTX_new();
 		rc = c->md && (op == CB_OP_SIGN
 		                   ? EVP_DigestSignInit(c->md, NULL, NULL, NULL, c->key)
@@ -160,7 +176,7 @@ static int write_key(const struct cb_algorithm *alg, EVP_PKEY *pkey, unsigned ch
 	int ok;
 
 	cb_pk_keygen_layout(alg, &a, &b);
-	if (alg->scheme == CB_PK_ED25519 || alg->scheme == CB_PK_X25519) {
+	if (cb_pk_info(alg)->family == CB_PK_FAMILY_RAW) {
 		n = a;
 		ok = EVP_PKEY_get_raw_private_key(pkey, out, &n) == 1 && n == a;
 		n = b;
@@ -224,7 +240,7 @@ static uint64_t openssl_pk_loop(void *ctx, const unsigned char *in, size_t len, 
 	return cb_engine_loop(openssl_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_openssl_pk = {
+const struct cb_pk_ops cb_openssl_pk = {
     .supports = openssl_pk_supports,
     .open = openssl_pk_open,
     .call = openssl_pk_call,

@@ -44,8 +44,7 @@ union sodium_hash {
 	crypto_generichash_state blake2b;
 };
 
-/* The setup comes first, as in every library engine's context: it tells a
- * public-key context (sodium_pk.c) from this one (cb_engine_ctx_is_pk). */
+/* The setup comes first, as in every library engine's context (engine.h). */
 struct sodium_ctx {
 	struct cb_engine_setup setup;
 	crypto_aead_aes256gcm_state gcm; /* key schedule and GHASH powers */
@@ -75,14 +74,12 @@ static int sodium_probe(char *why, size_t why_len)
 	return 0;
 }
 
-extern const struct cb_pk_half cb_sodium_pk; /* sodium_pk.c */
+extern const struct cb_pk_ops cb_sodium_pk; /* sodium_pk.c */
 
 static bool sodium_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
 {
 	int id = sodium_lookup(alg);
 
-	if (cb_alg_is_pk(alg))
-		return mode == CB_MODE_MESSAGE && cb_sodium_pk.supports(alg, op);
 	if (id < 0 || !cb_op_applies(alg, op))
 		return false;
 	if (mode == CB_MODE_STREAM && alg->kind != CB_KIND_HASH)
@@ -216,8 +213,7 @@ static void *sodium_open(const struct cb_cell_setup *cell, const struct cb_engin
 	const struct cb_algorithm *alg = setup->alg;
 	struct sodium_ctx *c;
 
-	if (cb_alg_is_pk(alg))
-		return cb_sodium_pk.open(cell, setup, err, err_len);
+	(void)cell; /* everything it needs is in SETUP */
 	/* The BLAKE2b state asks for 64-byte alignment, beyond malloc's. */
 	c = aligned_alloc(alignof(struct sodium_ctx), sizeof *c);
 	if (!c) {
@@ -246,8 +242,6 @@ static int sodium_call(void *ctx, const unsigned char *in, size_t len, unsigned 
 {
 	struct sodium_ctx *c = ctx;
 
-	if (cb_engine_ctx_is_pk(c))
-		return cb_sodium_pk.call(c, in, len, out);
 	if (c->setup.stream)
 		return sodium_absorb(c, &c->hash, in, len) == 0 ? CB_OK : CB_FAILED;
 	if (c->id == SODIUM_AES_256_GCM || c->id == SODIUM_CHACHA20_POLY1305)
@@ -268,10 +262,6 @@ static void sodium_close(void *ctx)
 {
 	struct sodium_ctx *c = ctx;
 
-	if (cb_engine_ctx_is_pk(c)) {
-		cb_sodium_pk.close(c);
-		return;
-	}
 	if (c)
 		sodium_memzero(c, sizeof *c);
 	free(c);
@@ -295,8 +285,6 @@ static void sodium_describe(json_t *obj)
 static uint64_t sodium_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
                             uint64_t calls, int expect, int *last)
 {
-	if (cb_engine_ctx_is_pk(ctx))
-		return cb_sodium_pk.loop(ctx, in, len, out, calls, expect, last);
 	return cb_engine_loop(sodium_call, ctx, in, len, out, calls, expect, last);
 }
 
@@ -312,4 +300,5 @@ const struct cb_engine cb_engine_sodium = {
     .finish = sodium_finish,
     .close = sodium_close,
     .describe = sodium_describe,
+    .pk = &cb_sodium_pk,
 };

@@ -24,10 +24,21 @@ struct sodium_pk {
 	unsigned char peer[crypto_scalarmult_BYTES];         /* X25519: the peer's public key */
 };
 
+/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+ * offered only once it is listed here. libsodium has no RSA, ECDSA or NIST-curve ECDH. */
+static const bool offered[CB_PK_COUNT] = {
+    [CB_PK_ED25519] = true,
+    [CB_PK_X25519] = true,
+};
+
+static bool offers(const struct cb_algorithm *alg)
+{
+	return cb_alg_is_pk(alg) && alg->scheme < CB_PK_COUNT && offered[alg->scheme];
+}
+
 static bool sodium_pk_supports(const struct cb_algorithm *alg, enum cb_op op)
 {
-	return (alg->scheme == CB_PK_ED25519 || alg->scheme == CB_PK_X25519) &&
-	       cb_op_applies(alg, op);
+	return offers(alg) && cb_op_applies(alg, op);
 }
 
 static void sodium_pk_close(void *opaque)
@@ -119,7 +130,7 @@ static uint64_t sodium_pk_loop(void *ctx, const unsigned char *in, size_t len, u
 	return cb_engine_loop(sodium_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_sodium_pk = {
+const struct cb_pk_ops cb_sodium_pk = {
     .supports = sodium_pk_supports,
     .open = sodium_pk_open,
     .call = sodium_pk_call,

@@ -89,8 +89,7 @@ union wolf_hash {
 	wc_Sha3 sha3;
 };
 
-/* The setup first, as every library engine's context begins (engine.h:
- * cb_engine_ctx_is_pk tells a public-key context by it). */
+/* The setup first, as every library engine's context begins (engine.h). */
 struct wolf_ctx {
 	struct cb_engine_setup setup;
 	union {
@@ -124,12 +123,10 @@ static int wolf_probe(char *why, size_t why_len)
 	return 0;
 }
 
-extern const struct cb_pk_half cb_wolfssl_pk; /* wolfssl_pk.c */
+extern const struct cb_pk_ops cb_wolfssl_pk; /* wolfssl_pk.c */
 
 static bool wolf_supports(const struct cb_algorithm *alg, enum cb_op op, enum cb_mode mode)
 {
-	if (cb_alg_is_pk(alg))
-		return mode == CB_MODE_MESSAGE && cb_wolfssl_pk.supports(alg, op);
 	if (wolf_lookup(alg) < 0 || !cb_op_applies(alg, op))
 		return false;
 	return mode == CB_MODE_MESSAGE || alg->kind != CB_KIND_AEAD;
@@ -417,8 +414,7 @@ static void *wolf_open(const struct cb_cell_setup *cell, const struct cb_engine_
 	struct wolf_ctx *c;
 	int rc = 0;
 
-	if (cb_alg_is_pk(alg))
-		return cb_wolfssl_pk.open(cell, setup, err, err_len);
+	(void)cell; /* everything it needs is in SETUP */
 	c = calloc(1, sizeof *c);
 	if (!c) {
 		cb_errorf(err, err_len, "wolfssl: out of memory");
@@ -447,8 +443,6 @@ static int wolf_call(void *ctx, const unsigned char *in, size_t len, unsigned ch
 	Aes fresh;
 	int rc;
 
-	if (cb_engine_ctx_is_pk(ctx))
-		return cb_wolfssl_pk.call(ctx, in, len, out);
 	if (len > UINT32_MAX && c->setup.alg->kind != CB_KIND_HASH)
 		return CB_FAILED; /* wolfCrypt lengths are word32 */
 	if (c->setup.stream && c->setup.alg->kind == CB_KIND_HASH)
@@ -485,10 +479,6 @@ static void wolf_close(void *ctx)
 
 	if (!c)
 		return;
-	if (cb_engine_ctx_is_pk(ctx)) {
-		cb_wolfssl_pk.close(ctx);
-		return;
-	}
 	if (!c->setup.recreate && c->setup.alg->kind == CB_KIND_HASH)
 		wolf_hash_free(c->id, &c->u.hash);
 	else if (!c->setup.recreate && c->id != WOLF_CHACHA20_POLY1305)
@@ -544,8 +534,6 @@ static void wolf_describe(json_t *obj)
 static uint64_t wolf_loop(void *ctx, const unsigned char *in, size_t len, unsigned char *out,
                           uint64_t calls, int expect, int *last)
 {
-	if (cb_engine_ctx_is_pk(ctx))
-		return cb_wolfssl_pk.loop(ctx, in, len, out, calls, expect, last);
 	return cb_engine_loop(wolf_call, ctx, in, len, out, calls, expect, last);
 }
 
@@ -562,4 +550,5 @@ const struct cb_engine cb_engine_wolfssl = {
     .close = wolf_close,
     .describe = wolf_describe,
     .max_aad = UINT32_MAX, /* wolfCrypt lengths are word32 */
+    .pk = &cb_wolfssl_pk,
 };

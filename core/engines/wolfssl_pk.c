@@ -87,9 +87,21 @@ static void fp_cache_key_make(void)
 }
 #endif
 
+/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+ * offered only once it is listed here. */
+static const bool offered[CB_PK_COUNT] = {
+    [CB_PK_RSA_PKCS1] = true, [CB_PK_RSA_PSS] = true, [CB_PK_ECDSA] = true,
+    [CB_PK_ED25519] = true,   [CB_PK_ECDH] = true,    [CB_PK_X25519] = true,
+};
+
+static bool offers(const struct cb_algorithm *alg)
+{
+	return cb_alg_is_pk(alg) && alg->scheme < CB_PK_COUNT && offered[alg->scheme];
+}
+
 static bool wolf_pk_supports(const struct cb_algorithm *alg, enum cb_op op)
 {
-	return cb_alg_is_pk(alg) && cb_op_applies(alg, op);
+	return offers(alg) && cb_op_applies(alg, op);
 }
 
 static bool is_rsa(const struct cb_algorithm *alg)
@@ -453,7 +465,7 @@ static uint64_t wolf_pk_loop(void *ctx, const unsigned char *in, size_t len, uns
 	return cb_engine_loop(wolf_pk_call, ctx, in, len, out, calls, expect, last);
 }
 
-const struct cb_pk_half cb_wolfssl_pk = {
+const struct cb_pk_ops cb_wolfssl_pk = {
     .supports = wolf_pk_supports,
     .open = wolf_pk_open,
     .call = wolf_pk_call,

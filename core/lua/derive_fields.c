@@ -477,6 +477,49 @@ static void check_site(lua_State *L, const struct cb_scenario *sc,
 	}
 }
 
+/* What the cells SEL can select count, by the algorithms and ops it names
+ * (an engine, a size or a thread count changes no unit): bytes, operations
+ * (public key, results-format.md's `ops`), or both. */
+enum { UNIT_BYTES = 1, UNIT_OPS = 2 };
+
+static unsigned selector_units(const struct cb_scenario *sc, json_t *sel)
+{
+	json_t *alg = json_object_get(sel, "algorithm"), *op = json_object_get(sel, "op");
+	unsigned units = 0;
+
+	for (size_t a = 0; a < sc->n_algorithms; a++) {
+		const struct cb_algorithm *x = sc->algorithms[a];
+		if (alg && strcmp(json_string_value(alg), x->name) != 0)
+			continue;
+		for (size_t o = 0; o < sc->n_ops; o++)
+			if ((!op || strcmp(json_string_value(op), cb_op_name(sc->ops[o])) == 0) &&
+			    cb_op_applies(x, sc->ops[o]))
+				units |= cb_alg_is_pk(x) ? UNIT_OPS : UNIT_BYTES;
+	}
+	return units;
+}
+
+/* A ratio of an operation rate over a throughput (or the reverse) is no
+ * number: refused at the denominator DEN's algorithm (else op) line. */
+static void check_units(lua_State *L, const struct cb_scenario *sc,
+                        const struct cb_selector_site *den)
+{
+	static const char *const words[] = {NULL, "bytes", "operations (public key)"};
+	json_t *decl = json_array_get(sc->derive, den->decl);
+	json_t *ratio = json_object_get(decl, "ratio");
+	unsigned over = selector_units(sc, json_array_get(ratio, 0));
+	unsigned under = selector_units(sc, json_array_get(ratio, 1));
+	int line = den->line[2] ? den->line[2] : den->line[3] ? den->line[3] : den->call_line;
+
+	if (over != under && (over == UNIT_BYTES || over == UNIT_OPS) &&
+	    (under == UNIT_BYTES || under == UNIT_OPS))
+		fail_at(L, den->file, line,
+		        "derived metric '%s': its numerator counts %s and its denominator %s: a "
+		        "ratio across units is no number",
+		        json_string_value(json_object_get(decl, "name")), words[over],
+		        words[under]);
+}
+
 int cb_derive_check_selectors(lua_State *L)
 {
 	struct cb_loading *ld = lua_touserdata(L, 1);
@@ -484,5 +527,9 @@ int cb_derive_check_selectors(lua_State *L)
 	for (size_t i = 0; i < ld->n_selector_sites; i++)
 		if (ld->selector_sites[i].decl < json_array_size(ld->sc->derive))
 			check_site(L, ld->sc, &ld->selector_sites[i]);
+	for (size_t i = 0; i < ld->n_selector_sites; i++)
+		if (ld->selector_sites[i].decl < json_array_size(ld->sc->derive) &&
+		    ld->selector_sites[i].which == 1)
+			check_units(L, ld->sc, &ld->selector_sites[i]);
 	return 0;
 }
