@@ -31,13 +31,14 @@
 #define WANTED 300     /* samples to judge a loop on */
 #define AT_LEAST 50    /* fewer says the sampler does not work */
 #define MAX_SECONDS 10 /* of CPU (in process) or wall time (ptrace) */
-#define IN_PROCESS_POINTS 9
+#define IN_PROCESS_POINTS 10
 #define PTRACE_POINTS 7
 #define REFUSAL_POINTS 1
 #define SYMBOL_POINTS 5
 #define DECODER_CASES 17
+#define CHUNK_ROUNDS 20000 /* about a millisecond: the harness between chunks is < 1% */
 #define PLAN                                                                                       \
-	(IN_PROCESS_POINTS + PTRACE_POINTS + REFUSAL_POINTS + SYMBOL_POINTS + DECODER_CASES + 2)
+	(IN_PROCESS_POINTS + PTRACE_POINTS + REFUSAL_POINTS + SYMBOL_POINTS + DECODER_CASES + 3)
 
 static volatile uint64_t sink;
 
@@ -107,9 +108,9 @@ static int sample_here(int aes, struct cb_profile *p)
 	while (cb_sampler_count(sampler) < WANTED &&
 	       clock_ns(CLOCK_THREAD_CPUTIME_ID) - start < MAX_SECONDS * 1000000000ull) {
 		if (aes)
-			cb_loop_aes(1000);
+			cb_loop_aes(CHUNK_ROUNDS);
 		else
-			sink = cb_loop_imul(1000);
+			sink = cb_loop_imul(CHUNK_ROUNDS);
 	}
 	if (cb_sampler_stop(sampler, &s, err, sizeof err) != 0)
 		diag("%s", err);
@@ -153,6 +154,10 @@ static void test_in_process(int loops_run)
 	   "in process: >= 95%% at aes-ni or sse instructions (aes-ni %" PRIu64 ", sse %" PRIu64
 	   ")",
 	   p.classes[CB_ISA_AES_NI], p.classes[CB_ISA_SSE]);
+	ok(share(p.classes_before[CB_ISA_AES_NI] + p.classes_before[CB_ISA_SSE], p.samples) >= 0.95,
+	   "in process: >= 95%% just after aes-ni or sse instructions (aes-ni %" PRIu64
+	   ", sse %" PRIu64 ")",
+	   p.classes_before[CB_ISA_AES_NI], p.classes_before[CB_ISA_SSE]);
 	f = named(&p, "cb_loop_aes");
 	ok(f && f->decoded && (f->present >> CB_ISA_AES_NI & 1) && (f->present >> CB_ISA_SSE & 1) &&
 	       !(f->present >> CB_ISA_AVX & 1),
@@ -160,7 +165,7 @@ static void test_in_process(int loops_run)
 	json = cb_profile_json(&p);
 	text = json ? json_dumps(json, JSON_COMPACT) : NULL;
 	ok(text && strstr(text, "\"name\":\"cb_loop_aes\"") && strstr(text, "\"aes-ni\":") &&
-	       strstr(text, "\"sampler\":\"timer\""),
+	       strstr(text, "\"sampler\":\"timer\"") && strstr(text, "\"classes_before\":"),
 	   "the profile as JSON names the function, the class and the sampler");
 	free(text);
 	json_decref(json);
@@ -487,7 +492,7 @@ static void test_decoder(void)
 	int names_ok = 1;
 
 	if (!cb_decode_available()) {
-		tap_skip(DECODER_CASES + 1, "no instruction decoder for this architecture");
+		tap_skip(DECODER_CASES + 2, "no instruction decoder for this architecture");
 	} else {
 		for (int i = 0; i < DECODER_CASES; i++) {
 			char text[160];
@@ -510,6 +515,12 @@ static void test_decoder(void)
 		       undecoded == 0,
 		   "a range of sha256rnds2, vaesenc ymm, vpclmulqdq ymm, pxor holds those four "
 		   "classes");
+		ok(cb_decode_before(code, len, 4) == CB_ISA_SHA_NI &&
+		       cb_decode_before(code, len, 9) == CB_ISA_VAES &&
+		       cb_decode_before(code, len, 2) == CB_ISA_UNKNOWN &&
+		       cb_decode_before(code, len, 0) == CB_ISA_UNKNOWN,
+		   "the instruction before an offset: sha-ni at 4, vaes at 9, none inside one or "
+		   "at 0");
 	}
 	for (int c = 0; c < CB_ISA_COUNT; c++)
 		names_ok &= cb_isa_from_name(cb_isa_name(c)) == c;

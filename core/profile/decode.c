@@ -188,3 +188,21 @@ cb_isa_set cb_decode_range(const uint8_t *code, size_t len, size_t *undecoded)
 		*undecoded = skipped;
 	return found;
 }
+
+enum cb_isa_class cb_decode_before(const uint8_t *code, size_t len, size_t at)
+{
+	size_t pos = 0;
+
+	if (at > len)
+		return CB_ISA_UNKNOWN;
+	while (pos < at) {
+		size_t n;
+		enum cb_isa_class c = cb_decode_class(code + pos, len - pos, &n);
+		if (n == 0)
+			return CB_ISA_UNKNOWN; /* no way to know where instructions start again */
+		if (pos + n == at)
+			return c;
+		pos += n;
+	}
+	return CB_ISA_UNKNOWN;
+}

@@ -49,6 +49,15 @@ enum cb_isa_class cb_decode_class(const uint8_t *code, size_t len, size_t *insn_
  * *UNDECODED (may be NULL) gets the bytes skipped because they did not
  * decode (each skipped one at a time). */
 cb_isa_set cb_decode_range(const uint8_t *code, size_t len, size_t *undecoded);
+/* The class of the instruction of CODE (a function's range, decoded from
+ * its first byte) that ends at offset AT: the instruction a sample at AT
+ * follows. A sampled program counter is the next instruction to run, so a
+ * sample tends to land just after the instruction that held the thread up
+ * (a long-latency one such as SHA256RNDS2 or AESENC); this names that one.
+ * It is the instruction before in address order: at a branch target (a
+ * loop's first instruction) the one that ran before may be elsewhere.
+ * CB_ISA_UNKNOWN when AT is 0, beyond LEN, or inside an instruction. */
+enum cb_isa_class cb_decode_before(const uint8_t *code, size_t len, size_t at);
 /* Describe the instruction at CODE as the decoder names it, for diagnostics:
  * "vaesenc: ISA set AVX512_VAES_512, extension AVX512EVEX". Returns 0, or -1
  * (with "undecodable" in TEXT) when it does not decode. */

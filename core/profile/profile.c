@@ -87,21 +87,47 @@ static enum cb_isa_class class_at(pid_t pid, uint64_t pc)
 	return n > 0 ? cb_decode_class(code, (size_t)n, NULL) : CB_ISA_UNKNOWN;
 }
 
-/* The classes present in F's code, read from the process (BIAS: the
- * object's load bias). */
-static void decode_function(pid_t pid, struct cb_profile_function *f, uint64_t bias)
+/* A sampled function's code, kept while its samples are attributed. */
+struct code {
+	uint8_t *bytes;
+	size_t len;
+	uint64_t start; /* run-time address */
+};
+
+/* Read F's code from the process into CODE (BIAS: the object's load bias)
+ * and note the classes present in it. */
+static void decode_function(pid_t pid, struct cb_profile_function *f, uint64_t bias,
+                            struct code *code)
 {
-	uint8_t *code;
 	ssize_t n;
 
-	if (f->size == 0 || f->size > MAX_DECODED_RANGE || !(code = malloc(f->size)))
+	memset(code, 0, sizeof *code);
+	if (f->size == 0 || f->size > MAX_DECODED_RANGE || !(code->bytes = malloc(f->size)))
 		return;
-	n = cb_memory_read(pid, f->offset + bias, code, f->size);
-	if (n > 0) {
-		f->present = cb_decode_range(code, (size_t)n, NULL);
-		f->decoded = 1;
+	code->start = f->offset + bias;
+	n = cb_memory_read(pid, code->start, code->bytes, f->size);
+	if (n <= 0) {
+		free(code->bytes);
+		code->bytes = NULL;
+		return;
 	}
-	free(code);
+	code->len = (size_t)n;
+	f->present = cb_decode_range(code->bytes, code->len, NULL);
+	f->decoded = 1;
+}
+
+static enum cb_isa_class class_before(const struct code *code, uint64_t pc)
+{
+	if (!code->bytes || pc < code->start || pc - code->start > code->len)
+		return CB_ISA_UNKNOWN;
+	return cb_decode_before(code->bytes, code->len, (size_t)(pc - code->start));
+}
+
+static void free_codes(struct code *codes, size_t n)
+{
+	for (size_t i = 0; codes && i < n; i++)
+		free(codes[i].bytes);
+	free(codes);
 }
 
 /* Attribute the sorted program counters PCS to functions. */
@@ -110,13 +136,15 @@ static int attribute(struct cb_profile *p, struct cb_symbols *symbols, pid_t pid
 {
 	size_t cap = 0, at = 0;
 	uint64_t unreadable = 0;
+	struct code *codes = NULL; /* one per function, as P->functions */
+	int rc = 0;
 
 	while (at < n) {
 		struct cb_symbol sym;
 		struct cb_profile_function *f;
 		size_t same = 1;
 		size_t known = p->n_functions;
-		enum cb_isa_class c;
+		enum cb_isa_class c, before;
 		while (at + same < n && pcs[at + same] == pcs[at])
 			same++;
 		if (symbols)
@@ -127,18 +155,35 @@ static int attribute(struct cb_profile *p, struct cb_symbols *symbols, pid_t pid
 			                         .range = "none",
 			                         .offset = pcs[at],
 			                         .start = pcs[at]};
-		if (!(f = function_of(p, &cap, &sym)))
-			return -1;
-		if (p->n_functions != known && strcmp(sym.range, "region") != 0)
-			decode_function(pid, f, sym.bias);
+		if (!(f = function_of(p, &cap, &sym))) {
+			rc = -1;
+			break;
+		}
+		if (p->n_functions != known) {
+			struct code *more = realloc(codes, cap * sizeof *codes);
+			if (!more) {
+				rc = -1;
+				break;
+			}
+			codes = more;
+			memset(&codes[known], 0, sizeof *codes);
+			if (strcmp(sym.range, "region") != 0)
+				decode_function(pid, f, sym.bias, &codes[known]);
+		}
 		c = class_at(pid, pcs[at]);
+		before = class_before(&codes[f - p->functions], pcs[at]);
 		if (c == CB_ISA_UNKNOWN)
 			unreadable += same;
 		f->samples += same;
 		f->classes[c] += same;
 		p->classes[c] += same;
+		f->classes_before[before] += same;
+		p->classes_before[before] += same;
 		at += same;
 	}
+	free_codes(codes, p->n_functions);
+	if (rc != 0)
+		return rc;
 	if (unreadable && cb_decode_available()) {
 		char what[128];
 		snprintf(what, sizeof what,
@@ -227,6 +272,8 @@ static json_t *function_json(const struct cb_profile_function *f)
 	    (json_int_t)f->samples, "classes", classes_json(f->classes), "present", present);
 	if (o && !f->name && f->hint)
 		json_object_set_new(o, "hint", json_string(f->hint));
+	if (o)
+		json_object_set_new(o, "classes_before", classes_json(f->classes_before));
 	return o;
 }
 
@@ -245,6 +292,8 @@ json_t *cb_profile_json(const struct cb_profile *p)
 	              (json_int_t)p->lost, "merged", (json_int_t)p->merged, "classes",
 	              classes_json(p->classes), "functions", functions, "degraded",
 	              p->degraded[0] ? json_string(p->degraded) : json_null());
+	if (o)
+		json_object_set_new(o, "classes_before", classes_json(p->classes_before));
 	return o;
 }
 

@@ -14,6 +14,10 @@
  *   samples     samples kept; lost: dropped (buffer full); merged: periods
  *               without a sample of their own
  *   classes     {class: samples} over all samples, classes with none left out
+ *   classes_before  the same for the instruction just before each sampled one,
+ *               which is the one that held the thread up when the sample
+ *               came (decode.h, cb_decode_before); "unknown" where the
+ *               function's range is not decoded
  *   functions   array, most samples first, each:
  *     object      path of the object file, "[vdso]", "perf map",
  *                 "JIT/anonymous code" or "[unknown]"
@@ -27,6 +31,7 @@
  *     hint        only when name is null: the nearest exported function below
  *     samples     samples in the function
  *     classes     {class: samples} at its sampled instructions
+ *     classes_before  {class: samples} at the instructions just before them
  *     present     the classes of every instruction in its range, or null when
  *                 the range was not decoded (unknown, or above 1 MiB)
  *   degraded    what degraded, in words ("; " between reasons), or null */
@@ -48,8 +53,9 @@ struct cb_profile_function {
 	char *name;        /* NULL when no symbol contains the function */
 	char *hint;        /* NULL, or the nearest exported function below */
 	uint64_t samples;
-	uint64_t classes[CB_ISA_COUNT]; /* samples per class at its sampled instructions */
-	cb_isa_set present;             /* classes in its code, when DECODED */
+	uint64_t classes[CB_ISA_COUNT];        /* samples per class at its sampled instructions */
+	uint64_t classes_before[CB_ISA_COUNT]; /* ... at the instructions just before them */
+	cb_isa_set present;                    /* classes in its code, when DECODED */
 	int decoded;
 };
 
@@ -57,7 +63,7 @@ struct cb_profile {
 	const char *sampler;
 	double rate_hz;
 	uint64_t cpu_ns, samples, lost, merged;
-	uint64_t classes[CB_ISA_COUNT];
+	uint64_t classes[CB_ISA_COUNT], classes_before[CB_ISA_COUNT];
 	struct cb_profile_function *functions; /* most samples first */
 	size_t n_functions;
 	char degraded[512]; /* "" when nothing degraded */
