@@ -1,7 +1,9 @@
 #!/bin/sh
 # The layers of the tree, checked on every quoted include:
 #
-#   core/ (and core/engines/)  the measuring library: includes core/ only
+#   core/ (and core/engines/)  the measuring library: includes core/ (and the
+#                              profiler, core/profile/, for its callers)
+#   core/profile/              the profiler: core/ and core/profile/
 #   core/lua/                  the Lua binding: core/ and core/lua/
 #   analysis/stats/            samples to numbers: core/ and analysis/stats/
 #   analysis/verdicts/         judgements: core/, analysis/stats/, analysis/verdicts/
@@ -16,7 +18,7 @@
 # plant a wrong include and a call back in a copy of the tree and make sure
 # the checks catch them.
 top=${top_srcdir:-.}
-echo "1..14"
+echo "1..16"
 
 # violations ROOT RULE: print "file:line: include" for each include in ROOT
 # against RULE.
@@ -24,7 +26,9 @@ violations() {
 	root=$1
 	case $2 in
 	core) files=$(cd "$root" && ls core/*.[ch] core/engines/*.[ch] 2>/dev/null)
-	      allowed='^core/[a-z_]*\.h$' ;;
+	      allowed='^core/(profile/)?[a-z_]*\.h$' ;;
+	profile) files=$(cd "$root" && ls core/profile/*.[ch] 2>/dev/null)
+		 allowed='^core/(profile/)?[a-z_]*\.h$' ;;
 	lua) files=$(cd "$root" && ls core/lua/*.[ch] 2>/dev/null)
 	     allowed='^core/(lua/)?[a-z_]*\.h$' ;;
 	analysis) files=$(cd "$root" && ls analysis/*.[ch] analysis/*/*.[ch] 2>/dev/null)
@@ -37,7 +41,7 @@ violations() {
 	       allowed='^(core|analysis/(stats|verdicts|report)|plots)/[a-z_]*\.h$' ;;
 	from-top) files=$(cd "$root" && ls core/*.[ch] core/*/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
 		  allowed='^(config\.h|[a-z]+/.*\.h)$' ;;
-	lua-headers) files=$(cd "$root" && ls core/*.[ch] core/engines/*.[ch] core/cli/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
+	lua-headers) files=$(cd "$root" && ls core/*.[ch] core/engines/*.[ch] core/profile/*.[ch] core/cli/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
 		     allowed='' ;;
 	esac
 	[ -n "$files" ] || return 0
@@ -66,7 +70,8 @@ rule() {
 	fi
 }
 
-rule core "core/ includes only core/ (not core/lua, core/cli, analysis, plots)"
+rule core "core/ includes only core/ and core/profile/ (not core/lua, core/cli, analysis, plots)"
+rule profile "core/profile/ includes only core/ and core/profile/"
 rule lua "core/lua/ includes only core/ and core/lua/"
 rule analysis "analysis/ includes only core/ and analysis/'s three layers"
 rule stats "analysis/stats/ includes only core/ and analysis/stats/"
@@ -77,7 +82,7 @@ rule lua-headers "only core/lua/ includes Lua's headers"
 
 # core/cli/ is included by nobody but itself.
 point=$((point + 1))
-bad=$(cd "$top" && grep -n -E '^#include "core/cli/' core/*.[ch] core/engines/*.[ch] core/lua/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
+bad=$(cd "$top" && grep -n -E '^#include "core/cli/' core/*.[ch] core/engines/*.[ch] core/profile/*.[ch] core/lua/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
 if [ -z "$bad" ]; then echo "ok $point - nothing below the command line includes core/cli/"; else
 	echo "not ok $point - nothing below the command line includes core/cli/"; printf '%s\n' "$bad" | sed 's/^/# /'; fi
 
@@ -131,6 +136,7 @@ planted() {
 planted analysis analysis/stats/stats.c plots/plot.h
 planted verdicts analysis/verdicts/masks.c analysis/report/report.h
 planted stats analysis/stats/ratio.c analysis/verdicts/repro.h
+planted profile core/profile/profile.c core/lua/sandbox.h
 
 # ...and a planted call back: a primitive that frees the plot (plot.c's).
 point=$((point + 1))

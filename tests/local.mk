@@ -31,12 +31,22 @@ unit_tests = \
 	tests/test_host \
 	tests/test_host_id \
 	tests/test_engines \
-	tests/test_vectors
+	tests/test_vectors \
+	tests/test_profile
 
 check_PROGRAMS += $(unit_tests)
 TESTS += $(unit_tests)
 LDADD = $(CB_LIBS)
 tests_test_host_LDADD = $(CB_LIBS) -ldl
+# The profiler's test samples two loops of known content in its own process
+# and in tests/profile_loop, which links an exported anchor first (a stripped
+# copy keeps a symbol below the loops).
+tests_test_profile_SOURCES = tests/test_profile.c tests/profile_loops.c tests/profile_loops.h
+check_PROGRAMS += tests/profile_loop
+tests_profile_loop_SOURCES = tests/profile_anchor.c tests/profile_loops.c tests/profile_loop.c \
+	tests/profile_loops.h
+tests_profile_loop_LDADD =
+tests_profile_loop_LDFLAGS = -Wl,--export-dynamic-symbol=cb_loop_anchor
 
 cli_tests = \
 	tests/cli_kcapi_qemu.sh \

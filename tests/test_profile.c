@@ -1,0 +1,544 @@
+/* test_profile.c: the profiler on code of known content.
+ *
+ * Two loops (tests/profile_loops.c: AESENC and PXOR; scalar IMUL) are
+ * sampled in this process (the CPU-time timer) and in a child running
+ * tests/profile_loop (ptrace); each must get at least 95% of its samples in
+ * its own function and in its own instruction classes. The symbolizer names
+ * the function in a binary with symbols, and in a stripped copy gives the
+ * same range from the unwind tables with a hint instead of a name. The
+ * decoder sorts fixed byte strings into classes. A refused ptrace says why.
+ * No check is about time: the loops run until enough samples are taken. */
+#include "core/profile/decode.h"
+#include "core/profile/profile.h"
+#include "core/profile/sampler.h"
+#include "core/profile/symbols.h"
+#include "core/profile/tracer.h"
+#include "tests/profile_loops.h"
+#include "tests/tap.h"
+
+#include <errno.h>
+#include <grp.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define RATE_HZ 1000.0
+#define CAPACITY 8192
+#define WANTED 300     /* samples to judge a loop on */
+#define AT_LEAST 50    /* fewer says the sampler does not work */
+#define MAX_SECONDS 10 /* of CPU (in process) or wall time (ptrace) */
+#define IN_PROCESS_POINTS 10
+#define PTRACE_POINTS 7
+#define REFUSAL_POINTS 1
+#define SYMBOL_POINTS 5
+#define DECODER_CASES 17
+#define CHUNK_ROUNDS 20000 /* about a millisecond: the harness between chunks is < 1% */
+#define PLAN                                                                                       \
+	(IN_PROCESS_POINTS + PTRACE_POINTS + REFUSAL_POINTS + SYMBOL_POINTS + DECODER_CASES + 3)
+
+static volatile uint64_t sink;
+
+static double share(uint64_t part, uint64_t whole)
+{
+	return whole ? (double)part / (double)whole : 0.0;
+}
+
+static uint64_t clock_ns(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Whether /proc/cpuinfo lists FLAG. */
+static int cpu_has(const char *flag)
+{
+	char line[8192], word[64];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	int found = 0;
+
+	if (!f)
+		return 0;
+	snprintf(word, sizeof word, " %s", flag);
+	while (!found && fgets(line, sizeof line, f))
+		if (strncmp(line, "flags", 5) == 0) {
+			char *at = strstr(line, word);
+			found = at && (at[strlen(word)] == ' ' || at[strlen(word)] == '\n');
+		}
+	fclose(f);
+	return found;
+}
+
+static const struct cb_profile_function *named(const struct cb_profile *p, const char *name)
+{
+	for (size_t i = 0; i < p->n_functions; i++)
+		if (p->functions[i].name && strcmp(p->functions[i].name, name) == 0)
+			return &p->functions[i];
+	return NULL;
+}
+
+static void show(const struct cb_profile *p)
+{
+	for (size_t i = 0; i < p->n_functions && i < 4; i++)
+		diag("%" PRIu64 " samples in %s %s+0x%" PRIx64 " (%s)", p->functions[i].samples,
+		     p->functions[i].name ? p->functions[i].name : "?", p->functions[i].object,
+		     p->functions[i].offset, p->functions[i].range);
+	if (p->degraded[0])
+		diag("degraded: %s", p->degraded);
+}
+
+/* ---- in process ---------------------------------------------------------- */
+
+static int sample_here(int aes, struct cb_profile *p)
+{
+	char err[256];
+	struct cb_samples s;
+	struct cb_sampler *sampler = cb_sampler_start(RATE_HZ, CAPACITY, err, sizeof err);
+	uint64_t start = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+
+	if (!sampler) {
+		diag("%s", err);
+		return -1;
+	}
+	while (cb_sampler_count(sampler) < WANTED &&
+	       clock_ns(CLOCK_THREAD_CPUTIME_ID) - start < MAX_SECONDS * 1000000000ull) {
+		if (aes)
+			cb_loop_aes(CHUNK_ROUNDS);
+		else
+			sink = cb_loop_imul(CHUNK_ROUNDS);
+	}
+	if (cb_sampler_stop(sampler, &s, err, sizeof err) != 0)
+		diag("%s", err);
+	if (cb_profile_build(0, &s, p, err, sizeof err) != 0) {
+		diag("%s", err);
+		cb_samples_free(&s);
+		return -1;
+	}
+	cb_samples_free(&s);
+	show(p);
+	return 0;
+}
+
+static void on_marker(int sig)
+{
+	(void)sig;
+}
+
+static void test_in_process(int loops_run)
+{
+	struct cb_profile p;
+	struct sigaction marker, after;
+	const struct cb_profile_function *f;
+	json_t *json;
+	char *text;
+
+	if (!loops_run) {
+		tap_skip(IN_PROCESS_POINTS, "the AES loop needs x86-64 with AES-NI");
+		return;
+	}
+	memset(&marker, 0, sizeof marker);
+	marker.sa_handler = on_marker;
+	sigaction(CB_SAMPLER_SIGNAL, &marker, NULL);
+
+	if (sample_here(1, &p) != 0)
+		memset(&p, 0, sizeof p);
+	ok(p.samples >= AT_LEAST, "in process, AES loop: %" PRIu64 " samples", p.samples);
+	ok(share(cb_profile_samples_in(&p, "cb_loop_aes"), p.samples) >= 0.95,
+	   "in process: >= 95%% of the samples in cb_loop_aes");
+	ok(share(p.classes[CB_ISA_AES_NI] + p.classes[CB_ISA_SSE], p.samples) >= 0.95,
+	   "in process: >= 95%% at aes-ni or sse instructions (aes-ni %" PRIu64 ", sse %" PRIu64
+	   ")",
+	   p.classes[CB_ISA_AES_NI], p.classes[CB_ISA_SSE]);
+	ok(share(p.classes_before[CB_ISA_AES_NI] + p.classes_before[CB_ISA_SSE], p.samples) >= 0.95,
+	   "in process: >= 95%% just after aes-ni or sse instructions (aes-ni %" PRIu64
+	   ", sse %" PRIu64 ")",
+	   p.classes_before[CB_ISA_AES_NI], p.classes_before[CB_ISA_SSE]);
+	f = named(&p, "cb_loop_aes");
+	ok(f && f->decoded && (f->present >> CB_ISA_AES_NI & 1) && (f->present >> CB_ISA_SSE & 1) &&
+	       !(f->present >> CB_ISA_AVX & 1),
+	   "cb_loop_aes's code holds aes-ni and sse, and no avx");
+	json = cb_profile_json(&p);
+	text = json ? json_dumps(json, JSON_COMPACT) : NULL;
+	ok(text && strstr(text, "\"name\":\"cb_loop_aes\"") && strstr(text, "\"aes-ni\":") &&
+	       strstr(text, "\"sampler\":\"timer\"") && strstr(text, "\"classes_before\":"),
+	   "the profile as JSON names the function, the class and the sampler");
+	free(text);
+	json_decref(json);
+	cb_profile_free(&p);
+
+	if (sample_here(0, &p) != 0)
+		memset(&p, 0, sizeof p);
+	ok(p.samples >= AT_LEAST, "in process, IMUL loop: %" PRIu64 " samples", p.samples);
+	ok(share(cb_profile_samples_in(&p, "cb_loop_imul"), p.samples) >= 0.95,
+	   "in process: >= 95%% of the samples in cb_loop_imul");
+	ok(share(p.classes[CB_ISA_BASE], p.samples) >= 0.95,
+	   "in process: >= 95%% at base instructions (%" PRIu64 " of %" PRIu64 ")",
+	   p.classes[CB_ISA_BASE], p.samples);
+	cb_profile_free(&p);
+
+	sigaction(CB_SAMPLER_SIGNAL, NULL, &after);
+	ok(after.sa_handler == on_marker, "the signal's previous disposition is back after stop");
+	signal(CB_SAMPLER_SIGNAL, SIG_DFL);
+}
+
+/* ---- children ------------------------------------------------------------ */
+
+static void program_path(char *path, size_t len, const char *name)
+{
+	const char *build = getenv("top_builddir");
+
+	snprintf(path, len, "%s/tests/%s", build ? build : CB_BUILDDIR, name);
+}
+
+/* Start PROGRAM MODE; ADDRS gets the addresses it prints. Returns its pid. */
+static pid_t spawn(const char *program, const char *mode, uint64_t addrs[2])
+{
+	int fds[2];
+	pid_t pid;
+	FILE *f;
+
+	if (pipe(fds) != 0)
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		dup2(fds[1], STDOUT_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		execl(program, program, mode, (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	f = fdopen(fds[0], "r");
+	if (!f || fscanf(f, "%" SCNx64 " %" SCNx64, &addrs[0], &addrs[1]) != 2) {
+		diag("%s %s printed no addresses", program, mode);
+		if (pid > 0)
+			kill(pid, SIGKILL);
+		pid = -1;
+	}
+	if (f)
+		fclose(f);
+	else
+		close(fds[0]);
+	return pid;
+}
+
+static void reap(pid_t pid)
+{
+	if (pid <= 0)
+		return;
+	kill(pid, SIGKILL);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
+/* The state letter and tracer of PID, from /proc. */
+static void proc_state(pid_t pid, char *state, long *tracer)
+{
+	char path[64], line[256];
+	FILE *f;
+
+	*state = '?';
+	*tracer = -1;
+	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+	if (!(f = fopen(path, "r")))
+		return;
+	while (fgets(line, sizeof line, f)) {
+		if (strncmp(line, "State:", 6) == 0)
+			sscanf(line + 6, " %c", state);
+		if (strncmp(line, "TracerPid:", 10) == 0)
+			*tracer = strtol(line + 10, NULL, 10);
+	}
+	fclose(f);
+}
+
+/* Sample child PID through ptrace; -1 with WHY when refused. */
+static int sample_child(pid_t pid, struct cb_profile *p, char *why, size_t why_len)
+{
+	char err[256];
+	struct cb_samples s;
+	struct cb_tracer *t = cb_tracer_start(pid, RATE_HZ, CAPACITY, why, why_len);
+	uint64_t start = clock_ns(CLOCK_MONOTONIC);
+	struct timespec pause_ms = {.tv_nsec = 10000000};
+
+	memset(p, 0, sizeof *p);
+	if (!t)
+		return -1;
+	while (cb_tracer_count(t) < WANTED && !cb_tracer_ended(t) &&
+	       clock_ns(CLOCK_MONOTONIC) - start < MAX_SECONDS * 1000000000ull)
+		nanosleep(&pause_ms, NULL);
+	cb_tracer_stop(t, &s);
+	if (cb_profile_build(pid, &s, p, err, sizeof err) != 0)
+		diag("%s", err);
+	cb_samples_free(&s);
+	show(p);
+	return 0;
+}
+
+static void test_ptrace(int loops_run)
+{
+	char program[4096], why[512], state;
+	uint64_t addrs[2];
+	struct cb_profile p;
+	long tracer;
+	pid_t pid;
+
+	if (!loops_run) {
+		tap_skip(PTRACE_POINTS, "the AES loop needs x86-64 with AES-NI");
+		return;
+	}
+	program_path(program, sizeof program, "profile_loop");
+	pid = spawn(program, "aes", addrs);
+	if (pid < 0 || sample_child(pid, &p, why, sizeof why) != 0) {
+		reap(pid);
+		tap_skip(PTRACE_POINTS, "%s", pid < 0 ? "tests/profile_loop did not start" : why);
+		return;
+	}
+	ok(p.samples >= AT_LEAST, "ptrace, AES loop: %" PRIu64 " samples", p.samples);
+	ok(share(cb_profile_samples_in(&p, "cb_loop_aes"), p.samples) >= 0.95,
+	   "ptrace: >= 95%% of the samples in cb_loop_aes");
+	ok(share(p.classes[CB_ISA_AES_NI] + p.classes[CB_ISA_SSE], p.samples) >= 0.95,
+	   "ptrace: >= 95%% at aes-ni or sse instructions (aes-ni %" PRIu64 ", sse %" PRIu64 ")",
+	   p.classes[CB_ISA_AES_NI], p.classes[CB_ISA_SSE]);
+	ok(strcmp(p.sampler, "ptrace") == 0, "the profile says it was taken through ptrace");
+	proc_state(pid, &state, &tracer);
+	ok(tracer == 0 && state != 't' && state != 'T',
+	   "after stop the child runs on, untraced (state %c, tracer %ld)", state, tracer);
+	cb_profile_free(&p);
+	reap(pid);
+
+	pid = spawn(program, "imul", addrs);
+	if (pid < 0 || sample_child(pid, &p, why, sizeof why) != 0)
+		memset(&p, 0, sizeof p);
+	ok(share(cb_profile_samples_in(&p, "cb_loop_imul"), p.samples) >= 0.95,
+	   "ptrace: >= 95%% of %" PRIu64 " samples in cb_loop_imul", p.samples);
+	ok(share(p.classes[CB_ISA_BASE], p.samples) >= 0.95,
+	   "ptrace: >= 95%% at base instructions (%" PRIu64 ")", p.classes[CB_ISA_BASE]);
+	cb_profile_free(&p);
+	reap(pid);
+}
+
+/* A process without the right to trace tries: as root, a child that becomes
+ * nobody tries another child of root's; otherwise this process tries pid 1. */
+static void test_refusal(void)
+{
+	char err[512] = "", program[4096];
+	uint64_t addrs[2];
+	pid_t victim, prober;
+	int fds[2];
+	ssize_t n;
+
+	if (geteuid() != 0) {
+		struct cb_tracer *t = cb_tracer_start(1, RATE_HZ, 16, err, sizeof err);
+		if (t) {
+			struct cb_samples s;
+			cb_tracer_stop(t, &s);
+			cb_samples_free(&s);
+			tap_skip(REFUSAL_POINTS,
+			         "this process may trace pid 1: no refusal to check");
+			return;
+		}
+		ok(strstr(err, "ptrace is not allowed") != NULL, "a refusal says why: %s", err);
+		return;
+	}
+	program_path(program, sizeof program, "profile_loop");
+	victim = spawn(program, "wait", addrs);
+	if (victim < 0 || pipe(fds) != 0) {
+		reap(victim);
+		ok(0, "a refusal says why (no process to refuse)");
+		return;
+	}
+	prober = fork();
+	if (prober == 0) {
+		struct cb_tracer *t;
+		close(fds[0]);
+		if (setgroups(0, NULL) != 0 || setgid(65534) != 0 || setuid(65534) != 0)
+			_exit(3);
+		t = cb_tracer_start(victim, RATE_HZ, 16, err, sizeof err);
+		if (t)
+			snprintf(err, sizeof err, "seized: no refusal");
+		n = write(fds[1], err, strlen(err));
+		_exit(n < 0 ? 4 : 0);
+	}
+	close(fds[1]);
+	n = read(fds[0], err, sizeof err - 1);
+	err[n > 0 ? n : 0] = '\0';
+	close(fds[0]);
+	waitpid(prober, NULL, 0);
+	reap(victim);
+	ok(strstr(err, "ptrace is not allowed") && strstr(err, "uid 0"), "a refusal says why: %s",
+	   err);
+}
+
+/* ---- symbols ------------------------------------------------------------- */
+
+static int lookup_in(pid_t pid, uint64_t pc, struct cb_symbol *out, char *copy[4])
+{
+	char err[256];
+	struct cb_symbols *s = cb_symbols_open(pid, err, sizeof err);
+
+	memset(copy, 0, 4 * sizeof *copy);
+	memset(out, 0, sizeof *out);
+	out->build_id = out->range = "";
+	if (!s) {
+		diag("%s", err);
+		return -1;
+	}
+	cb_symbols_lookup(s, pc, out);
+	/* the strings live as long as the snapshot: keep copies */
+	copy[0] = out->name ? strdup(out->name) : NULL;
+	copy[1] = out->hint ? strdup(out->hint) : NULL;
+	copy[2] = strdup(out->build_id);
+	copy[3] = strdup(out->range);
+	out->name = copy[0];
+	out->hint = copy[1];
+	out->build_id = copy[2];
+	out->range = copy[3];
+	out->object = NULL;
+	cb_symbols_close(s);
+	return 0;
+}
+
+static void test_symbols(void)
+{
+	char program[4096], stripped[] = "/tmp/cb-profile-stripped.XXXXXX", command[8400];
+	char *kept[4], *kept_stripped[4];
+	struct cb_symbol full, bare;
+	uint64_t addrs[2] = {0, 0}, bare_addrs[2] = {0, 0};
+	pid_t pid, bare_pid;
+	int fd;
+
+	program_path(program, sizeof program, "profile_loop");
+	fd = mkstemp(stripped);
+	if (fd >= 0)
+		close(fd);
+	snprintf(command, sizeof command, "strip -o '%s' '%s' 2>/dev/null", stripped, program);
+	if (fd < 0 || system(command) != 0) {
+		unlink(stripped);
+		tap_skip(SYMBOL_POINTS, "strip is not there to make a stripped copy");
+		return;
+	}
+	pid = spawn(program, "wait", addrs);
+	bare_pid = spawn(stripped, "wait", bare_addrs);
+	lookup_in(pid, addrs[0] + 4, &full, kept);
+	lookup_in(bare_pid, bare_addrs[0] + 4, &bare, kept_stripped);
+	reap(pid);
+	reap(bare_pid);
+	unlink(stripped);
+
+	ok(full.name && strcmp(full.name, "cb_loop_aes") == 0 && strcmp(full.range, "cfi") == 0,
+	   "with symbols: the function is cb_loop_aes, its range from the unwind tables");
+	ok(bare.name == NULL, "stripped: no name (got %s)", bare.name ? bare.name : "none");
+	ok(bare.size > 0 && bare.start == full.start && bare.size == full.size,
+	   "stripped: the same range from the unwind tables (0x%" PRIx64 "+%" PRIu64 ")",
+	   bare.start, bare.size);
+	ok(bare.hint && strcmp(bare.hint, "cb_loop_anchor") == 0,
+	   "stripped: the nearest exported function below is a hint (%s)",
+	   bare.hint ? bare.hint : "none");
+	ok(full.build_id && full.build_id[0] && strcmp(full.build_id, bare.build_id) == 0,
+	   "both copies give the same build id (%s)", full.build_id ? full.build_id : "none");
+	for (int i = 0; i < 4; i++) {
+		free(kept[i]);
+		free(kept_stripped[i]);
+	}
+}
+
+/* ---- decoder ------------------------------------------------------------- */
+
+static const struct {
+	const char *what;
+	uint8_t bytes[8];
+	size_t len;
+	enum cb_isa_class want;
+} decoder_cases[DECODER_CASES] = {
+    {"aesenc xmm0, xmm1", {0x66, 0x0f, 0x38, 0xdc, 0xc1}, 5, CB_ISA_AES_NI},
+    {"vaesenc xmm0, xmm1, xmm2 (VEX.128)", {0xc4, 0xe2, 0x71, 0xdc, 0xc2}, 5, CB_ISA_AES_NI},
+    {"vaesenc ymm0, ymm1, ymm2 (VEX.256)", {0xc4, 0xe2, 0x75, 0xdc, 0xc2}, 5, CB_ISA_VAES},
+    {"vaesenc zmm0, zmm1, zmm2 (EVEX)", {0x62, 0xf2, 0x75, 0x48, 0xdc, 0xc2}, 6, CB_ISA_VAES},
+    {"pclmulqdq xmm0, xmm1, 0", {0x66, 0x0f, 0x3a, 0x44, 0xc1, 0x00}, 6, CB_ISA_PCLMUL},
+    {"vpclmulqdq xmm0, xmm1, xmm2, 0 (VEX.128)",
+     {0xc4, 0xe3, 0x71, 0x44, 0xc2, 0x00},
+     6,
+     CB_ISA_PCLMUL},
+    {"vpclmulqdq ymm0, ymm1, ymm2, 0 (VEX.256)",
+     {0xc4, 0xe3, 0x75, 0x44, 0xc2, 0x00},
+     6,
+     CB_ISA_VPCLMULQDQ},
+    {"sha256rnds2 xmm1, xmm2", {0x0f, 0x38, 0xcb, 0xca}, 4, CB_ISA_SHA_NI},
+    {"pxor xmm0, xmm1", {0x66, 0x0f, 0xef, 0xc1}, 4, CB_ISA_SSE},
+    {"pshufb xmm0, xmm1", {0x66, 0x0f, 0x38, 0x00, 0xc1}, 5, CB_ISA_SSE4},
+    {"vpxor xmm0, xmm1, xmm2", {0xc5, 0xf1, 0xef, 0xc2}, 4, CB_ISA_AVX},
+    {"vpaddd ymm0, ymm1, ymm2", {0xc5, 0xf5, 0xfe, 0xc2}, 4, CB_ISA_AVX2},
+    {"vpxord zmm0, zmm1, zmm2", {0x62, 0xf1, 0x75, 0x48, 0xef, 0xc2}, 6, CB_ISA_AVX512},
+    {"imul rax, rcx", {0x48, 0x0f, 0xaf, 0xc1}, 4, CB_ISA_BASE},
+    {"mulx rax, rcx, rdx", {0xc4, 0xe2, 0xf3, 0xf6, 0xc2}, 5, CB_ISA_BMI},
+    {"adcx rax, rcx", {0x66, 0x48, 0x0f, 0x38, 0xf6, 0xc1}, 6, CB_ISA_ADX},
+    {"0x06 (push es: invalid in 64-bit mode)", {0x06}, 1, CB_ISA_UNKNOWN},
+};
+
+/* sha256rnds2, vaesenc ymm, vpclmulqdq ymm, pxor: one range */
+static const int range_cases[] = {7, 2, 6, 8};
+
+static void test_decoder(void)
+{
+	uint8_t code[32];
+	size_t len = 0, undecoded;
+	cb_isa_set found;
+	int names_ok = 1;
+
+	if (!cb_decode_available()) {
+		tap_skip(DECODER_CASES + 2, "no instruction decoder for this architecture");
+	} else {
+		for (int i = 0; i < DECODER_CASES; i++) {
+			char text[160];
+			enum cb_isa_class got =
+			    cb_decode_class(decoder_cases[i].bytes, decoder_cases[i].len, NULL);
+			cb_decode_describe(decoder_cases[i].bytes, decoder_cases[i].len, text,
+			                   sizeof text);
+			if (!ok(got == decoder_cases[i].want, "%s is %s", decoder_cases[i].what,
+			        cb_isa_name(decoder_cases[i].want)))
+				diag("got %s (%s)", cb_isa_name(got), text);
+		}
+		for (size_t i = 0; i < sizeof range_cases / sizeof range_cases[0]; i++) {
+			int at = range_cases[i];
+			memcpy(code + len, decoder_cases[at].bytes, decoder_cases[at].len);
+			len += decoder_cases[at].len;
+		}
+		found = cb_decode_range(code, len, &undecoded);
+		ok(found == (1u << CB_ISA_SHA_NI | 1u << CB_ISA_VAES | 1u << CB_ISA_VPCLMULQDQ |
+		             1u << CB_ISA_SSE) &&
+		       undecoded == 0,
+		   "a range of sha256rnds2, vaesenc ymm, vpclmulqdq ymm, pxor holds those four "
+		   "classes");
+		ok(cb_decode_before(code, len, 4) == CB_ISA_SHA_NI &&
+		       cb_decode_before(code, len, 9) == CB_ISA_VAES &&
+		       cb_decode_before(code, len, 2) == CB_ISA_UNKNOWN &&
+		       cb_decode_before(code, len, 0) == CB_ISA_UNKNOWN,
+		   "the instruction before an offset: sha-ni at 4, vaes at 9, none inside one or "
+		   "at 0");
+	}
+	for (int c = 0; c < CB_ISA_COUNT; c++)
+		names_ok &= cb_isa_from_name(cb_isa_name(c)) == c;
+	ok(names_ok && cb_isa_from_name("nonsense") == -1, "every class has a name of its own");
+}
+
+int main(void)
+{
+	int loops_run = 0;
+
+#if defined(__x86_64__)
+	loops_run = cpu_has("aes");
+#endif
+	tap_plan(PLAN);
+	test_in_process(loops_run);
+	test_ptrace(loops_run);
+	test_refusal();
+	test_symbols();
+	test_decoder();
+	return tap_done();
+}
