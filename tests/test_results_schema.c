@@ -109,7 +109,7 @@ int main(void)
 	char *doc;
 
 	tap_plan(8);
-	snprintf(path, sizeof path, "%s/doc/results-format.md", top ? top : ".");
+	snprintf(path, sizeof path, "%s/%s", top ? top : ".", "doc/results-format.md");
 	if (!(doc = read_all(path))) {
 		printf("Bail out! cannot read %s\n", path);
 		return 1;
