@@ -8,6 +8,7 @@ libcbcore_a_SOURCES += \
 	core/killpoint.c core/killpoint.h \
 	core/datadir.c core/datadir.h \
 	core/units.c core/units.h \
+	core/budget.c core/budget.h \
 	core/input.c core/input.h \
 	core/reference.c core/reference.h \
 	core/pk.c core/pk.h core/pk_keys.c core/pk_keys.h core/pk_reference.c \

@@ -12,6 +12,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "core/budget.h"
 #include "core/clock.h"
 #include "core/errbuf.h"
 #include "core/input.h"
@@ -524,10 +525,10 @@ static int look(struct cb_run *run, struct cb_writer *w, const struct cb_slot *s
 static bool next_block_fits(const struct cb_run *run, size_t open_cells)
 {
 	const struct cb_stop_settings *stop = &run->plan->scenario->stop;
-	double now = elapsed_s(run), budget = (double)stop->budget_ns / 1e9;
+	double now = elapsed_s(run);
 	double per_trial = run->trials_total ? now / (double)run->trials_total : 0;
 
-	return !stop->budget_ns || now + per_trial * (double)(open_cells * stop->block) <= budget;
+	return cb_budget_fits(stop->budget_s, now, per_trial * (double)(open_cells * stop->block));
 }
 
 /* After a look (LAST: at the last planned round): whether the run is over,
@@ -539,7 +540,7 @@ static bool decide(const struct cb_run *run, bool last, struct cb_run_totals *to
 	if (totals->questions_open == 0)
 		totals->outcome = CB_STOP_RESOLVED;
 	else if (totals->open_cells == 0)
-		totals->outcome = stop->budget_ns && elapsed_s(run) >= (double)stop->budget_ns / 1e9
+		totals->outcome = cb_budget_spent(stop->budget_s, elapsed_s(run))
 		                      ? CB_STOP_BUDGET
 		                      : CB_STOP_MAX_ROUNDS;
 	else if (last)
