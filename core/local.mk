@@ -8,6 +8,7 @@ libcbcore_a_SOURCES += \
 	core/killpoint.c core/killpoint.h \
 	core/datadir.c core/datadir.h \
 	core/units.c core/units.h \
+	core/budget.c core/budget.h \
 	core/input.c core/input.h \
 	core/reference.c core/reference.h \
 	core/pk.c core/pk.h core/pk_keys.c core/pk_keys.h core/pk_reference.c \
@@ -21,6 +22,7 @@ libcbcore_a_SOURCES += \
 	core/lines.c core/lines.h \
 	core/results.c core/results_read.c core/results.h \
 	core/results_scan.c core/results_scan.h \
+	core/results_schema.c core/results_header.c core/results_schema.h \
 	core/vectors.c core/vectors_pk.c core/vectors_run.c core/vectors.h \
 	core/verify.c core/verify_pk.c core/verify.h \
 	core/trial.c core/trial.h \
@@ -37,7 +39,7 @@ libcbcore_a_SOURCES += \
 # depends on it too, so that any target that links the core library (`demo`,
 # `paper`, `fuzzers`, `cryptobench` alone) makes it first on a fresh clone.
 BUILT_SOURCES += core/build.h
-core/runner.$(OBJEXT): core/build.h
+core/results_header.$(OBJEXT): core/build.h
 CLEANFILES += core/build.h
 core/build.h: FORCE
 	$(AM_V_GEN)v=$$(git -C '$(srcdir)' describe --always --dirty --abbrev=12 2>/dev/null) || \

@@ -11,6 +11,7 @@
 #include "core/errbuf.h"
 #include "core/lines.h"
 #include "core/results_scan.h"
+#include "core/results_schema.h"
 
 /* ---- Memory for the trials' strings and arrays ---- */
 
@@ -306,33 +307,6 @@ static int check_cell(json_t *cell, char *err, size_t err_len)
 	return 0;
 }
 
-/* What a trial keeps beyond its numbers: its clock's name (interned), the
- * error of an invalid trial, each thread's time. The line itself is not kept. */
-static int take_extras(struct cb_results *r, struct cb_result_trial *t, json_t *line)
-{
-	const char *error = json_string_value(json_object_get(line, "error"));
-	json_t *each = json_object_get(line, "thread_ns"), *v;
-	const char *clock_name = json_string_value(json_object_get(line, "clock"));
-	int clock = clock_index(r, clock_name, clock_name ? strlen(clock_name) : 0);
-	size_t i;
-
-	if (clock < 0)
-		return -1;
-	t->clock = (uint8_t)clock;
-	if (error && !(t->error = pool_strdup(r, error)))
-		return -1;
-	if (json_is_array(each) && json_array_size(each) > 0) {
-		double *ns = pool_alloc(r, json_array_size(each) * sizeof *ns);
-
-		if (!ns)
-			return -1;
-		json_array_foreach(each, i, v) ns[i] = json_number_value(v);
-		t->thread_ns = ns;
-		t->n_thread_ns = (uint32_t)json_array_size(each);
-	}
-	return 0;
-}
-
 /* Room for one more trial; -1 out of memory. */
 static int grow_trials(struct cb_results *r, size_t *capacity)
 {
@@ -371,29 +345,122 @@ static int unit_field(const struct cb_results *r, const struct cb_result_cell *c
 	return uint_field(line, "trial", "ops", true, (uint64_t)INT64_MAX, &t->bytes, err, err_len);
 }
 
+/* Field F of trial LINE into T, for the kinds a reader refuses ill-typed
+ * (results_schema.h); the others are left alone. 0, or -1 with ERR. */
+static int checked_field(const struct cb_trial_field *f, json_t *line, struct cb_result_trial *t,
+                         char *err, size_t err_len)
+{
+	char *at = (char *)t + f->at;
+	uint64_t n = 0;
+	double d;
+
+	switch (f->keep) {
+	case CB_KEEP_COUNT:
+	case CB_KEEP_BYTES:
+		if (uint_field(line, "trial", f->key, f->required, f->max, &n, err, err_len) != 0)
+			return -1;
+		if (f->width == sizeof(uint32_t)) {
+			uint32_t narrow = (uint32_t)n;
+
+			memcpy(at, &narrow, sizeof narrow);
+		} else {
+			memcpy(at, &n, sizeof n);
+		}
+		return 0;
+	case CB_KEEP_TIME:
+		if (time_field(line, f->key, -1, &d, err, err_len) != 0)
+			return -1;
+		memcpy(at, &d, sizeof d);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* The fields a trial keeps without refusing it: an ill-typed value is "not
+ * recorded". 0, or -1 out of memory (or too many clock names). */
+static int lenient_field(struct cb_results *r, const struct cb_trial_field *f, json_t *v,
+                         struct cb_result_trial *t)
+{
+	char *at = (char *)t + f->at;
+
+	switch (f->keep) {
+	case CB_KEEP_FLAG:
+		*(bool *)at = json_is_true(v);
+		return 0;
+	case CB_KEEP_TRISTATE:
+		*(int8_t *)at = json_is_boolean(v) ? json_is_true(v) : -1;
+		return 0;
+	case CB_KEEP_LAYOUT: {
+		json_t *stack = json_object_get(v, "stack");
+
+		t->layout_stack = json_is_integer(stack) && json_integer_value(stack) >= 0 &&
+		                          json_integer_value(stack) < 4096
+		                      ? (int16_t)json_integer_value(stack)
+		                      : -1;
+		return 0;
+	}
+	case CB_KEEP_CLOCK: {
+		const char *name = json_string_value(v);
+		int clock = clock_index(r, name, name ? strlen(name) : 0);
+
+		if (clock < 0)
+			return -1;
+		t->clock = (uint8_t)clock;
+		return 0;
+	}
+	case CB_KEEP_ERROR:
+		return json_string_value(v) && !(t->error = pool_strdup(r, json_string_value(v)))
+		           ? -1
+		           : 0;
+	case CB_KEEP_TIMES:
+		if (json_is_array(v) && json_array_size(v) > 0) {
+			double *ns = pool_alloc(r, json_array_size(v) * sizeof *ns);
+			json_t *x;
+			size_t i;
+
+			if (!ns)
+				return -1;
+			json_array_foreach(v, i, x) ns[i] = json_number_value(x);
+			t->thread_ns = ns;
+			t->n_thread_ns = (uint32_t)json_array_size(v);
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* The trial's cell object: the schema's cell field. */
+static json_t *cell_of(json_t *line)
+{
+	for (size_t i = 0; i < cb_n_trial_fields; i++)
+		if (cb_trial_fields[i].keep == CB_KEEP_CELL)
+			return json_object_get(line, cb_trial_fields[i].key);
+	return NULL;
+}
+
 static int add_trial(struct cb_results *r, json_t *line, size_t lineno, size_t *capacity, char *err,
                      size_t err_len)
 {
-	json_t *cell = json_object_get(line, "cell"), *valid = json_object_get(line, "valid");
+	json_t *cell = cell_of(line);
 	struct cb_result_trial t = {.line = lineno};
-	uint64_t round = 0;
+	const struct cb_trial_field *valid = NULL;
 	long c;
 
-	if (check_cell(cell, err, err_len) != 0 ||
-	    uint_field(line, "trial", "round", true, UINT32_MAX, &round, err, err_len) != 0 ||
-	    uint_field(line, "trial", "seq", true, (uint64_t)INT64_MAX, &t.seq, err, err_len) !=
-	        0 ||
-	    uint_field(line, "trial", "calls", false, (uint64_t)INT64_MAX, &t.calls, err,
-	               err_len) != 0 ||
-	    uint_field(line, "trial", "bytes", false, (uint64_t)INT64_MAX, &t.bytes, err,
-	               err_len) != 0 ||
-	    time_field(line, "ns", -1, &t.ns, err, err_len) != 0 ||
-	    time_field(line, "cpu_ns", -1, &t.cpu_ns, err, err_len) != 0 ||
-	    time_field(line, "cycles", -1, &t.cycles, err, err_len) != 0)
+	/* The cell first, then the numbers, then valid: a line with several
+	 * faults is refused for the same one whichever reader meets it. */
+	if (check_cell(cell, err, err_len) != 0)
 		return -1;
-	if (!json_is_boolean(valid))
-		return cb_errorf(err, err_len, "trial \"valid\" is not true or false");
-	t.valid = json_is_true(valid);
+	for (size_t i = 0; i < cb_n_trial_fields; i++) {
+		if (checked_field(&cb_trial_fields[i], line, &t, err, err_len) != 0)
+			return -1;
+		if (cb_trial_fields[i].keep == CB_KEEP_VALID)
+			valid = &cb_trial_fields[i];
+	}
+	if (valid && !json_is_boolean(json_object_get(line, valid->key)))
+		return cb_errorf(err, err_len, "trial \"%s\" is not true or false", valid->key);
+	t.valid = valid && json_is_true(json_object_get(line, valid->key));
 	if (t.valid && !(t.ns > 0))
 		return cb_errorf(err, err_len, "a valid trial without a time (\"ns\" above 0)");
 	if (r->n_trials && t.seq <= r->trials[r->n_trials - 1].seq)
@@ -414,18 +481,11 @@ static int add_trial(struct cb_results *r, json_t *line, size_t lineno, size_t *
 	if (grow_trials(r, capacity) != 0)
 		return cb_errorf(err, err_len, "out of memory");
 	t.cell = (uint32_t)c;
-	t.round = (uint32_t)round;
-	t.warmup = json_is_true(json_object_get(line, "warmup"));
-	json_t *reached = json_object_get(line, "trial_time_reached");
-	t.trial_time_reached = json_is_boolean(reached) ? json_is_true(reached) : -1;
-	json_t *stack = json_object_get(json_object_get(line, "layout"), "stack");
-	t.layout_stack = json_is_integer(stack) && json_integer_value(stack) >= 0 &&
-	                         json_integer_value(stack) < 4096
-	                     ? (int16_t)json_integer_value(stack)
-	                     : -1;
-	if (take_extras(r, &t, line) != 0)
-		return cb_errorf(err, err_len, "out of memory, or more than %d clock names",
-		                 UINT8_MAX);
+	for (size_t i = 0; i < cb_n_trial_fields; i++)
+		if (lenient_field(r, &cb_trial_fields[i],
+		                  json_object_get(line, cb_trial_fields[i].key), &t) != 0)
+			return cb_errorf(err, err_len, "out of memory, or more than %d clock names",
+			                 UINT8_MAX);
 	r->trials[r->n_trials++] = t;
 	return 0;
 }
@@ -474,12 +534,12 @@ static int take_scanned(struct cb_results *r, const char *buf, size_t len, size_
                         struct reading *rd)
 {
 	const struct cb_trial_scan *s = rd->scan;
-	struct cb_result_trial t = {.line = lineno};
+	struct cb_result_trial t;
 	long c;
 	int clock;
 
 	if (!s || cb_trial_scan(buf, len, rd->scan) != 1 ||
-	    (r->n_trials && s->seq <= r->trials[r->n_trials - 1].seq) ||
+	    (r->n_trials && s->trial.seq <= r->trials[r->n_trials - 1].seq) ||
 	    (c = scanned_cell(r, s)) < 0 || (clock = clock_index(r, s->clock.p, s->clock.len)) < 0)
 		return 0;
 	if (grow_trials(r, &rd->capacity) != 0)
@@ -487,18 +547,11 @@ static int take_scanned(struct cb_results *r, const char *buf, size_t len, size_
 	/* Anything but the cell's own unit is add_trial's to refuse. */
 	if (r->cells[c].ops ? r->schema < 2 || !s->has_ops || s->has_bytes : s->has_ops)
 		return 0;
-	t.seq = s->seq;
-	t.calls = s->calls;
-	t.bytes = r->cells[c].ops ? s->ops : s->bytes;
-	t.ns = s->ns;
-	t.cpu_ns = s->cpu_ns;
-	t.cycles = s->cycles;
-	t.valid = s->valid;
+	t = s->trial;
+	t.line = lineno;
+	if (r->cells[c].ops)
+		t.bytes = s->ops;
 	t.cell = (uint32_t)c;
-	t.round = (uint32_t)s->round;
-	t.warmup = s->warmup;
-	t.trial_time_reached = s->trial_time_reached;
-	t.layout_stack = s->layout_stack;
 	t.clock = (uint8_t)clock;
 	if (s->error.p) {
 		char *e = pool_alloc(r, s->error.len + 1);

@@ -2,6 +2,8 @@
  * which lines it answers for; every other line is jansson's). */
 #include "core/results_scan.h"
 
+#include "core/results_schema.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,25 +215,39 @@ static int scan_array(struct scanner *s, double *out, size_t max, uint32_t *n)
 }
 
 /* The keys of one object: known ones by index (each once), the others
- * remembered to refuse a second of them, as JSON_REJECT_DUPLICATES does. */
+ * remembered to refuse a second of them, as JSON_REJECT_DUPLICATES does.
+ * The names are N_NAMES strings STRIDE bytes apart (a list of names, or the
+ * key member of a table's entries), and EXTRA one more after them. */
 struct keys {
 	const char *const *names;
-	size_t n_names;
-	uint32_t seen;
+	size_t stride, n_names;
+	const char *extra;
+	uint64_t seen;
 	struct cb_scan_string other[MAX_OTHER_KEYS];
 	size_t n_other;
 };
 
-/* The index of key K among KEYS' names, N_NAMES for another key; -1 for a
- * key given twice. */
+static const char *key_name(const struct keys *keys, size_t i)
+{
+	if (i == keys->n_names)
+		return keys->extra;
+	return *(const char *const *)((const char *)keys->names + i * keys->stride);
+}
+
+/* The index of key K among KEYS' names (EXTRA: N_NAMES), N_NAMES + 1 for
+ * another key; -1 for a key given twice. */
 static int key_index(struct keys *keys, const struct cb_scan_string *k)
 {
-	for (size_t i = 0; i < keys->n_names; i++) {
-		if (keys->names[i][0] == k->p[0] && strncmp(keys->names[i], k->p, k->len) == 0 &&
-		    keys->names[i][k->len] == '\0') {
-			if (keys->seen & (UINT32_C(1) << i))
+	size_t n = keys->n_names + (keys->extra != NULL);
+
+	for (size_t i = 0; i < n; i++) {
+		const char *name = key_name(keys, i);
+
+		if (name[0] == k->p[0] && strncmp(name, k->p, k->len) == 0 &&
+		    name[k->len] == '\0') {
+			if (keys->seen & (UINT64_C(1) << i))
 				return -1;
-			keys->seen |= UINT32_C(1) << i;
+			keys->seen |= UINT64_C(1) << i;
 			return (int)i;
 		}
 	}
@@ -241,7 +257,7 @@ static int key_index(struct keys *keys, const struct cb_scan_string *k)
 	if (keys->n_other == MAX_OTHER_KEYS)
 		return -1;
 	keys->other[keys->n_other++] = *k;
-	return (int)keys->n_names;
+	return (int)keys->n_names + 1;
 }
 
 enum cell_key { C_ENGINE, C_LABEL, C_ALGORITHM, C_OP, C_MODE, C_SIZE, C_THREADS, N_CELL_KEYS };
@@ -251,7 +267,8 @@ static const char *const cell_keys[N_CELL_KEYS] = {"engine", "label", "algorithm
 /* The rest of the cell object, just opened. */
 static int scan_cell(struct scanner *s, struct cb_trial_scan *t)
 {
-	struct keys keys = {.names = cell_keys, .n_names = N_CELL_KEYS};
+	struct keys keys = {
+	    .names = cell_keys, .stride = sizeof cell_keys[0], .n_names = N_CELL_KEYS};
 	struct value v[N_CELL_KEYS] = {{0}}, other;
 	struct cb_scan_string *names[] = {&t->engine, &t->label, &t->algorithm, &t->op};
 
@@ -303,7 +320,8 @@ static const char *const layout_keys[N_LAYOUT_KEYS] = {"stack"};
  * values and keys given twice are jansson's to take or refuse. */
 static int scan_layout(struct scanner *s, struct cb_trial_scan *t)
 {
-	struct keys keys = {.names = layout_keys, .n_names = N_LAYOUT_KEYS};
+	struct keys keys = {
+	    .names = layout_keys, .stride = sizeof layout_keys[0], .n_names = N_LAYOUT_KEYS};
 	struct value v[N_LAYOUT_KEYS] = {{0}}, other = {0};
 
 	if (!take(s, '}')) {
@@ -322,37 +340,15 @@ static int scan_layout(struct scanner *s, struct cb_trial_scan *t)
 		if (!take(s, '}'))
 			return -1;
 	}
-	t->layout_stack = v[L_STACK].kind == INTEGER && v[L_STACK].i >= 0 && v[L_STACK].i < 4096
-	                      ? (int16_t)v[L_STACK].i
-	                      : -1;
+	t->trial.layout_stack =
+	    v[L_STACK].kind == INTEGER && v[L_STACK].i >= 0 && v[L_STACK].i < 4096
+	        ? (int16_t)v[L_STACK].i
+	        : -1;
 	return 0;
 }
 
-enum trial_key {
-	T_TYPE,
-	T_ROUND,
-	T_SEQ,
-	T_CELL,
-	T_WARMUP,
-	T_CALLS,
-	T_BYTES,
-	T_VALID,
-	T_NS,
-	T_CPU_NS,
-	T_CYCLES,
-	T_CLOCK,
-	T_ERROR,
-	T_THREAD_NS,
-	T_REACHED,
-	T_LAYOUT,
-	T_OPS,
-	N_TRIAL_KEYS
-};
-static const char *const trial_keys[N_TRIAL_KEYS] = {
-    "type",   "round", "seq",   "cell",      "warmup",
-    "calls",  "bytes", "valid", "ns",        "cpu_ns",
-    "cycles", "clock", "error", "thread_ns", "trial_time_reached",
-    "layout", "ops"};
+/* The trial line's keys are the schema's (results_schema.h), and "type". */
+#define MAX_TRIAL_KEYS 62 /* the bits of struct keys' seen, less "type" and others */
 
 /* A whole number from 0 to MAX, or 0 when absent and not REQUIRED. */
 static int whole(const struct value *v, bool required, uint64_t max, uint64_t *out)
@@ -379,41 +375,118 @@ static int time_of(const struct value *v, double *out)
 	return 0;
 }
 
+/* The values of the schema's fields (V, one per field) into T, as the
+ * reader keeps them. -1 for what add_trial would refuse. */
+static int take_fields(const struct value *v, struct cb_trial_scan *t)
+{
+	for (size_t i = 0; i < cb_n_trial_fields; i++) {
+		const struct cb_trial_field *f = &cb_trial_fields[i];
+		const struct value *x = &v[i];
+		char *at = (char *)&t->trial + f->at;
+		uint64_t n;
+		double d;
+
+		switch (f->keep) {
+		case CB_KEEP_BYTES:
+			t->has_bytes = x->kind != ABSENT;
+			/* fall through */
+		case CB_KEEP_COUNT:
+			if (whole(x, f->required, f->max, &n) != 0)
+				return -1;
+			if (f->width == sizeof(uint32_t)) {
+				uint32_t narrow = (uint32_t)n;
+
+				memcpy(at, &narrow, sizeof narrow);
+			} else {
+				memcpy(at, &n, sizeof n);
+			}
+			break;
+		case CB_KEEP_OPS:
+			if (whole(x, false, f->max, &t->ops) != 0)
+				return -1;
+			t->has_ops = x->kind != ABSENT;
+			break;
+		case CB_KEEP_TIME:
+			if (time_of(x, &d) != 0)
+				return -1;
+			memcpy(at, &d, sizeof d);
+			break;
+		case CB_KEEP_VALID:
+			if (x->kind != TRUE && x->kind != FALSE)
+				return -1;
+			t->trial.valid = x->kind == TRUE;
+			break;
+		case CB_KEEP_FLAG:
+			*(bool *)at = x->kind == TRUE;
+			break;
+		case CB_KEEP_TRISTATE:
+			*(int8_t *)at = x->kind == TRUE ? 1 : x->kind == FALSE ? 0 : -1;
+			break;
+		case CB_KEEP_CELL:
+			if (x->kind != OBJECT)
+				return -1;
+			break;
+		case CB_KEEP_CLOCK:
+			if (x->kind == STRING)
+				t->clock = x->s;
+			break;
+		case CB_KEEP_ERROR:
+			if (x->kind == STRING)
+				t->error = x->s;
+			break;
+		case CB_KEEP_TIMES:
+			if (x->kind != ARRAY)
+				t->n_thread_ns = 0;
+			break;
+		case CB_KEEP_LAYOUT: /* scan_layout took it */
+		case CB_KEEP_NOTHING:
+			break;
+		}
+	}
+	return t->trial.valid && !(t->trial.ns > 0) ? -1 : 0;
+}
+
 int cb_trial_scan(const char *line, size_t len, struct cb_trial_scan *t)
 {
 	struct scanner s = {line, line + len};
-	struct keys keys = {.names = trial_keys, .n_names = N_TRIAL_KEYS};
-	struct value v[N_TRIAL_KEYS] = {{0}}, other;
-	bool cell = false;
+	const size_t n = cb_n_trial_fields;
+	struct keys keys = {.names = &cb_trial_fields[0].key,
+	                    .stride = sizeof cb_trial_fields[0],
+	                    .n_names = n,
+	                    .extra = "type"};
+	struct value v[MAX_TRIAL_KEYS + 2] = {{0}}; /* the fields, "type", another key */
+	const struct value *type = &v[n];
 
 	memset(t, 0, offsetof(struct cb_trial_scan, thread_ns));
-	t->layout_stack = -1;
+	t->trial.layout_stack = -1;
 	t->n_thread_ns = 0;
-	if (!take(&s, '{'))
+	if (n > MAX_TRIAL_KEYS || !take(&s, '{'))
 		return 0;
 	do {
 		struct cb_scan_string k;
+		enum cb_field_keep keep;
 		struct value *x;
 		int i;
 
 		if (scan_string(&s, &k) != 0 || !take(&s, ':') || (i = key_index(&keys, &k)) < 0)
 			return 0;
-		x = i < N_TRIAL_KEYS ? &v[i] : &other;
+		x = &v[i];
+		keep = (size_t)i < n ? cb_trial_fields[i].keep : CB_KEEP_NOTHING;
 		if (scan_value(&s, x) != 0)
 			return 0;
 		if (x->kind == OBJECT) {
-			if (i == T_LAYOUT) {
+			if (keep == CB_KEEP_LAYOUT) {
 				if (scan_layout(&s, t) != 0)
 					return 0;
 				continue;
 			}
-			if (i != T_CELL || scan_cell(&s, t) != 0)
+			if (keep != CB_KEEP_CELL || scan_cell(&s, t) != 0)
 				return 0;
-			cell = true;
 		} else if (x->kind == ARRAY) {
-			if (scan_array(&s, i == T_THREAD_NS ? t->thread_ns : NULL,
-			               CB_SCAN_MAX_THREADS,
-			               i == T_THREAD_NS ? &t->n_thread_ns : &(uint32_t){0}) != 0)
+			bool times = keep == CB_KEEP_TIMES;
+
+			if (scan_array(&s, times ? t->thread_ns : NULL, CB_SCAN_MAX_THREADS,
+			               times ? &t->n_thread_ns : &(uint32_t){0}) != 0)
 				return 0;
 		}
 	} while (take(&s, ','));
@@ -423,29 +496,7 @@ int cb_trial_scan(const char *line, size_t len, struct cb_trial_scan *t)
 	if (s.p != s.end)
 		return 0;
 	/* What add_trial would refuse is left for it to say. */
-	if (v[T_TYPE].kind != STRING || v[T_TYPE].s.len != 5 || memcmp(v[T_TYPE].s.p, "trial", 5))
+	if (type->kind != STRING || type->s.len != 5 || memcmp(type->s.p, "trial", 5))
 		return 0;
-	if (!cell || whole(&v[T_ROUND], true, UINT32_MAX, &t->round) != 0 ||
-	    whole(&v[T_SEQ], true, INT64_MAX, &t->seq) != 0 ||
-	    whole(&v[T_CALLS], false, INT64_MAX, &t->calls) != 0 ||
-	    whole(&v[T_BYTES], false, INT64_MAX, &t->bytes) != 0 ||
-	    whole(&v[T_OPS], false, INT64_MAX, &t->ops) != 0 || time_of(&v[T_NS], &t->ns) != 0 ||
-	    time_of(&v[T_CPU_NS], &t->cpu_ns) != 0 || time_of(&v[T_CYCLES], &t->cycles) != 0)
-		return 0;
-	if (v[T_VALID].kind != TRUE && v[T_VALID].kind != FALSE)
-		return 0;
-	t->valid = v[T_VALID].kind == TRUE;
-	t->has_bytes = v[T_BYTES].kind != ABSENT;
-	t->has_ops = v[T_OPS].kind != ABSENT;
-	if (t->valid && !(t->ns > 0))
-		return 0;
-	t->warmup = v[T_WARMUP].kind == TRUE;
-	t->trial_time_reached = v[T_REACHED].kind == TRUE ? 1 : v[T_REACHED].kind == FALSE ? 0 : -1;
-	if (v[T_CLOCK].kind == STRING)
-		t->clock = v[T_CLOCK].s;
-	if (v[T_ERROR].kind == STRING)
-		t->error = v[T_ERROR].s;
-	if (v[T_THREAD_NS].kind != ARRAY)
-		t->n_thread_ns = 0;
-	return 1;
+	return take_fields(v, t) == 0;
 }

@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/results.h"
+
 /* A string of the line, not NUL-terminated; p NULL when absent (or, for the
  * optional ones, not a string). */
 struct cb_scan_string {
@@ -35,14 +37,14 @@ struct cb_trial_scan {
 	struct cb_scan_string engine, label, algorithm, op, mode;
 	uint64_t size;
 	unsigned threads;
-	uint64_t round, seq;        /* round at most UINT32_MAX */
-	uint64_t calls, bytes, ops; /* 0 when absent */
-	bool has_bytes, has_ops;    /* whether each was there */
-	double ns, cpu_ns, cycles;  /* at least 0; -1 when absent or null */
-	bool valid, warmup;
-	int8_t trial_time_reached; /* 1, 0, or -1 when absent or not a boolean */
-	int16_t layout_stack;      /* layout.stack from 0 to 4095, else -1 (absent, not an
-	                            * object, out of range or not a whole number) */
+	/* The fields kept by their kind in the schema (results_schema.h), as
+	 * the reader keeps them: round, seq, calls, bytes (0 when absent), ns,
+	 * cpu_ns, cycles (-1 when absent or null), valid, warmup,
+	 * trial_time_reached, layout_stack. Its cell, clock, error and thread
+	 * times are the reader's to set (below). */
+	struct cb_result_trial trial;
+	uint64_t ops;            /* 0 when absent */
+	bool has_bytes, has_ops; /* whether each was there */
 	struct cb_scan_string clock, error;
 	double thread_ns[CB_SCAN_MAX_THREADS];
 	uint32_t n_thread_ns; /* 0 when absent, empty or not an array */

@@ -1,25 +1,23 @@
-/* runner.c: preparing a run, calibrating cells, and writing every trial. */
+/* runner.c: preparing a run, calibrating cells, and running every trial (the
+ * lines it writes are made by the results module: results_schema.h). */
 #include "config.h"
 
-#include "core/build.h"
 #include "core/runner.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "core/budget.h"
 #include "core/clock.h"
 #include "core/errbuf.h"
-#include "core/extern.h"
-#include "core/host.h"
 #include "core/input.h"
 #include "core/killpoint.h"
+#include "core/results_schema.h"
 #include "core/trial.h"
 #include "core/units.h"
 
@@ -256,11 +254,10 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 		run->layout_seed = cb_wall_ns();
 	run->layout_seed >>= 1; /* recorded as a JSON integer */
 	if (options->resume) {  /* a resumed run goes on with the placements it had */
-		json_t *seed = json_object_get(json_object_get(options->resume->header, "setup"),
-		                               "layout_seed");
+		long long seed = cb_results_layout_seed(options->resume);
 
-		if (json_is_integer(seed) && json_integer_value(seed) >= 0)
-			run->layout_seed = (uint64_t)json_integer_value(seed);
+		if (seed >= 0)
+			run->layout_seed = (uint64_t)seed;
 	}
 	run->resolution_ns = cb_wall_resolution_ns();
 	run->trial_time_ns = sc->trial_time_ns;
@@ -313,145 +310,23 @@ void cb_run_free(struct cb_run *run)
 	free(run);
 }
 
-/* A plan with public-key cells: schema cryptobench/2 (results.h), and the
- * keys every engine was given, by SHA-256 of their SubjectPublicKeyInfo and
- * the published vector they come from. */
-static void pk_keys_json(json_t *h, const struct cb_plan *plan)
-{
-	json_t *keys = json_object();
-	char err[256];
-
-	for (size_t i = 0; i < plan->n_cells; i++) {
-		const struct cb_algorithm *alg = plan->cells[i].alg;
-		const struct cb_pk_key *key, *peer;
-
-		if (!cb_alg_is_pk(alg) || json_object_get(keys, alg->name))
-			continue;
-		key = cb_pk_fixed_key(alg, false, err, sizeof err);
-		peer =
-		    alg->kind == CB_KIND_KEX ? cb_pk_fixed_key(alg, true, err, sizeof err) : NULL;
-		json_object_set_new(keys, alg->name,
-		                    json_pack("{s:s?, s:s?, s:s}", "spki_sha256",
-		                              key ? key->spki_sha256 : NULL, "peer_spki_sha256",
-		                              peer ? peer->spki_sha256 : NULL, "source",
-		                              cb_pk_key_source(alg)));
-	}
-	if (!json_object_size(keys)) {
-		json_decref(keys);
-		return;
-	}
-	json_object_set_new(h, "schema", json_string(CB_SCHEMA_PK));
-	json_object_set_new(h, "keys", keys);
-}
-
-static json_t *iso_time_now(void)
-{
-	char buf[32];
-	time_t now = time(NULL);
-	struct tm tm;
-
-	gmtime_r(&now, &tm);
-	strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	return json_string(buf);
-}
-
-static json_t *engines_json(const struct cb_plan *plan)
-{
-	const struct cb_scenario *sc = plan->scenario;
-	json_t *list = json_array();
-
-	for (size_t v = 0; v < sc->n_variants; v++) {
-		const struct cb_engine *e = sc->variants[v].engine;
-		const char *why = NULL;
-		int seen = 0;
-		json_t *obj;
-
-		for (size_t u = 0; u < v; u++)
-			seen |= sc->variants[u].engine == e;
-		if (seen)
-			continue;
-		obj = json_pack("{s:s, s:s, s:s}", "name", e->name, "kind", e->kind, "version",
-		                e->version());
-		json_object_set_new(obj, "usable", json_boolean(cb_engine_usable(e, &why)));
-		if (why)
-			json_object_set_new(obj, "why", json_string(why));
-		if (e->virtual_ns)
-			json_object_set_new(obj, "clock", json_string("virtual"));
-		if (e->describe) {
-			json_t *features = json_object();
-
-			e->describe(features);
-			json_object_set_new(obj, "features", features);
-		}
-		json_array_append_new(list, obj);
-	}
-	return list;
-}
-
 json_t *cb_run_header(const struct cb_run *run)
 {
-	const struct cb_plan *plan = run->plan;
-	const struct cb_scenario *sc = plan->scenario;
-	unsigned char id[8];
-	char id_hex[17];
-	json_t *h = json_object(), *counter;
+	struct cb_header_record h = {.plan = run->plan,
+	                             .command_line = run->options->command_line,
+	                             .host_name = run->options->host_name,
+	                             .input_len = run->input_len,
+	                             .input_sha256 = run->input_sha256,
+	                             .unit_sha256 = run->unit_sha256,
+	                             .cycles = &run->cycles,
+	                             .resolution_ns = run->resolution_ns,
+	                             .core_hz_start = run->core_hz_start,
+	                             .trial_time_ns = run->trial_time_ns,
+	                             .run_index = run->options->run_index,
+	                             .runs = run->options->runs,
+	                             .layout_seed = run->layout_seed};
 
-	if (getrandom(id, sizeof id, 0) != (ssize_t)sizeof id)
-		memset(id, 0, sizeof id);
-	cb_hex(id, sizeof id, id_hex);
-	json_object_set_new(h, "run_id", json_string(id_hex));
-	json_object_set_new(h, "started", iso_time_now());
-	json_object_set_new(h, "tool",
-	                    json_pack("{s:s, s:s, s:s, s:s?}", "name", PACKAGE_NAME, "version",
-	                              PACKAGE_VERSION, "build", CB_BUILD, "command_line",
-	                              run->options->command_line));
-	json_object_set_new(h, "host", cb_host_capture());
-	if (run->options->host_name) /* the name the host is known by (host_id.h) */
-		json_object_set_new(json_object_get(h, "host"), "name_given",
-		                    json_string(run->options->host_name));
-	json_object_set_new(h, "scenario", cb_scenario_to_json(sc));
-	json_object_set_new(h, "engines", engines_json(plan));
-	if (cb_extern_any())
-		json_object_set_new(h, "externals", cb_extern_json());
-	json_object_set_new(
-	    h, "input",
-	    json_pack("{s:s, s:I, s:I, s:I, s:I, s:s, s:s}", "generator", "xorshift32", "seed",
-	              (json_int_t)sc->input_seed, "unit", (json_int_t)CB_INPUT_UNIT, "offset",
-	              (json_int_t)sc->input_offset, "size", (json_int_t)run->input_len, "sha256",
-	              run->input_sha256, "unit_sha256", run->unit_sha256));
-	counter = json_pack("{s:s, s:I, s:s, s:s, s:f}", "wall", "CLOCK_MONOTONIC_RAW",
-	                    "wall_resolution_ns", (json_int_t)run->resolution_ns, "cpu",
-	                    "CLOCK_THREAD_CPUTIME_ID", "cycles", run->cycles.kind, "core_hz_start",
-	                    run->core_hz_start);
-	if (run->cycles.fd < 0)
-		json_object_set_new(counter, "cycles_why", json_string(run->cycles.why));
-	json_object_set_new(counter, "tsc_hz",
-	                    cb_tsc_present() ? json_real(cb_tsc_hz()) : json_null());
-	json_object_set_new(h, "counter", counter);
-	json_object_set_new(h, "order", json_string(cb_order_name(sc->order)));
-	json_object_set_new(h, "order_seed", json_integer((json_int_t)sc->order_seed));
-	json_object_set_new(h, "rounds", json_integer(sc->rounds));
-	json_object_set_new(h, "warmup_rounds", json_integer(sc->warmup_rounds));
-	json_object_set_new(h, "trial_time_ns", json_integer((json_int_t)run->trial_time_ns));
-	json_object_set_new(h, "cells", json_integer((json_int_t)plan->n_cells));
-	json_object_set_new(h, "run_index", json_integer(run->options->run_index));
-	{
-		/* The layout this run was given (--runs draws it per run). */
-		const char *seed = getenv("CRYPTOBENCH_SETUP_SEED");
-		const char *pad = getenv("CRYPTOBENCH_ENV_PAD");
-
-		json_object_set_new(
-		    h, "setup",
-		    json_pack(
-		        "{s:I, s:I, s:o, s:s, s:I}", "input_offset", (json_int_t)sc->input_offset,
-		        "env_pad", (json_int_t)(pad ? strlen(pad) : 0), "seed",
-		        seed ? json_integer((json_int_t)strtoull(seed, NULL, 10)) : json_null(),
-		        "layout", sc->layout_per_trial ? "trial" : "run", "layout_seed",
-		        (json_int_t)run->layout_seed));
-	}
-	json_object_set_new(h, "runs", json_integer(run->options->runs ? run->options->runs : 1));
-	pk_keys_json(h, plan);
-	return h;
+	return cb_results_header_json(&h);
 }
 
 int cb_run_write_skips(const struct cb_run *run, struct cb_writer *w)
@@ -459,15 +334,7 @@ int cb_run_write_skips(const struct cb_run *run, struct cb_writer *w)
 	const struct cb_plan *plan = run->plan;
 
 	for (size_t i = 0; i < plan->n_skips; i++) {
-		const struct cb_skip *s = &plan->skips[i];
-		json_t *obj =
-		    json_pack("{s:{s:s, s:s, s:s, s:s}, s:s}", "cell", "engine",
-		              s->variant->engine->name, "label", s->variant->label, "algorithm",
-		              s->alg->name, "op", cb_op_name(s->op), "reason", s->reason);
-		int rc = cb_writer_line(w, "skip", obj);
-
-		json_decref(obj);
-		if (rc != 0)
+		if (cb_results_write_skip(w, &plan->skips[i]) != 0)
 			return -1;
 	}
 	return 0;
@@ -519,106 +386,6 @@ static void calibrate(struct cb_run *run, struct cb_cell_state *s, const struct 
 		info.calls = next > info.calls ? next : info.calls * 2;
 	}
 	s->calls = info.calls;
-}
-
-/* A worker's trial: what its calls did with outputs, and what it placed as
- * told (the input's offset; with layout "trial", the outputs and the stack):
- * a runtime that cannot place something leaves it out. */
-static void remote_placement_json(json_t *t, bool layout_per_trial, const struct cb_trial_result *r)
-{
-	json_t *layout = json_object();
-
-	json_object_set_new(t, "output_mode", json_string(r->output_mode));
-	if (r->placed_input_offset >= 0)
-		json_object_set_new(t, "input_offset", json_integer(r->placed_input_offset));
-	if (layout_per_trial && r->placed_stack >= 0)
-		json_object_set_new(layout, "stack", json_integer(r->placed_stack));
-	if (layout_per_trial && r->placed_out >= 0)
-		json_object_set_new(layout, "out", json_integer(r->placed_out));
-	if (json_object_size(layout))
-		json_object_set_new(t, "layout", layout);
-	else
-		json_decref(layout);
-}
-
-static json_t *trial_json(const struct cb_run *run, const struct cb_cell_state *s,
-                          const struct cb_slot *slot, uint64_t seq,
-                          const struct cb_trial_info *info, const struct cb_trial_result *r)
-{
-	const struct cb_cell *cell = s->cell;
-	json_t *t = json_object();
-
-	json_object_set_new(t, "round", json_integer(slot->round));
-	json_object_set_new(t, "seq", json_integer((json_int_t)seq));
-	json_object_set_new(t, "cell", cb_cell_to_json(cell));
-	json_object_set_new(t, "warmup", json_boolean(slot->warmup));
-	json_object_set_new(t, "calls", json_integer((json_int_t)info->calls));
-	if (cb_alg_is_pk(cell->alg)) /* a public-key cell counts operations */
-		json_object_set_new(t, "ops",
-		                    json_integer((json_int_t)(info->calls * cell->threads)));
-	else
-		json_object_set_new(
-		    t, "bytes",
-		    json_integer((json_int_t)(info->calls * cell->size * cell->threads)));
-	json_object_set_new(t, "valid", json_boolean(r->valid));
-	if (r->remote && r->restarts)
-		json_object_set_new(t, "worker_restarts", json_integer(r->restarts));
-	if (!r->valid) {
-		/* An invalid trial keeps its reason, never its time. */
-		json_object_set_new(t, "error", json_string(r->error));
-		return t;
-	}
-	json_object_set_new(t, "ns", json_integer((json_int_t)r->ns));
-	/* Calibration aims past the trial time; a trial can still fall short
-	 * (the clock sped up, or the cell's calls were capped). */
-	json_object_set_new(t, "trial_time_reached", json_boolean(r->ns >= run->trial_time_ns));
-	if (run->plan->scenario->layout_per_trial && !r->remote)
-		json_object_set_new(t, "layout",
-		                    json_pack("{s:I, s:I}", "stack",
-		                              (json_int_t)run->buffers.layout.stack, "out",
-		                              (json_int_t)run->buffers.layout.out));
-	if (r->remote)
-		remote_placement_json(t, run->plan->scenario->layout_per_trial, r);
-	if (r->virtual_clock) {
-		json_object_set_new(t, "clock", json_string("virtual"));
-		if (r->cycles) /* the engine's virtual cycles: its work */
-			json_object_set_new(t, "cycles", json_integer((json_int_t)r->cycles));
-	} else if (r->remote) {
-		json_object_set_new(t, "clock", json_string("worker"));
-		if (r->remote_cpu)
-			json_object_set_new(t, "cpu_ns", json_integer((json_int_t)r->cpu_ns));
-		json_object_set_new(t, "round_trip_ns", json_integer((json_int_t)r->round_trip_ns));
-		json_object_set_new(t, "input_sha256", json_string(r->input_sha256));
-	} else {
-		json_object_set_new(t, "cpu_ns", json_integer((json_int_t)r->cpu_ns));
-		if (r->ticks)
-			json_object_set_new(t, "ticks", json_integer((json_int_t)r->ticks));
-		if (run->tc.count_cycles) {
-			json_object_set_new(t, "cycles", json_integer((json_int_t)r->cycles));
-		} else if (r->core_hz_before > 0 && r->core_hz_after > 0) {
-			double hz = (r->core_hz_before + r->core_hz_after) / 2;
-
-			json_object_set_new(t, "core_hz_before", json_real(r->core_hz_before));
-			json_object_set_new(t, "core_hz_after", json_real(r->core_hz_after));
-			/* Estimated cycles: the threads' CPU time (summed over
-			 * threads, as the counter sums its cycles; preempted time
-			 * left out, as the counter leaves it out) at the estimated
-			 * clock. */
-			json_object_set_new(t, "cycles", json_real((double)r->cpu_ns * hz / 1e9));
-		}
-	}
-	if (cell->threads > 1) {
-		json_t *each = json_array();
-
-		for (unsigned i = 0; i < cell->threads; i++)
-			json_array_append_new(each, json_integer((json_int_t)r->thread_ns[i]));
-		json_object_set_new(t, "thread_ns", each);
-	}
-	json_object_set_new(t, "output", json_string(r->output));
-	if (r->digest[0])
-		json_object_set_new(t, "digest", json_string(r->digest));
-	json_object_set_new(t, "output_sha256", json_string(r->output_sha256));
-	return t;
 }
 
 static void show_progress(const struct cb_run *run, size_t done, size_t total,
@@ -678,38 +445,28 @@ static bool decide(const struct cb_run *run, bool last, struct cb_run_totals *to
 static bool resume_looks(struct cb_run *run, struct cb_run_totals *totals)
 {
 	const struct cb_results *old = run->options->resume;
-	json_t *last, *measuring, *key;
+	struct cb_results_look last;
 	long long last_round = -1;
-	size_t i;
-
-	bool after_last = false;
+	bool looked, after_last = false;
 
 	if (!old)
 		return false;
-	last = json_array_size(old->looks)
-	           ? json_array_get(old->looks, json_array_size(old->looks) - 1)
-	           : NULL;
-	if (last) {
+	looked = cb_results_last_look(old, &last);
+	if (looked) {
 		unsigned warmup = run->plan->scenario->warmup_rounds;
 		char cell_key[1024];
 
-		last_round = json_integer_value(json_object_get(last, "round"));
+		last_round = last.round;
 		run->looked = last_round >= warmup ? (unsigned)(last_round - warmup + 1) : 0;
-		run->elapsed_before = json_number_value(json_object_get(last, "elapsed_s"));
-		measuring = json_object_get(last, "measuring");
+		run->elapsed_before = last.elapsed_s;
 		for (size_t c = 0; c < run->plan->n_cells; c++) {
-			bool found = false;
-
 			cb_cell_key(&run->plan->cells[c], cell_key, sizeof cell_key);
-			json_array_foreach(measuring, i, key) found |=
-			    json_is_string(key) && strcmp(json_string_value(key), cell_key) == 0;
-			run->open[c] = found;
-			totals->open_cells += found;
+			run->open[c] = cb_results_look_measures(&last, cell_key);
+			totals->open_cells += run->open[c];
 		}
-		totals->looks = (unsigned)json_array_size(old->looks);
+		totals->looks = (unsigned)last.n_looks;
 		totals->measured_rounds = run->looked;
-		totals->questions_open =
-		    (size_t)json_integer_value(json_object_get(last, "questions_open"));
+		totals->questions_open = last.questions_open;
 	}
 	for (size_t t = 0; t < old->n_trials; t++) {
 		const struct cb_result_trial *trial = &old->trials[t];
@@ -724,7 +481,7 @@ static bool resume_looks(struct cb_run *run, struct cb_run_totals *totals)
 	run->trials_total = old->n_trials;
 	/* Killed after a look and before the next trial: what that look
 	 * decided is decided again, from the same numbers. */
-	return last && !after_last &&
+	return looked && !after_last &&
 	       decide(run, run->looked >= cb_scenario_planned_rounds(run->plan->scenario), totals);
 }
 
@@ -737,30 +494,18 @@ static int look(struct cb_run *run, struct cb_writer *w, const struct cb_slot *s
 	                         .measured = measured,
 	                         .elapsed_s = elapsed_s(run),
 	                         .open = run->open};
-	json_t *line, *measuring = json_array();
-	char key[1024];
 	size_t n_open = 0;
 	int rc;
 
 	if (run->options->look(run->options->look_ctx, &lk, err, err_len) != 0) {
 		json_decref(lk.fields);
-		json_decref(measuring);
 		return -1;
 	}
-	line = json_pack("{s:i, s:f}", "round", (int)slot->round, "elapsed_s", lk.elapsed_s);
-	if (lk.fields)
-		json_object_update(line, lk.fields);
-	json_decref(lk.fields);
 	for (size_t c = 0; c < run->plan->n_cells; c++)
-		if (run->open[c]) {
-			cb_cell_key(&run->plan->cells[c], key, sizeof key);
-			json_array_append_new(measuring, json_string(key));
-			n_open++;
-		}
-	json_object_set_new(line, "questions_open", json_integer((json_int_t)lk.questions_open));
-	json_object_set_new(line, "measuring", measuring);
-	rc = cb_writer_line(w, "look", line);
-	json_decref(line);
+		n_open += run->open[c];
+	rc = cb_results_write_look(w, run->plan, run->open, slot->round, lk.elapsed_s, lk.fields,
+	                           lk.questions_open);
+	json_decref(lk.fields);
 	if (rc != 0 || cb_writer_sync(w) != 0) {
 		totals->write_failed = true;
 		return cb_errorf(err, err_len, "cannot write the look after round %u: %s",
@@ -780,10 +525,10 @@ static int look(struct cb_run *run, struct cb_writer *w, const struct cb_slot *s
 static bool next_block_fits(const struct cb_run *run, size_t open_cells)
 {
 	const struct cb_stop_settings *stop = &run->plan->scenario->stop;
-	double now = elapsed_s(run), budget = (double)stop->budget_ns / 1e9;
+	double now = elapsed_s(run);
 	double per_trial = run->trials_total ? now / (double)run->trials_total : 0;
 
-	return !stop->budget_ns || now + per_trial * (double)(open_cells * stop->block) <= budget;
+	return cb_budget_fits(stop->budget_s, now, per_trial * (double)(open_cells * stop->block));
 }
 
 /* After a look (LAST: at the last planned round): whether the run is over,
@@ -795,7 +540,7 @@ static bool decide(const struct cb_run *run, bool last, struct cb_run_totals *to
 	if (totals->questions_open == 0)
 		totals->outcome = CB_STOP_RESOLVED;
 	else if (totals->open_cells == 0)
-		totals->outcome = stop->budget_ns && elapsed_s(run) >= (double)stop->budget_ns / 1e9
+		totals->outcome = cb_budget_spent(stop->budget_s, elapsed_s(run))
 		                      ? CB_STOP_BUDGET
 		                      : CB_STOP_MAX_ROUNDS;
 	else if (last)
@@ -854,7 +599,6 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 		                             .len = s->cell->size};
 		struct cb_trial_result r;
 		bool round_ends = k + 1 == plan->n_slots || plan->slots[k + 1].round != slot->round;
-		json_t *line;
 
 		/* A cell that left the rotation keeps its slots empty. */
 		if (done[k] || (run->sequential && !slot->warmup && !run->open[slot->cell])) {
@@ -886,15 +630,24 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 			info.calls = s->calls;
 			cb_trial_run(s, &run->tc, &run->buffers, &info, &r);
 		}
-		line = trial_json(run, s, slot, k, &info, &r);
-		if (cb_writer_line(w, "trial", line) != 0) {
+		const struct cb_trial_record record = {.cell = s->cell,
+		                                       .round = slot->round,
+		                                       .seq = k,
+		                                       .warmup = slot->warmup,
+		                                       .calls = info.calls,
+		                                       .result = &r,
+		                                       .trial_time_ns = run->trial_time_ns,
+		                                       .layout_per_trial =
+		                                           run->plan->scenario->layout_per_trial,
+		                                       .layout = run->buffers.layout,
+		                                       .cycles_counted = run->tc.count_cycles};
+
+		if (cb_results_write_trial(w, &record) != 0) {
 			cb_errorf(err, err_len, "cannot write trial %zu: %s", k, strerror(errno));
 			totals->write_failed = true;
-			json_decref(line);
 			rc = -1;
 			break;
 		}
-		json_decref(line);
 		cb_kill_point("trial");
 		totals->trials++;
 		run->trials_total++;
@@ -925,31 +678,27 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 
 json_t *cb_run_end(const struct cb_run *run, const struct cb_run_totals *totals)
 {
-	json_t *end = json_object();
+	uint64_t now = cb_wall_ns();
+	struct cb_end_record e = {.trials = totals->trials,
+	                          .invalid = totals->invalid,
+	                          .interrupted = totals->interrupted,
+	                          .elapsed_s = (double)(now - run->started_ns) / 1e9,
+	                          .rounds_s = -1,
+	                          .core_hz_end =
+	                              run->real_clock ? cb_core_hz_estimate(20000000) : -1,
+	                          .outcome = !run->sequential  ? NULL
+	                                     : totals->outcome ? totals->outcome
+	                                                       : CB_STOP_INTERRUPTED,
+	                          .looks = totals->looks,
+	                          .measured_rounds = totals->measured_rounds,
+	                          .open_cells = totals->open_cells,
+	                          .questions_open = totals->questions_open,
+	                          .stop_elapsed_s = elapsed_s(run)};
 
-	json_object_set_new(end, "finished", iso_time_now());
-	json_object_set_new(end, "trials", json_integer((json_int_t)totals->trials));
-	json_object_set_new(end, "invalid", json_integer((json_int_t)totals->invalid));
-	json_object_set_new(end, "interrupted", json_boolean(totals->interrupted));
-	json_object_set_new(end, "elapsed_s",
-	                    json_real((double)(cb_wall_ns() - run->started_ns) / 1e9));
 	/* The measured rounds' wall time, the harness's time between trials
 	 * included: what a run of more rounds costs per round (plan_runs.h).
 	 * Not after a resume: this process measured only part of them. */
 	if (run->real_clock && run->measured_from_ns && !run->options->resume)
-		json_object_set_new(
-		    end, "rounds_s",
-		    json_real((double)(cb_wall_ns() - run->measured_from_ns) / 1e9));
-	if (run->real_clock)
-		json_object_set_new(end, "core_hz_end", json_real(cb_core_hz_estimate(20000000)));
-	json_object_set_new(end, "host", cb_host_state());
-	if (run->sequential)
-		json_object_set_new(
-		    end, "stop",
-		    json_pack("{s:s, s:i, s:i, s:I, s:I, s:f}", "outcome",
-		              totals->outcome ? totals->outcome : CB_STOP_INTERRUPTED, "looks",
-		              (int)totals->looks, "rounds", (int)totals->measured_rounds,
-		              "open_cells", (json_int_t)totals->open_cells, "questions_open",
-		              (json_int_t)totals->questions_open, "elapsed_s", elapsed_s(run)));
-	return end;
+		e.rounds_s = (double)(now - run->measured_from_ns) / 1e9;
+	return cb_results_end_json(&e);
 }

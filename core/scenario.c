@@ -48,7 +48,7 @@ static json_t *stop_json(const struct cb_scenario *sc)
 
 	json_object_set_new(o, "until", json_string(until[sc->stop.until]));
 	json_object_set_new(o, "sequential", json_boolean(cb_scenario_sequential(sc)));
-	json_object_set_new(o, "budget_s", json_real((double)sc->stop.budget_ns / 1e9));
+	json_object_set_new(o, "budget_s", json_real(sc->stop.budget_s));
 	json_object_set_new(o, "max_rounds", json_integer(sc->stop.max_rounds));
 	json_object_set_new(o, "precision", json_real(sc->stop.precision));
 	json_object_set_new(o, "block", json_integer(sc->stop.block));

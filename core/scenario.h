@@ -27,7 +27,7 @@ enum cb_until { CB_UNTIL_DEFAULT, CB_UNTIL_RESOLVED, CB_UNTIL_ROUNDS };
 struct cb_stop_settings {
 	bool given;          /* the script has a `stop` table (or --set stop_*) */
 	enum cb_until until; /* --set until=resolved|rounds; default: resolved when given */
-	uint64_t budget_ns;  /* wall time for the whole run; 0: none */
+	double budget_s;     /* wall seconds for the whole run (core/budget.h); 0: none */
 	unsigned max_rounds; /* measured rounds at most, per cell */
 	double precision;    /* each cell's headline within +-precision (relative); 0: not asked */
 	unsigned block;      /* measured rounds per block, a multiple of 8 (the layout's stratum) */

@@ -18,6 +18,7 @@ unit_tests = \
 	tests/test_scenario \
 	tests/test_results \
 	tests/test_results_scan \
+	tests/test_results_schema \
 	tests/test_reference \
 	tests/test_sim \
 	tests/test_stats \

@@ -6,6 +6,7 @@
 #include "analysis/verdicts/analysis.h"
 #include "analysis/verdicts/measure.h"
 #include "analysis/verdicts/plan_runs_predict.h"
+#include "core/budget.h"
 #include "core/errbuf.h"
 
 #include <math.h>
@@ -1087,7 +1088,7 @@ static bool carry_on(struct cb_results *const *files, size_t k,
 
 	decision_costs(files, k, opt, &costs);
 	seconds = plan_seconds(&costs, more, plan->rounds);
-	if (budget_s > 0.0 && !(elapsed_s + seconds <= budget_s)) {
+	if (!cb_budget_fits(budget_s, elapsed_s, seconds)) {
 		snprintf(miss, miss_len,
 		         "%zu more runs of %zu rounds would need about %.0f s, %.0f s of the "
 		         "budget left",

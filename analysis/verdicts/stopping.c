@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/verdicts/analysis.h"
+#include "core/budget.h"
 #include "core/errbuf.h"
 #include "core/units.h"
 
@@ -347,7 +348,7 @@ static int precision_questions(struct builder *b, const struct cb_analysis *a, d
 static void judge_cells(struct cb_stop_state *s, const struct cb_analysis *a,
                         const struct cb_stop_rule *rule, double elapsed_s)
 {
-	bool budget_over = rule->budget_s > 0 && elapsed_s >= rule->budget_s;
+	bool budget_over = cb_budget_spent(rule->budget_s, elapsed_s);
 
 	for (size_t q = 0; q < s->n_questions; q++)
 		for (size_t k = 0; k < s->questions[q].n_cells; k++) {

@@ -10,6 +10,7 @@
 
 #include "analysis/report/format.h"
 #include "analysis/stats/summary.h"
+#include "core/budget.h"
 #include "core/engine.h"
 #include "core/errbuf.h"
 #include "core/extern.h"
@@ -302,14 +303,14 @@ void cb_shell_word(FILE *out, const char *arg)
 
 int cb_budget_option(const char *cmd, const char *value, double *seconds)
 {
-	uint64_t ns;
+	double parsed;
 
-	if (cb_parse_span(value, &ns) != 0 || ns < 1000000000ull)
+	if (cb_budget_parse(value, &parsed) != 0 || parsed < CB_BUDGET_MIN_S)
 		return cb_usage_error(cmd,
 		                      "--budget wants a duration of at least 1s like 3m, 90s or "
 		                      "1h30m (units: %s), not '%s'",
 		                      CB_SPAN_UNITS, value);
-	*seconds = (double)ns / 1e9;
+	*seconds = parsed;
 	return CB_EXIT_OK;
 }
 

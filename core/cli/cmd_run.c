@@ -47,8 +47,7 @@ static struct cb_scenario *load_scenario(const struct cb_run_args *a,
 	char *at;
 
 	if (rec)
-		return cb_recorded_load(rec, load->overrides, load->n_overrides, load->quick, err,
-		                        err_len);
+		return cb_recorded_load(rec, load, err, err_len);
 	if (a->scenario)
 		return cb_scenario_load(a->scenario, load, err, err_len);
 	if (cb_oneline_write(&a->oneline, path, sizeof path, err, err_len) != 0)
@@ -118,8 +117,12 @@ static int same_scenario(const struct cb_run_args *a, const struct cb_scenario *
  * the cells it leaves out said once; NULL with the reason printed. */
 static struct cb_scenario *scenario_of_args(struct cb_run_args *a, struct cb_recorded *rec, int *rc)
 {
-	struct cb_load_options load = {
-	    .overrides = a->overrides, .n_overrides = a->n_overrides, .quick = a->quick};
+	/* --budget of --runs auto is the folder's (run_auto.h), else this run's. */
+	struct cb_load_options load = {.overrides = a->overrides,
+	                               .n_overrides = a->n_overrides,
+	                               .quick = a->quick,
+	                               .budget_s = a->runs_auto ? 0 : a->budget_s,
+	                               .budget_text = a->budget};
 	struct cb_scenario *s;
 	char err[1024];
 
@@ -181,7 +184,7 @@ static void say_long_run(const struct cb_run_args *a, const struct cb_scenario *
                          const struct cb_plan *plan)
 {
 	double total = cb_run_estimate(plan).total_s * a->runs;
-	double budget = a->runs_auto ? a->budget_s : (double)s->stop.budget_ns / 1e9;
+	double budget = a->runs_auto ? a->budget_s : s->stop.budget_s;
 	bool open_ended = a->runs_auto || cb_scenario_sequential(s);
 	char text[32];
 

@@ -204,14 +204,6 @@ static int check_args(struct cb_run_args *a)
 				return cb_usage_error("run",
 				                      "--runs auto plans runs of a fixed number "
 				                      "of rounds: not with --until resolved");
-	} else if (a->budget) {
-		/* The budget of this run: the scenario's stop budget (scenario.h). */
-		char set[128];
-		int rc;
-
-		snprintf(set, sizeof set, "stop_budget=%s", a->budget);
-		if ((rc = set_override(a, set)) != CB_EXIT_OK)
-			return rc;
 	}
 	if (a->resume) {
 		struct stat st;

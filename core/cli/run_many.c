@@ -141,20 +141,28 @@ static int make_folder(struct folder *f)
 	return CB_EXIT_OK;
 }
 
-/* Whether ARG is an option of the parent's that each run gets its own of. */
-static int own_option(const char *arg, int *with_value)
+/* Whether ARG is an option of the parent's that each run gets its own of (or,
+ * the budget of --runs auto, none of: the folder's, carried as a value to
+ * run_auto.h). */
+static int own_option(const char *arg, bool runs_auto, int *with_value)
 {
-	static const char *const names[] = {"-o", "--output", "--runs", "--resume",
-	                                    "--scenario-of"};
+	static const struct {
+		const char *name;
+		bool runs_auto_only;
+	} names[] = {{"-o", false},       {"--output", false},      {"--runs", false},
+	             {"--resume", false}, {"--scenario-of", false}, {"--budget", true}};
 
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-		size_t len = strlen(names[i]);
+		const char *name = names[i].name;
+		size_t len = strlen(name);
 
-		if (strcmp(arg, names[i]) == 0) {
+		if (names[i].runs_auto_only && !runs_auto)
+			continue;
+		if (strcmp(arg, name) == 0) {
 			*with_value = 1;
 			return 1;
 		}
-		if (names[i][1] == '-' && strncmp(arg, names[i], len) == 0 && arg[len] == '=') {
+		if (name[1] == '-' && strncmp(arg, name, len) == 0 && arg[len] == '=') {
 			*with_value = 0;
 			return 1;
 		}
@@ -179,11 +187,9 @@ static char **run_argv(const struct folder *f, unsigned k, const char *file, int
 	child[n++] = "cryptobench";
 	child[n++] = "run";
 	for (int i = 1; i < f->argc; i++)
-		if (own_option(f->argv[i], &with_value))
+		if (own_option(f->argv[i], f->a->runs_auto, &with_value))
 			i += with_value;
-		else if (f->a->runs_auto && strcmp(f->argv[i], "--budget") == 0)
-			i++; /* the folder's budget, not each run's */
-		else if (!(f->a->runs_auto && strncmp(f->argv[i], "--budget=", 9) == 0))
+		else
 			child[n++] = f->argv[i];
 	if (!resume && f->a->resume_folder && !f->a->scenario &&
 	    !cb_oneline_given(&f->a->oneline)) {

@@ -51,9 +51,8 @@ void cb_run_plan_print(FILE *out, const struct cb_plan *plan, unsigned runs)
 		    "warm-up) = at most %zu trials per run, %s order%s%s\n",
 		    plan->n_cells, cb_scenario_first_look(s), s->stop.block,
 		    cb_scenario_planned_rounds(s), s->warmup_rounds, plan->n_slots,
-		    cb_order_name(s->order), s->stop.budget_ns ? ", budget " : "",
-		    s->stop.budget_ns ? cb_format_duration((double)s->stop.budget_ns / 1e9, a)
-		                      : "");
+		    cb_order_name(s->order), s->stop.budget_s > 0 ? ", budget " : "",
+		    s->stop.budget_s > 0 ? cb_format_duration(s->stop.budget_s, a) : "");
 	else
 		fprintf(out,
 		        "  %zu cells x (%u rounds + %u warm-up) = %zu trials per run, %s order\n",

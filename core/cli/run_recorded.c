@@ -139,13 +139,17 @@ static void rename_in_error(char *err, size_t err_len, const char *tmp, const ch
 	snprintf(at, err_len - (size_t)(at - err), "%s%s", name, rest);
 }
 
-struct cb_scenario *cb_recorded_load(const struct cb_recorded *rec, const struct cb_override *extra,
-                                     size_t n_extra, bool quick, char *err, size_t err_len)
+struct cb_scenario *cb_recorded_load(const struct cb_recorded *rec,
+                                     const struct cb_load_options *given, char *err, size_t err_len)
 {
+	const struct cb_override *extra = given->overrides;
+	size_t n_extra = given->n_overrides;
 	struct cb_override *all = calloc(rec->n_overrides + n_extra + 1, sizeof *all);
 	struct cb_load_options load = {.overrides = all,
 	                               .n_overrides = rec->n_overrides + n_extra,
-	                               .quick = quick || rec->quick};
+	                               .quick = given->quick || rec->quick,
+	                               .budget_s = given->budget_s,
+	                               .budget_text = given->budget_text};
 	const char *tmpdir = getenv("TMPDIR");
 	struct cb_scenario *s = NULL;
 	char tmp[4096];

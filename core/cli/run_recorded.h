@@ -29,10 +29,11 @@ int cb_recorded_read(const char *path, struct cb_recorded *rec, char *err, size_
 void cb_recorded_free(struct cb_recorded *rec);
 
 /* Load the recorded scenario with the recorded --set values followed by
- * EXTRA, and --quick when it was recorded or QUICK: from the recorded file
- * when it still holds the recorded text (so cb.include finds its files),
- * else from the recorded text. NULL with one line in ERR. */
-struct cb_scenario *cb_recorded_load(const struct cb_recorded *rec, const struct cb_override *extra,
-                                     size_t n_extra, bool quick, char *err, size_t err_len);
+ * GIVEN's (and its budget), and --quick when it was recorded or given: from
+ * the recorded file when it still holds the recorded text (so cb.include
+ * finds its files), else from the recorded text. NULL with one line in ERR. */
+struct cb_scenario *cb_recorded_load(const struct cb_recorded *rec,
+                                     const struct cb_load_options *given, char *err,
+                                     size_t err_len);
 
 #endif

@@ -26,7 +26,7 @@ void cb_until_init(struct cb_until_looks *u, const struct cb_scenario *sc,
 	u->rule.min_rounds = cb_scenario_first_look(sc);
 	u->rule.max_rounds = cb_scenario_planned_rounds(sc);
 	u->rule.precision = sc->stop.precision;
-	u->rule.budget_s = (double)sc->stop.budget_ns / 1e9;
+	u->rule.budget_s = sc->stop.budget_s;
 }
 
 json_t *cb_until_rule_json(const struct cb_until_looks *u)

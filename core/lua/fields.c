@@ -12,6 +12,7 @@
 
 #include <lauxlib.h>
 
+#include "core/budget.h"
 #include "core/lua/sandbox.h"
 #include "core/units.h"
 
@@ -288,23 +289,33 @@ static void parse_input(struct cb_loading *ld, lua_State *L, int idx, const stru
 
 #define MAX_BLOCK 1024
 
+void cb_fields_stop_budget(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site,
+                           double seconds)
+{
+	const char *text = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+	char buf[128];
+
+	cb_check_describe(L, idx, buf, sizeof buf);
+	if (seconds < CB_BUDGET_MIN_S || seconds > CB_BUDGET_MAX_S)
+		cb_check_fail(ld, L, site, text, "'%s' %s is out of range (1s .. 30 days)",
+		              site->key, buf);
+	ld->sc->stop.budget_s = seconds;
+	ld->sc->stop.given = true;
+}
+
 static void parse_stop_budget(struct cb_loading *ld, lua_State *L, int idx,
                               const struct cb_site *site)
 {
 	const char *text = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
 	char buf[128];
-	uint64_t ns = 0;
+	double seconds = 0;
 
 	cb_check_describe(L, idx, buf, sizeof buf);
-	if (!text || cb_parse_span(text, &ns) != 0)
+	if (!text || cb_budget_parse(text, &seconds) != 0)
 		cb_check_fail(ld, L, site, text,
 		              "'%s' wants a duration like \"10m\" (units: %s), not %s", site->key,
 		              CB_SPAN_UNITS, buf);
-	if (ns < 1000000000ull || ns > 30 * 24 * 3600ull * 1000000000ull)
-		cb_check_fail(ld, L, site, text, "'%s' %s is out of range (1s .. 30 days)",
-		              site->key, buf);
-	ld->sc->stop.budget_ns = ns;
-	ld->sc->stop.given = true;
+	cb_fields_stop_budget(ld, L, idx, site, seconds);
 }
 
 static void parse_stop_max_rounds(struct cb_loading *ld, lua_State *L, int idx,

@@ -124,6 +124,10 @@ extern const size_t cb_n_set_fields;
 
 /* cb.scenario{...}; upvalue 1 is the cb_loading. */
 int cb_fields_scenario(lua_State *L);
+/* The stop budget, SECONDS parsed from the value at IDX (a scenario's, or
+ * run --budget's): set, or an error at SITE when out of a scenario's range. */
+void cb_fields_stop_budget(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site,
+                           double seconds);
 
 /* ---- externals.c ---- */
 

@@ -396,6 +396,15 @@ static int apply_overrides(lua_State *L)
 		if (record_param(ld->sc, o->key, o->value, true) != 0)
 			return luaL_error(L, "not enough memory");
 	}
+	if (ld->opts->budget_s > 0) {
+		const struct cb_site site = {.key = "stop_budget",
+		                             .set_value = ld->opts->budget_text};
+
+		push_set_value(L, site.set_value, strlen(site.set_value));
+		cb_fields_stop_budget(ld, L, 2, &site, ld->opts->budget_s);
+		if (record_param(ld->sc, site.key, site.set_value, true) != 0)
+			return luaL_error(L, "not enough memory");
+	}
 	return 0;
 }
 

@@ -22,6 +22,11 @@ struct cb_load_options {
 	const struct cb_override *overrides;
 	size_t n_overrides;
 	bool quick; /* shrink rounds and sizes for a preview */
+	/* run --budget, parsed by the command line (core/budget.h): the stop
+	 * budget in seconds (0: none), set after the overrides as if it were
+	 * the last, and its text, recorded as the param stop_budget. */
+	double budget_s;
+	const char *budget_text;
 };
 
 /* Load the scenario in PATH. On success returns it; on failure returns NULL
