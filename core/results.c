@@ -160,6 +160,15 @@ int cb_writer_line(struct cb_writer *w, const char *type, json_t *obj)
 	return rc;
 }
 
+int cb_writer_line_take(struct cb_writer *w, const char *type, json_t *obj)
+{
+	int rc = cb_writer_line(w, type, obj), saved = errno;
+
+	json_decref(obj);
+	errno = saved;
+	return rc;
+}
+
 int cb_writer_sync(struct cb_writer *w)
 {
 	if (w->failed) {

@@ -74,6 +74,8 @@ struct cb_writer *cb_writer_append(const char *path, long long keep, char *err, 
  * disk is full) is taken back, so the file keeps only whole lines, and every
  * later write fails with the same errno. */
 int cb_writer_line(struct cb_writer *w, const char *type, json_t *obj);
+/* cb_writer_line, then drop the caller's reference to OBJ (errno kept). */
+int cb_writer_line_take(struct cb_writer *w, const char *type, json_t *obj);
 /* Make what was written durable (fsync): at every round's end. */
 int cb_writer_sync(struct cb_writer *w);
 /* Write the end line (OBJ plus type "end"), sync and close. */

@@ -295,23 +295,14 @@ json_t *cb_results_look_json(const struct cb_plan *plan, const bool *open, unsig
 
 int cb_results_write_skip(struct cb_writer *w, const struct cb_skip *skip)
 {
-	json_t *line = cb_results_skip_json(skip);
-	int rc = cb_writer_line(w, "skip", line), saved = errno;
-
-	json_decref(line);
-	errno = saved;
-	return rc;
+	return cb_writer_line_take(w, "skip", cb_results_skip_json(skip));
 }
 
 int cb_results_write_look(struct cb_writer *w, const struct cb_plan *plan, const bool *open,
                           unsigned round, double elapsed_s, json_t *fields, size_t questions_open)
 {
-	json_t *line = cb_results_look_json(plan, open, round, elapsed_s, fields, questions_open);
-	int rc = cb_writer_line(w, "look", line), saved = errno;
-
-	json_decref(line);
-	errno = saved;
-	return rc;
+	return cb_writer_line_take(
+	    w, "look", cb_results_look_json(plan, open, round, elapsed_s, fields, questions_open));
 }
 
 json_t *cb_results_end_json(const struct cb_end_record *e)

@@ -359,13 +359,7 @@ static int checked_field(const struct cb_trial_field *f, json_t *line, struct cb
 	case CB_KEEP_BYTES:
 		if (uint_field(line, "trial", f->key, f->required, f->max, &n, err, err_len) != 0)
 			return -1;
-		if (f->width == sizeof(uint32_t)) {
-			uint32_t narrow = (uint32_t)n;
-
-			memcpy(at, &narrow, sizeof narrow);
-		} else {
-			memcpy(at, &n, sizeof n);
-		}
+		cb_trial_field_store(f, t, n);
 		return 0;
 	case CB_KEEP_TIME:
 		if (time_field(line, f->key, -1, &d, err, err_len) != 0)

@@ -393,13 +393,7 @@ static int take_fields(const struct value *v, struct cb_trial_scan *t)
 		case CB_KEEP_COUNT:
 			if (whole(x, f->required, f->max, &n) != 0)
 				return -1;
-			if (f->width == sizeof(uint32_t)) {
-				uint32_t narrow = (uint32_t)n;
-
-				memcpy(at, &narrow, sizeof narrow);
-			} else {
-				memcpy(at, &n, sizeof n);
-			}
+			cb_trial_field_store(f, &t->trial, n);
 			break;
 		case CB_KEEP_OPS:
 			if (whole(x, false, f->max, &t->ops) != 0)

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "core/algorithm.h"
 #include "core/results.h"
@@ -273,12 +274,20 @@ json_t *cb_results_trial_json(const struct cb_trial_record *t)
 	return line;
 }
 
+void cb_trial_field_store(const struct cb_trial_field *f, struct cb_result_trial *t, uint64_t n)
+{
+	char *at = (char *)t + f->at;
+
+	if (f->width == sizeof(uint32_t)) {
+		uint32_t narrow = (uint32_t)n;
+
+		memcpy(at, &narrow, sizeof narrow);
+	} else {
+		memcpy(at, &n, sizeof n);
+	}
+}
+
 int cb_results_write_trial(struct cb_writer *w, const struct cb_trial_record *t)
 {
-	json_t *line = cb_results_trial_json(t);
-	int rc = cb_writer_line(w, "trial", line), saved = errno;
-
-	json_decref(line);
-	errno = saved;
-	return rc;
+	return cb_writer_line_take(w, "trial", cb_results_trial_json(t));
 }

@@ -81,6 +81,10 @@ struct cb_trial_field {
 extern const struct cb_trial_field cb_trial_fields[];
 extern const size_t cb_n_trial_fields;
 
+/* Store the count N of a COUNT or BYTES field F where it goes in T (its
+ * width: 32 or 64 bits). */
+void cb_trial_field_store(const struct cb_trial_field *f, struct cb_result_trial *t, uint64_t n);
+
 /* The line of trial T, "type" aside (cb_writer_line adds it). New reference. */
 json_t *cb_results_trial_json(const struct cb_trial_record *t);
 /* Append the line of trial T to W. 0, or -1 (errno set: cb_writer_line). */
