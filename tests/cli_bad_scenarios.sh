@@ -26,7 +26,8 @@ for f in "$top_srcdir"/tests/scenarios/bad/*.lua; do
 	check "$name: exit ${want:-2}" status_is "${want:-2}"
 	check "$name: one line" test "$(wc -l <"$WORK/err")" -eq 1
 	check "$name: names file and line" grep -q -F "$f:$line:" "$WORK/err"
-	check "$name: says '$expect'" grep -q -F -- "$expect" "$WORK/err"
+	check "$name: says '$expect'" grep -q -F -- "$expect" "$WORK/err" ||
+		diag "it said: $(head -c 300 "$WORK/err" | tr "\n" " ")"
 	check "$name: within 5 s of CPU time" test "$cpu" -le 5
 	check "$name: no results file" test ! -e "$WORK/cwd/out.jsonl"
 	check "$name: nothing else written" test -z "$(ls -A "$WORK/cwd")"

@@ -1,6 +1,6 @@
 # lib.sh: TAP helpers for the CLI tests (sourced).
 #   plan N                  the plan, fixed in advance (first thing a test does)
-#   check NAME COMMAND...   a test point: ok when COMMAND exits 0
+#   check NAME COMMAND...   a test point: ok when COMMAND exits 0 (its status too)
 #   skip N REASON           N test points skipped, each "ok # SKIP REASON"
 #   done_testing            the exit status (and the plan line, if none was given)
 : "${CRYPTOBENCH:=${top_builddir:-.}/cryptobench}"
@@ -20,6 +20,7 @@ check() {
 	else
 		tap_failed=$((tap_failed + 1))
 		echo "not ok $tap_n - $tap_name"
+		return 1
 	fi
 }
 
