@@ -4,7 +4,7 @@
 # every slot is measured exactly once, and the trials are those of the same
 # run never killed (the sim engine's virtual clock makes them identical).
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 58
+plan 64
 S="$top_srcdir/tests/scenarios/cli/kill.lua"
 slots=40 # (4 rounds + 1 warm-up) x 8 cells
 
@@ -101,5 +101,21 @@ check "...run 1 keeps its 23 trials" test "$(trials "$WORK/runs2-1.before" | wc 
 "$CRYPTOBENCH" run "$S" --runs 2 --resume "$WORK/runs2" --no-progress >/dev/null 2>"$WORK/err"
 check "...--runs 2 --resume DIR exits 0" test $? -eq 0
 check "...run 1 finished after its 23 trials, each slot once; run 2 complete" sh -c "head -n \$(grep -c '' '$WORK/runs2-1.before') '$WORK/runs2/run-1.jsonl' | cmp -s - '$WORK/runs2-1.before' && [ \"\$(grep '\"type\":\"trial\"' '$WORK/runs2/run-1.jsonl' | jq -r .seq | sort -n | tr '\n' ' ')\" = \"$(seq 0 $((slots - 1)) | tr '\n' ' ')\" ] && [ \$(grep -c '\"type\":\"trial\"' '$WORK/runs2/run-2.jsonl') -eq $slots ]"
+# A --set number with more digits than Lua's own tostring keeps (14): the
+# file records it exactly, so --resume rebuilds the same engines; a resume
+# with another value is refused, naming the setting and both values whole.
+x=1.0309278350515465
+CRYPTOBENCH_KILL_AT=trial:13 "$CRYPTOBENCH" run "$S" --set b_per_byte=$x -o "$WORK/exact.jsonl" --no-progress >/dev/null 2>&1
+check "--set b_per_byte=$x, killed mid-round: SIGKILL" test $? -eq 137
+check "...the file records the value in full" sh -c "head -n 1 '$WORK/exact.jsonl' | jq -e '.scenario.params.b_per_byte.value == \"$x\"' >/dev/null"
+cp "$WORK/exact.jsonl" "$WORK/exact-other.jsonl"
+"$CRYPTOBENCH" run "$S" --set b_per_byte=1.030927835051546 --resume "$WORK/exact-other.jsonl" --no-progress >/dev/null 2>"$WORK/err"
+echo $? >"$WORK/status"
+check "...--resume with a value that differs in its 16th digit: exit 2" status_is 2
+check "...naming that one setting, with both values in full" sh -c "grep -q 'params.b_per_byte.value \"$x\" (this run: \"1.030927835051546\"); give' '$WORK/err' && [ \$(grep -o '(this run:' '$WORK/err' | wc -l) -eq 1 ]"
+"$CRYPTOBENCH" run --resume "$WORK/exact.jsonl" --no-progress >/dev/null 2>"$WORK/err"
+echo $? >"$WORK/status"
+check "...--resume FILE exits 0" status_is 0
+check "...the file complete, every slot measured once" sh -c "tail -n 1 '$WORK/exact.jsonl' | jq -e '.type == \"end\" and .interrupted == false' >/dev/null && [ \"\$(grep '\"type\":\"trial\"' '$WORK/exact.jsonl' | jq -r .seq | sort -n | tr '\n' ' ')\" = \"$(seq 0 $((slots - 1)) | tr '\n' ' ')\" ]"
 diag "kill points: $points; trial lines written before the kills: $kept, all found unchanged after --resume"
 done_testing

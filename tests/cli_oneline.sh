@@ -54,7 +54,7 @@ hint=$(tail -n 1 "$WORK/err")
 diag "hint:$hint"
 check "the hint is short: the file records the scenario, --set and --only" test "$hint" = "  cryptobench run --resume $WORK/i.jsonl"
 cb run --engines null --algorithms sha256 --sizes 64B,1KiB --rounds 100 --trial-time 10ms --set rounds=150 --only size=1KiB --resume "$WORK/i.jsonl"
-check "resuming with another --set: exit 2 naming the setting and both values" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && grep -q 'rounds 200 (this run: 150)' '$WORK/err'"
+check "resuming with another --set: exit 2 naming the setting and both values" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && grep -Eq 'rounds(\\.value)? \"?200\"? \\(this run: \"?150\"?\\)' '$WORK/err'"
 cb run --engines null --algorithms sha256 --sizes 64B,1KiB --rounds 100 --trial-time 10ms --set rounds=200 --resume "$WORK/i.jsonl"
 check "resuming without the --only: exit 2 naming it" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && grep -q 'only \"size=1KiB\" (this run: \"\")' '$WORK/err'"
 (cd "$WORK" && eval "$hint") >/dev/null 2>"$WORK/err2"

@@ -113,46 +113,43 @@ void cb_run_resume_hint(FILE *out, const char *path)
 	fputc('\n', out);
 }
 
-/* Append " KEY: THEN (this run: NOW)" to OUT for each setting that differs,
- * one level into objects such as params ("params.rounds"). */
-static void describe_difference(const char *prefix, json_t *then, json_t *now, char *out,
-                                size_t len)
+/* Append "; PATH THEN (this run: NOW)" to OUT for each setting that
+ * differs, descending into objects ("params.rounds.value") and into arrays
+ * of one length ("engines[1].ns_per_byte"), so that the setting that
+ * differs is named and both its values are given in full: two numbers
+ * that differ in their 16th digit must not read alike. */
+static void describe_difference(const char *path, json_t *then, json_t *now, char *out, size_t len)
 {
+	char name[256];
 	const char *key;
 	json_t *value;
 	void *tmp;
 
-	if (json_is_object(then) && json_is_object(now) && !*prefix) {
-		json_object_foreach_safe(then, tmp, key, value)
-		{
-			json_t *other = json_object_get(now, key);
-
-			if (!other || !json_equal(value, other))
-				describe_difference(key, value, other ? other : json_null(), out,
-				                    len);
-		}
-		json_object_foreach_safe(now, tmp, key, value) if (!json_object_get(then, key))
-		    describe_difference(key, json_null(), value, out, len);
-		return;
-	}
 	if (json_is_object(then) && json_is_object(now)) {
 		json_object_foreach_safe(then, tmp, key, value)
 		{
 			json_t *other = json_object_get(now, key);
-			char name[128];
 
-			snprintf(name, sizeof name, "%s.%s", prefix, key);
+			snprintf(name, sizeof name, "%s%s%s", path, *path ? "." : "", key);
 			if (!other || !json_equal(value, other))
 				describe_difference(name, value, other ? other : json_null(), out,
 				                    len);
 		}
 		json_object_foreach_safe(now, tmp, key, value) if (!json_object_get(then, key))
 		{
-			char name[128];
-
-			snprintf(name, sizeof name, "%s.%s", prefix, key);
+			snprintf(name, sizeof name, "%s%s%s", path, *path ? "." : "", key);
 			describe_difference(name, json_null(), value, out, len);
 		}
+		return;
+	}
+	if (json_is_array(then) && json_is_array(now) &&
+	    json_array_size(then) == json_array_size(now)) {
+		for (size_t i = 0; i < json_array_size(then); i++)
+			if (!json_equal(json_array_get(then, i), json_array_get(now, i))) {
+				snprintf(name, sizeof name, "%s[%zu]", path, i);
+				describe_difference(name, json_array_get(then, i),
+				                    json_array_get(now, i), out, len);
+			}
 		return;
 	}
 	{
@@ -160,8 +157,8 @@ static void describe_difference(const char *prefix, json_t *then, json_t *now, c
 		char *b = json_dumps(now, JSON_COMPACT | JSON_ENCODE_ANY);
 		size_t used = strlen(out);
 
-		snprintf(out + used, len - used, "%s %s %.60s (this run: %.60s)", used ? ";" : "",
-		         prefix, a ? a : "?", b ? b : "?");
+		snprintf(out + used, len - used, "%s %s %s (this run: %s)", used ? ";" : "", path,
+		         a ? a : "?", b ? b : "?");
 		free(a);
 		free(b);
 	}
@@ -201,11 +198,18 @@ struct cb_results *cb_run_open_resume(const char *path, const struct cb_scenario
 		 * its schedule are then the same, slot for slot. The path may differ. */
 		json_t *now = cb_scenario_to_json(s), *then = json_deep_copy(scenario);
 		const char *then_only = json_string_value(json_object_get(old->header, "only"));
-		char diff[2048] = "";
+		char diff[4096] = "";
 
 		json_object_del(now, "file");
 		json_object_del(then, "file");
-		if (!json_equal(now, then))
+		json_t *params_then = json_object_get(then, "params"),
+		       *params_now = json_object_get(now, "params");
+
+		/* A --set value that differs changes what the script builds from
+		 * it (engines, sizes...): name the value given, not what follows. */
+		if (params_then && params_now && !json_equal(params_then, params_now))
+			describe_difference("params", params_then, params_now, diff, sizeof diff);
+		else if (!json_equal(now, then))
 			describe_difference("", then, now, diff, sizeof diff);
 		else if (strcmp(then_only ? then_only : "", only ? only : "") != 0)
 			snprintf(diff, sizeof diff, " only \"%s\" (this run: \"%s\")",

@@ -257,6 +257,33 @@ static int parse_boolean(const char *s, bool *b)
 	return -1;
 }
 
+/* Push the text of the value at IDX that reads back as the same value: a
+ * string as is, an integer as Lua writes it, a float with the fewest
+ * digits (from 14, as Lua's own "%.14g") that give the same double again.
+ * Lua's tostring stops at 14 digits, so 1.0309278350515465 was recorded
+ * as 1.0309278350515, and the file's run could not be resumed: the
+ * recorded --set no longer gave the recorded engines. Returns the text. */
+static const char *push_exact_text(lua_State *L, int idx)
+{
+	char buf[64];
+	lua_Number x;
+
+	if (lua_type(L, idx) != LUA_TNUMBER || lua_isinteger(L, idx)) {
+		lua_pushvalue(L, idx); /* tostring on a copy: the value stays a number */
+		return lua_tostring(L, -1);
+	}
+	x = lua_tonumber(L, idx);
+	for (int digits = 14; digits <= 17; digits++) {
+		snprintf(buf, sizeof buf, "%.*g", digits, (double)x);
+		if (strtod(buf, NULL) == (double)x)
+			break;
+	}
+	if (buf[strspn(buf, "-0123456789")] == '\0') /* a float stays one, as in Lua */
+		strcat(buf, ".0");
+	lua_pushstring(L, buf);
+	return lua_tostring(L, -1);
+}
+
 /* The --set value of NAME converted to the default's type, else the default. */
 static int module_param(lua_State *L)
 {
@@ -288,9 +315,8 @@ static int module_param(lua_State *L)
 			                  name, value, name);
 		lua_pushboolean(L, b);
 	}
-	lua_pushvalue(L, 3); /* tostring on a copy: the result stays a number */
 	const char *text =
-	    type == LUA_TBOOLEAN ? (lua_toboolean(L, 3) ? "true" : "false") : lua_tostring(L, 4);
+	    type == LUA_TBOOLEAN ? (lua_toboolean(L, 3) ? "true" : "false") : push_exact_text(L, 3);
 	if (record_param(ld->sc, name, text, value != NULL) != 0)
 		return luaL_error(L, "not enough memory");
 	lua_settop(L, 3);
