@@ -312,8 +312,9 @@ lua_State *cb_lua_new(const struct cb_lua_limits *limits, char *err, size_t err_
 	if (sb == NULL)
 		goto fail;
 	sb->limit = limits && limits->memory ? limits->memory : CB_LUA_DEFAULT_MEMORY;
-	sb->seconds = limits && limits->seconds > 0 ? limits->seconds
-	                                            : CB_LUA_DEFAULT_SECONDS * INSTRUMENTED_SLOWDOWN;
+	sb->seconds = limits && limits->seconds > 0
+	                  ? limits->seconds
+	                  : CB_LUA_DEFAULT_SECONDS * INSTRUMENTED_SLOWDOWN;
 	sb->instructions =
 	    limits && limits->instructions ? limits->instructions : CB_LUA_DEFAULT_INSTRUCTIONS;
 	sb->L = lua_newstate(sandbox_alloc, sb);
