@@ -168,18 +168,23 @@ static json_t *run_index_value(const struct cb_header_record *h)
 	return json_integer(h->run_index);
 }
 
-/* The layout this run was given (--runs draws it per run). */
+/* The layout this run was given (--runs draws it per run); with layout
+ * "trial", the largest payload whose input is placed per trial (in
+ * process: a worker's stays at input_offset). */
 static json_t *setup_value(const struct cb_header_record *h)
 {
 	const struct cb_scenario *sc = h->plan->scenario;
 	const char *seed = getenv("CRYPTOBENCH_SETUP_SEED");
 	const char *pad = getenv("CRYPTOBENCH_ENV_PAD");
+	json_t *setup = json_pack(
+	    "{s:I, s:I, s:o, s:s, s:I}", "input_offset", (json_int_t)sc->input_offset, "env_pad",
+	    (json_int_t)(pad ? strlen(pad) : 0), "seed",
+	    seed ? json_integer((json_int_t)strtoull(seed, NULL, 10)) : json_null(), "layout",
+	    sc->layout_per_trial ? "trial" : "run", "layout_seed", (json_int_t)h->layout_seed);
 
-	return json_pack("{s:I, s:I, s:o, s:s, s:I}", "input_offset", (json_int_t)sc->input_offset,
-	                 "env_pad", (json_int_t)(pad ? strlen(pad) : 0), "seed",
-	                 seed ? json_integer((json_int_t)strtoull(seed, NULL, 10)) : json_null(),
-	                 "layout", sc->layout_per_trial ? "trial" : "run", "layout_seed",
-	                 (json_int_t)h->layout_seed);
+	if (setup && sc->layout_per_trial)
+		json_object_set_new(setup, "input_per_trial_max", json_integer(CB_STAGE_MAX));
+	return setup;
 }
 
 static json_t *runs_value(const struct cb_header_record *h)

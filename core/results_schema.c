@@ -116,9 +116,14 @@ static json_t *layout_value(const struct cb_trial_record *t)
 
 	if (!t->layout_per_trial)
 		return NULL;
-	if (!r->remote)
-		return json_pack("{s:I, s:I}", "stack", (json_int_t)t->layout.stack, "out",
-		                 (json_int_t)t->layout.out);
+	if (!r->remote) {
+		layout = json_pack("{s:I, s:I}", "stack", (json_int_t)t->layout.stack, "out",
+		                   (json_int_t)t->layout.out);
+		if (layout && t->layout.input_placed) /* not past CB_STAGE_MAX */
+			json_object_set_new(layout, "input",
+			                    json_integer((json_int_t)t->layout.input));
+		return layout;
+	}
 	layout = json_object();
 	if (r->placed_stack >= 0)
 		json_object_set_new(layout, "stack", json_integer(r->placed_stack));

@@ -59,7 +59,8 @@ enum cb_field_keep {
 	CB_KEEP_FLAG,     /* true, or anything else false: the bool at .at */
 	CB_KEEP_TRISTATE, /* true 1, false 0, else -1: the int8_t at .at */
 	CB_KEEP_CELL,     /* the cell object (refused when bad): cell */
-	CB_KEEP_LAYOUT,   /* an object whose stack (0 to 4095) is layout_stack */
+	CB_KEEP_LAYOUT,   /* an object whose stack (0 to 4095) is layout_stack (its out
+	                   * and input are not kept) */
 	CB_KEEP_CLOCK,    /* a string: clock (interned) */
 	CB_KEEP_ERROR,    /* a string: error */
 	CB_KEEP_TIMES,    /* an array of numbers: thread_ns, n_thread_ns */

@@ -82,6 +82,19 @@ static size_t max_size(const struct cb_plan *plan, const struct cb_algorithm *al
 	return m;
 }
 
+/* The largest payload of a cell whose calls run in this process, up to
+ * CB_STAGE_MAX: what the per-trial input's stage must hold. */
+static size_t staged_len(const struct cb_plan *plan, const struct cb_cell_state *states)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < plan->n_cells; i++)
+		if (!states[i].engine->remote && plan->cells[i].size <= CB_STAGE_MAX &&
+		    plan->cells[i].size > m)
+			m = plan->cells[i].size;
+	return m;
+}
+
 /* Whether some cell reads the plaintext input (hashes, encryptions). */
 static bool plaintext_read(const struct cb_plan *plan)
 {
@@ -231,6 +244,10 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 	}
 	if (cb_trial_buffers_init(&run->buffers, threads, biggest_output + CB_OUTPUT_SLACK,
 	                          sc->input_offset) != 0)
+		goto oom;
+	if (sc->layout_per_trial &&
+	    cb_trial_buffers_stage(&run->buffers, staged_len(plan, run->states),
+	                           sc->input_offset) != 0)
 		goto oom;
 
 	cb_cycles_open(&run->cycles);
@@ -617,7 +634,11 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 		               run->plan->scenario->layout_per_trial
 		                   ? cb_trial_layout_draw(run->layout_seed, slot->cell,
 		                                          slot->round + run->stratum_pad)
-		                   : (struct cb_trial_layout){0, 0});
+		                   : (struct cb_trial_layout){0});
+		/* A worker places its own input, at the run's offset. */
+		if (run->plan->scenario->layout_per_trial)
+			cb_trial_stage(&run->buffers, s->engine->remote ? NULL : s->in,
+			               s->cell->size);
 		if (!slot->warmup && !run->measured_from_ns)
 			run->measured_from_ns = cb_wall_ns();
 		if (!s->calls && !s->broken[0])

@@ -35,13 +35,44 @@ int cb_trial_buffers_init(struct cb_trial_buffers *b, unsigned n, size_t len, si
 	return 0;
 }
 
+int cb_trial_buffers_stage(struct cb_trial_buffers *b, size_t len, size_t offset)
+{
+	free(b->stage_allocation);
+	b->stage = NULL;
+	b->stage_allocation = NULL;
+	b->stage_len = 0;
+	b->in = NULL;
+	if (len == 0)
+		return 0;
+	b->stage = cb_aligned_alloc(len + CB_LAYOUT_SPAN, offset, &b->stage_allocation);
+	if (!b->stage)
+		return -1;
+	memset(b->stage, 0, len + CB_LAYOUT_SPAN); /* fault every page in now */
+	b->stage_len = len;
+	return 0;
+}
+
 void cb_trial_place(struct cb_trial_buffers *b, struct cb_trial_layout layout)
 {
 	layout.out = layout.out % CB_LAYOUT_SPAN / 64 * 64;
 	layout.stack = layout.stack % CB_LAYOUT_SPAN / 16 * 16;
+	layout.input = layout.input % CB_LAYOUT_SPAN / 64 * 64;
+	layout.input_placed = false; /* until cb_trial_stage copies it there */
 	b->layout = layout;
+	b->in = NULL;
 	for (unsigned i = 0; i < b->n; i++)
 		b->out[i] = b->base[i] + layout.out;
+}
+
+void cb_trial_stage(struct cb_trial_buffers *b, const unsigned char *in, size_t len)
+{
+	b->in = NULL;
+	b->layout.input_placed = false;
+	if (!in || !b->stage || len > b->stage_len)
+		return;
+	memcpy(b->stage + b->layout.input, in, len);
+	b->in = b->stage + b->layout.input;
+	b->layout.input_placed = true;
 }
 
 /* splitmix64's finaliser */
@@ -53,29 +84,42 @@ static uint64_t mix64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-struct cb_trial_layout cb_trial_layout_draw(uint64_t seed, size_t cell, unsigned round)
+/* The class of ROUND within its block of eight: the block's order of the
+ * eight classes, Fisher-Yates on the block's draw. */
+static unsigned block_class(uint64_t draw, unsigned round)
 {
-	uint64_t block = mix64(seed ^ mix64((uint64_t)cell << 32 ^ round / 8));
-	uint64_t own = mix64(block ^ mix64((uint64_t)round + 1));
 	unsigned perm[8];
 
-	/* The block's order of the eight classes: Fisher-Yates on its own draw. */
 	for (unsigned i = 0; i < 8; i++)
 		perm[i] = i;
 	for (unsigned i = 7; i > 0; i--) {
-		unsigned k = (unsigned)((block >> (4 * i)) % (i + 1)), t = perm[i];
+		unsigned k = (unsigned)((draw >> (4 * i)) % (i + 1)), t = perm[i];
 
 		perm[i] = perm[k];
 		perm[k] = t;
 	}
-	return (struct cb_trial_layout){.stack = ((own & 31) * 8 + perm[round % 8]) * 16,
-	                                .out = (size_t)((own >> 8) & 63) * 64};
+	return perm[round % 8];
+}
+
+struct cb_trial_layout cb_trial_layout_draw(uint64_t seed, size_t cell, unsigned round)
+{
+	uint64_t block = mix64(seed ^ mix64((uint64_t)cell << 32 ^ round / 8));
+	uint64_t own = mix64(block ^ mix64((uint64_t)round + 1));
+	size_t out = (size_t)((own >> 8) & 63) * 64;
+	/* the input's distance below the output, in 64-byte steps: its eighth
+	 * of the page from the block's second order, the step within drawn */
+	size_t below = (block_class(mix64(block), round) * 8 + (size_t)((own >> 16) & 7)) * 64;
+
+	return (struct cb_trial_layout){.stack = ((own & 31) * 8 + block_class(block, round)) * 16,
+	                                .out = out,
+	                                .input = (out + CB_LAYOUT_SPAN - below) % CB_LAYOUT_SPAN};
 }
 
 void cb_trial_buffers_free(struct cb_trial_buffers *b)
 {
 	for (unsigned i = 0; i < b->n; i++)
 		free(b->allocation[i]);
+	free(b->stage_allocation);
 	memset(b, 0, sizeof *b);
 }
 
@@ -95,6 +139,7 @@ struct job {
 	struct cb_cell_state *state;
 	const struct cb_trial_context *tc;
 	void *ctx;
+	const unsigned char *in; /* what the calls read: the staged input, or the cell's */
 	unsigned char *out;
 	uint64_t calls;
 	pthread_barrier_t *barrier;
@@ -134,7 +179,7 @@ static void faulty_calls(struct job *j)
 		abort();
 	case CB_FAULT_SLOW:
 		for (uint64_t i = 0; i < j->calls; i++)
-			if (j->engine_calls->call(j->ctx, j->state->in, len, j->out) !=
+			if (j->engine_calls->call(j->ctx, j->in, len, j->out) !=
 			    j->state->expect_status)
 				j->bad_calls++;
 		slept = 9 * (cb_wall_ns() - start); /* ten times the calls' own time */
@@ -152,7 +197,7 @@ static void faulty_calls(struct job *j)
 static void timed_calls(struct job *j)
 {
 	const struct cb_engine_calls *e = j->engine_calls;
-	const unsigned char *in = j->state->in;
+	const unsigned char *in = j->in;
 	size_t len = j->state->cell->size;
 	int expect = j->state->expect_status;
 	struct cb_cycles counter = {.fd = -1};
@@ -233,7 +278,7 @@ static void warm_thread(struct job *j)
 	    j->fault != CB_FAULT_NONE)
 		return;
 	for (int i = 0; i < CB_THREAD_WARM_CALLS; i++)
-		(void)j->engine_calls->call(j->ctx, s->in, s->cell->size, j->out);
+		(void)j->engine_calls->call(j->ctx, j->in, s->cell->size, j->out);
 }
 
 static void *thread_main(void *arg)
@@ -308,7 +353,9 @@ static int check_output(struct job *j, const struct cb_expected *want, struct cb
 	}
 	if (cell->op == CB_OP_DECRYPT_FORGED || cell->op == CB_OP_VERIFY ||
 	    cell->op == CB_OP_VERIFY_FORGED)
-		return 0;          /* the status, checked above, is the whole result */
+		return 0; /* the status, checked above, is the whole result */
+	/* Against the cell's own input, not the staged copy the calls read
+	 * (cb_trial_stage): a copy gone wrong cannot pass. */
 	if (j->engine->self_check) /* a built-in's output is not the algorithm's */
 		return j->engine->self_check(j->ctx, j->state->in, len, j->out, why, why_len);
 	if (j->state->pk)
@@ -460,6 +507,7 @@ static int open_jobs(struct trial *t, struct cb_trial_buffers *buffers, struct c
 		                  .engine_calls = &t->calls,
 		                  .state = t->s,
 		                  .tc = t->tc,
+		                  .in = buffers->in ? buffers->in : t->s->in,
 		                  .out = buffers->out[k],
 		                  .calls = t->info->calls,
 		                  .index = k,

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "core/clock.h"
+#include "core/input.h"
 #include "core/plan.h"
 #include "core/reference.h"
 
@@ -44,12 +45,20 @@ struct cb_cell_state {
  * run. */
 #define CB_LAYOUT_SPAN 4096 /* the placements cover one page */
 struct cb_trial_layout {
-	size_t stack; /* bytes the calls' stack is moved down by: 0 .. 4080, steps of 16 */
-	size_t out;   /* bytes the outputs are moved up by: 0 .. 4032, steps of 64 */
+	size_t stack;      /* bytes the calls' stack is moved down by: 0 .. 4080, steps of 16 */
+	size_t out;        /* bytes the outputs are moved up by: 0 .. 4032, steps of 64 */
+	size_t input;      /* bytes the input is moved up by, as out: 0 .. 4032, steps of 64 */
+	bool input_placed; /* the input was copied there for this trial (cb_trial_stage) */
 };
 
+/* The largest payload whose input is placed per trial: copying it before
+ * every trial costs little next to the trial; a larger one (up to 128 MiB)
+ * stays where the run put it. */
+#define CB_STAGE_MAX CB_INPUT_UNIT
+
 /* Buffers shared by the trials of a run: one output per thread, each with a
- * page of room to be placed in (cb_trial_place). */
+ * page of room to be placed in (cb_trial_place), and the room the input is
+ * copied into per trial (cb_trial_stage). */
 struct cb_trial_buffers {
 	unsigned char *out[CB_MAX_THREADS];  /* this trial's: base + layout.out */
 	unsigned char *base[CB_MAX_THREADS]; /* out_len + CB_LAYOUT_SPAN bytes */
@@ -57,6 +66,11 @@ struct cb_trial_buffers {
 	size_t out_len;
 	unsigned n;
 	struct cb_trial_layout layout; /* the placement of the next trial */
+	const unsigned char *in;       /* this trial's input: stage + layout.input, or NULL
+	                                * (the cell's own, where the run put it) */
+	unsigned char *stage;          /* stage_len + CB_LAYOUT_SPAN bytes, placed as base[] */
+	void *stage_allocation;
+	size_t stage_len; /* the largest payload the stage takes (0: none) */
 };
 
 struct cb_trial_result {
@@ -98,11 +112,27 @@ struct cb_trial_context {
 int cb_trial_buffers_init(struct cb_trial_buffers *b, unsigned n, size_t len, size_t offset);
 void cb_trial_buffers_free(struct cb_trial_buffers *b);
 
+/* Allocate and pre-fault B's stage for payloads of up to LEN bytes (0: no
+ * stage, every input stays where the run put it), starting OFFSET bytes
+ * past a page boundary as the outputs' base does: an input placed at
+ * layout.input sits (layout.out - layout.input) mod CB_LAYOUT_SPAN bytes
+ * below the outputs, and keeps the run's alignment within a cache line.
+ * 0 or -1 when memory is short. */
+int cb_trial_buffers_stage(struct cb_trial_buffers *b, size_t len, size_t offset);
+
 /* The placement of the next trials: outputs LAYOUT.out bytes up (a multiple
  * of 64 below CB_LAYOUT_SPAN: cache-line alignment stays the input's), the
  * calls' stack LAYOUT.stack bytes down (a multiple of 16 below the span).
- * Only placement: the input's bytes and what each output must be stay. */
+ * The input stays the cell's own until cb_trial_stage places it at
+ * LAYOUT.input. Only placement: the input's bytes and what each output
+ * must be stay. */
 void cb_trial_place(struct cb_trial_buffers *b, struct cb_trial_layout layout);
+
+/* Copy the LEN bytes of IN to stage + layout.input, so that the next
+ * trials read them there (b->in, layout.input_placed). Not when IN is NULL
+ * (a worker places its own input) or LEN is past the stage: then the
+ * trials read IN where it is. Outside any timed region. */
+void cb_trial_stage(struct cb_trial_buffers *b, const unsigned char *in, size_t len);
 
 /* The placement of CELL's trial in ROUND, in a run whose layout seed is SEED.
  * The stack's 16-byte step is stratified: its class mod 8 (the offset mod
@@ -113,7 +143,14 @@ void cb_trial_place(struct cb_trial_buffers *b, struct cb_trial_layout layout);
  * cell as many trials with its stack 32-byte aligned as not (any 16-, 32-,
  * 64- or 128-byte class in equal shares): the share of a placement class
  * does not vary from run to run, and the random order within blocks does
- * not make a placement effect look like dependence between rounds. */
+ * not make a placement effect look like dependence between rounds.
+ * The input's 64-byte step is stratified the same way through its distance
+ * below the output, (out - input) mod 4096, which is what 4K aliasing of
+ * loads and stores depends on: its eighth of the page takes each of its
+ * eight values once in every block, the step within it drawn per trial.
+ * The input is then uniform over the page too, and the share of trials
+ * whose output lies within 512 bytes past the input is the same in every
+ * run of 8m rounds. */
 struct cb_trial_layout cb_trial_layout_draw(uint64_t seed, size_t cell, unsigned round);
 
 /* Run CALLS calls of STATE's cell on every thread and check every thread's

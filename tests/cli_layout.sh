@@ -7,9 +7,11 @@
 # only placement changes: the input's digest and every output are those of a
 # run with one placement per run (layout = "run"). A cell whose speed
 # follows the placement is reported layout-sensitive (the sim's virtual
-# clock; no timing of this machine is checked).
+# clock; no timing of this machine is checked). The input is placed per
+# trial too, in process and up to 1 MiB: a 16 KiB cell's trials record
+# where (layout.input, varying), a 2 MiB cell's do not.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 15
+plan 19
 
 cb run "$top_srcdir/tests/scenarios/sim/layout.lua" -o "$WORK/sim.jsonl"
 check "sim: a run exits 0" status_is 0
@@ -35,6 +37,17 @@ fi
 cb run "$top_srcdir/tests/scenarios/sim/layout.lua" --set layout=run -o "$WORK/simrun.jsonl"
 cb report "$WORK/simrun.jsonl" --format json
 check "sim: with layout = run nothing is judged" sh -c "jq -e '[.[0].cells[] | has(\"layout\")] | any | not' '$WORK/out' >/dev/null"
+
+cb run --engines memcpy --algorithms sha256 --ops hash --sizes 16KiB,2MiB --rounds 16 \
+	--trial-time 1ms --no-progress -o "$WORK/input.jsonl"
+check "memcpy 16KiB and 2MiB: exit 0, every trial valid (its output is its input)" \
+	sh -c "[ \"\$(cat '$WORK/status')\" = 0 ] && jq -s -e 'map(select(.type == \"trial\")) | length > 0 and all(.valid)' '$WORK/input.jsonl' >/dev/null"
+check "the header: input placed per trial up to 1 MiB" \
+	sh -c "head -n 1 '$WORK/input.jsonl' | jq -e '.setup.input_per_trial_max == 1048576' >/dev/null"
+check "16KiB: every trial's layout.input, steps of 64 below 4096, at least 8 values" \
+	sh -c "jq -s -e 'map(select(.type == \"trial\" and .cell.size == 16384) | .layout.input) | all(type == \"number\" and . % 64 == 0 and . < 4096) and (unique | length >= 8)' '$WORK/input.jsonl' >/dev/null"
+check "2MiB: no trial records layout.input (the run's offset)" \
+	sh -c "jq -s -e 'map(select(.type == \"trial\" and .cell.size == 2097152)) | length > 0 and all(.layout | has(\"stack\") and (has(\"input\") | not))' '$WORK/input.jsonl' >/dev/null"
 
 if ! "$CRYPTOBENCH" engines | grep -q '^openssl .*library  OpenSSL'; then
 	skip 10 "the openssl engine is not built"

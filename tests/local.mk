@@ -32,6 +32,7 @@ unit_tests = \
 	tests/test_host \
 	tests/test_host_id \
 	tests/test_engines \
+	tests/test_trial \
 	tests/test_vectors \
 	tests/test_profile
 
