@@ -26,6 +26,7 @@ static int apply(const struct cb_cli_option *row, void *args, const char *value)
 		*(const char **)field = value;
 		return CB_EXIT_OK;
 	case CB_OPT_CALL:
+	case CB_OPT_CALL_OPTIONAL:
 		return row->set(args, value);
 	}
 	return CB_EXIT_OK;
@@ -161,7 +162,7 @@ int cb_options_parse(const char *cmd, const struct cb_cli_option *table, int arg
 			names_of(table, names);
 			return cb_unknown_option(cmd, arg, names);
 		}
-		if (!takes_value(row) && value)
+		if (!takes_value(row) && row->kind != CB_OPT_CALL_OPTIONAL && value)
 			return cb_usage_error(cmd, "%s takes no value", row->name);
 		if (takes_value(row) && !value) {
 			if (i + 1 >= argc)

@@ -7,7 +7,8 @@
  *
  * Every command reads its options the same way: "--name VALUE" or
  * "--name=VALUE" (an alias also "-o VALUE" or "-oVALUE"), in any order
- * among the operands, "--" before operands that begin with '-'. A name is
+ * among the operands, "--" before operands that begin with '-'; an option
+ * whose value is optional takes it only as "--name=VALUE". A name is
  * matched whole: an abbreviation is refused like any unknown option, exit 2
  * with "unknown option '--eng'; did you mean '--engines'?". */
 #ifndef CB_OPTIONS_H
@@ -17,10 +18,12 @@
 #include <stddef.h>
 
 enum cb_option_kind {
-	CB_OPT_FLAG,   /* no value: the int at OFFSET becomes FLAG */
-	CB_OPT_BOOL,   /* no value: the bool at OFFSET becomes true */
-	CB_OPT_STRING, /* a value: the const char * at OFFSET points to it */
-	CB_OPT_CALL,   /* a value: SET checks and stores it */
+	CB_OPT_FLAG,          /* no value: the int at OFFSET becomes FLAG */
+	CB_OPT_BOOL,          /* no value: the bool at OFFSET becomes true */
+	CB_OPT_STRING,        /* a value: the const char * at OFFSET points to it */
+	CB_OPT_CALL,          /* a value: SET checks and stores it */
+	CB_OPT_CALL_OPTIONAL, /* "--name" or "--name=VALUE" (never "--name VALUE"): SET
+	                       * gets the value or NULL */
 };
 
 struct cb_cli_option {
@@ -49,6 +52,10 @@ struct cb_cli_option {
 #define CB_OPTION_CALL(name, alias, set)                                                           \
 	{                                                                                          \
 		name, alias, CB_OPT_CALL, 0, 0, set, false                                         \
+	}
+#define CB_OPTION_CALL_OPTIONAL(name, set)                                                         \
+	{                                                                                          \
+		name, NULL, CB_OPT_CALL_OPTIONAL, 0, 0, set, false                                 \
 	}
 #define CB_OPTION_END                                                                              \
 	{                                                                                          \
