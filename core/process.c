@@ -167,6 +167,13 @@ void cb_process_close(void *ctx)
 	free(ctx); /* the worker stays for the next trial */
 }
 
+pid_t cb_process_pid(const void *ctx)
+{
+	const struct ctx *c = ctx;
+
+	return c && c->w ? cb_worker_pid(c->w) : 0;
+}
+
 /* The worker's name, in its hello, for what the output mode OUTPUT calls in
  * cell S (NULL: the worker has no such call). */
 static const char *api_of(const struct ctx *c, const char *output)

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include <jansson.h>
 
@@ -70,6 +71,9 @@ const char *cb_process_call_error(void);
 int cb_process_remote(void *ctx, const struct cb_trial_info *trial, unsigned char *out,
                       struct cb_remote_times *t, char *why, size_t why_len);
 void cb_process_close(void *ctx);
+/* The process id of the worker that runs the calls of CTX, a context of a
+ * process engine (its remote is cb_process_remote); 0 when none runs. */
+pid_t cb_process_pid(const void *ctx);
 
 /* FILE in the folder of worker programs (core/datadir.h), kept in PE. */
 const char *cb_process_script(struct cb_process_engine *pe, const char *file);

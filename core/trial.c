@@ -214,6 +214,8 @@ static void timed_calls(struct job *j)
 		cb_cycles_open(&counter);
 	if (j->barrier)
 		pthread_barrier_wait(j->barrier);
+	if (j->tc->hook && j->index == 0)
+		j->tc->hook->before(j->tc->hook->arg, j->engine, j->ctx);
 	cpu0 = cb_thread_cpu_ns();
 	if (counter.fd >= 0)
 		cycles0 = cb_cycles_read(&counter);
@@ -235,6 +237,8 @@ static void timed_calls(struct job *j)
 	if (counter.fd >= 0)
 		j->cycles = cb_cycles_read(&counter) - cycles0;
 	j->cpu = cb_thread_cpu_ns() - cpu0;
+	if (j->tc->hook && j->index == 0)
+		j->tc->hook->after(j->tc->hook->arg);
 	cb_cycles_close(&counter);
 }
 
@@ -436,7 +440,11 @@ static int remote_calls(struct cb_cell_state *s, struct job *j, unsigned n,
 		r->setup_failed = true;
 		return -1;
 	}
+	if (j->tc->hook)
+		j->tc->hook->before(j->tc->hook->arg, j->engine, j->ctx);
 	rc = j->engine->remote(j->ctx, info, j->out, &t, why, sizeof why);
+	if (j->tc->hook)
+		j->tc->hook->after(j->tc->hook->arg);
 	r->remote = true;
 	snprintf(r->output_mode, sizeof r->output_mode, "%s", t.output);
 	r->placed_input_offset = t.placed_input_offset;

@@ -97,8 +97,20 @@ struct cb_trial_result {
 	char output_sha256[65];
 };
 
+/* Around the calls of a profiled trial (core/explain.h); never set for a
+ * timed one. BEFORE runs on the thread that makes thread 0's calls, just
+ * before they start and outside the trial's time, with the engine and its
+ * context; AFTER on the same thread just after they end. For an engine
+ * whose calls run in a worker, they surround its request. */
+struct cb_trial_hook {
+	void (*before)(void *arg, const struct cb_engine *engine, void *ctx);
+	void (*after)(void *arg);
+	void *arg;
+};
+
 struct cb_trial_context {
 	unsigned run;
+	const struct cb_trial_hook *hook; /* a profiled trial's, or NULL */
 	bool estimate_core_hz; /* no perf counter: estimate the core clock around trials */
 	bool count_cycles;     /* perf counters work */
 	struct cb_fault fault; /* the test-only fault switch of engine.h */

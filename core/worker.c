@@ -441,6 +441,11 @@ const json_t *cb_worker_hello(const struct cb_worker *w)
 	return w->hello;
 }
 
+pid_t cb_worker_pid(const struct cb_worker *w)
+{
+	return w->pid > 0 ? w->pid : 0;
+}
+
 unsigned cb_worker_restarts(const struct cb_worker *w)
 {
 	return w->starts ? w->starts - 1 : 0;

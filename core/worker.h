@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <jansson.h>
 
@@ -34,6 +35,10 @@ struct cb_worker *cb_worker_get(const char *engine, const char *const *argv, cha
 
 /* The worker's hello (borrowed; valid while the worker lives). */
 const json_t *cb_worker_hello(const struct cb_worker *w);
+
+/* The worker's process id, 0 when it is not running (a profiled trial
+ * samples it: core/explain.h). */
+pid_t cb_worker_pid(const struct cb_worker *w);
 
 /* How many times this worker had to be started again after a failure. */
 unsigned cb_worker_restarts(const struct cb_worker *w);
