@@ -18,7 +18,7 @@ libcbcore_a_SOURCES += \
 	core/scenario.c core/scenario.h \
 	core/plan.c core/plan.h \
 	core/registry.c core/engine.h \
-	core/runner.c core/runner.h \
+	core/runner.c core/runner.h core/explain.c core/explain.h \
 	core/lines.c core/lines.h \
 	core/results.c core/results_read.c core/results.h \
 	core/results_scan.c core/results_scan.h \

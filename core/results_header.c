@@ -235,6 +235,12 @@ static json_t *keys_value(const struct cb_header_record *h)
 	return NULL;
 }
 
+/* Only with profiled trials (run --explain). */
+static json_t *explain_value(const struct cb_header_record *h)
+{
+	return h->explain ? json_incref(h->explain) : NULL;
+}
+
 const struct cb_header_field cb_header_fields[] = {
     {"run_id", run_id_value},
     {"started", started_value},
@@ -256,6 +262,7 @@ const struct cb_header_field cb_header_fields[] = {
     {"runs", runs_value},
     {"schema", schema_value},
     {"keys", keys_value},
+    {"explain", explain_value},
 };
 const size_t cb_n_header_fields = sizeof cb_header_fields / sizeof cb_header_fields[0];
 
@@ -308,6 +315,53 @@ int cb_results_write_look(struct cb_writer *w, const struct cb_plan *plan, const
 {
 	return cb_writer_line_take(
 	    w, "look", cb_results_look_json(plan, open, round, elapsed_s, fields, questions_open));
+}
+
+static json_t *count_or_null(uint64_t n, bool known)
+{
+	return known ? json_integer((json_int_t)n) : json_null();
+}
+
+static json_t *number_or_null(double x)
+{
+	return x >= 0 ? json_real(x) : json_null();
+}
+
+json_t *cb_results_profile_json(const struct cb_profile_record *p)
+{
+	const struct cb_trial_result *r = p->result;
+	bool ran = r && p->calls;
+	double per_call = ran ? (double)r->ns / (double)p->calls : -1;
+	bool cpu = ran && (!r->remote || r->remote_cpu);
+	json_t *line = json_object();
+
+	json_object_set_new(line, "round", json_integer(p->round));
+	json_object_set_new(line, "seq", json_integer((json_int_t)p->seq));
+	json_object_set_new(line, "cell", cb_cell_to_json(p->cell));
+	json_object_set_new(line, "sampler", json_string(p->sampler));
+	json_object_set_new(line, "rate_hz", json_real(p->rate_hz));
+	json_object_set_new(line, "calls", json_integer((json_int_t)p->calls));
+	json_object_set_new(line, "ns", count_or_null(ran ? r->ns : 0, ran));
+	json_object_set_new(line, "cpu_ns", count_or_null(cpu ? r->cpu_ns : 0, cpu));
+	json_object_set_new(line, "ns_per_call", number_or_null(per_call));
+	json_object_set_new(line, "timed_ns_per_call", number_or_null(p->timed_ns_per_call));
+	json_object_set_new(line, "cost",
+	                    number_or_null(per_call >= 0 && p->timed_ns_per_call > 0
+	                                       ? per_call / p->timed_ns_per_call
+	                                       : -1));
+	json_object_set_new(line, "valid", json_boolean(ran && r->valid));
+	json_object_set_new(line, "error",
+	                    !ran        ? json_string("no calls ran")
+	                    : !r->valid ? json_string(r->error)
+	                                : json_null());
+	json_object_set_new(line, "profile", p->profile ? json_incref(p->profile) : json_null());
+	json_object_set_new(line, "refused", p->refused ? json_string(p->refused) : json_null());
+	return line;
+}
+
+int cb_results_write_profile(struct cb_writer *w, const struct cb_profile_record *p)
+{
+	return cb_writer_line_take(w, "profile", cb_results_profile_json(p));
 }
 
 json_t *cb_results_end_json(const struct cb_end_record *e)

@@ -106,6 +106,8 @@ struct cb_header_record {
 	uint64_t trial_time_ns; /* the scenario's, raised to the clock's floor */
 	unsigned run_index, runs;
 	uint64_t layout_seed;
+	json_t *explain; /* the profiled trials' settings and samplers (core/explain.h),
+	                  * borrowed; NULL: the run has none */
 };
 
 struct cb_header_field {
@@ -137,6 +139,26 @@ json_t *cb_results_look_json(const struct cb_plan *plan, const bool *open, unsig
 /* Append that look line to W. 0, or -1 (errno set). */
 int cb_results_write_look(struct cb_writer *w, const struct cb_plan *plan, const bool *open,
                           unsigned round, double elapsed_s, json_t *fields, size_t questions_open);
+
+/* What the profiled pass hands over for a profile line (core/explain.h):
+ * one profiled trial of a cell, never a timing. */
+struct cb_profile_record {
+	const struct cb_cell *cell;
+	unsigned round; /* the round after the run's last */
+	uint64_t seq;   /* counting on from the plan's last slot */
+	const char *sampler;
+	double rate_hz;
+	uint64_t calls;
+	const struct cb_trial_result *result; /* the profiled trial (NULL: none ran) */
+	double timed_ns_per_call;             /* median of the cell's timed trials; < 0: none */
+	json_t *profile;                      /* cb_profile_json, borrowed; NULL when refused */
+	const char *refused;                  /* why no samples were taken, or NULL */
+};
+
+/* A profile line (doc/results-format.md), "type" aside. New reference. */
+json_t *cb_results_profile_json(const struct cb_profile_record *p);
+/* Append that profile line to W. 0, or -1 (errno set). */
+int cb_results_write_profile(struct cb_writer *w, const struct cb_profile_record *p);
 
 /* What the runner hands over for the end line. */
 struct cb_end_record {

@@ -15,6 +15,7 @@
 #include "core/budget.h"
 #include "core/clock.h"
 #include "core/errbuf.h"
+#include "core/explain.h"
 #include "core/input.h"
 #include "core/killpoint.h"
 #include "core/results_schema.h"
@@ -53,16 +54,17 @@ struct cb_run {
 	uint64_t started_ns;
 	/* A sequential run (cb_run_execute): */
 	bool sequential;
-	bool *open;                /* per cell: still in the rotation */
-	unsigned first_look;       /* measured rounds before the first look */
-	unsigned stratum_pad;      /* added to the round a placement is drawn for, so that
-	                            * the layout's strata of 8 rounds (trial.h) are the
-	                            * blocks of measured rounds, warm-up before them */
-	unsigned looked;           /* measured rounds at the last look (of this file) */
-	double elapsed_before;     /* wall seconds the file had counted before a resume */
-	uint64_t measured_from_ns; /* when its first measured trial began (0: none yet) */
-	double virtual_s;          /* the trials' virtual seconds (a plan of virtual clocks) */
-	uint64_t trials_total;     /* in the file, this process's and before */
+	bool *open;                 /* per cell: still in the rotation */
+	unsigned first_look;        /* measured rounds before the first look */
+	unsigned stratum_pad;       /* added to the round a placement is drawn for, so that
+	                             * the layout's strata of 8 rounds (trial.h) are the
+	                             * blocks of measured rounds, warm-up before them */
+	unsigned looked;            /* measured rounds at the last look (of this file) */
+	double elapsed_before;      /* wall seconds the file had counted before a resume */
+	uint64_t measured_from_ns;  /* when its first measured trial began (0: none yet) */
+	double virtual_s;           /* the trials' virtual seconds (a plan of virtual clocks) */
+	uint64_t trials_total;      /* in the file, this process's and before */
+	struct cb_explain *explain; /* profiled trials after the timed ones, or NULL */
 };
 
 static size_t max_size(const struct cb_plan *plan, const struct cb_algorithm *alg, int decrypt_only)
@@ -287,6 +289,8 @@ struct cb_run *cb_run_prepare(const struct cb_plan *plan, const struct cb_run_op
 	for (size_t i = 0; i < plan->n_cells; i++)
 		run->real_clock |= plan->cells[i].variant->engine->virtual_ns == NULL;
 	run->core_hz_start = run->real_clock ? cb_core_hz_estimate(20000000) : 0;
+	if (sc->explain.samples && !(run->explain = cb_explain_new(&sc->explain, plan->n_cells)))
+		goto oom;
 	run->sequential = cb_scenario_sequential(sc);
 	if (run->sequential) {
 		if (!options->look) {
@@ -324,6 +328,7 @@ void cb_run_free(struct cb_run *run)
 	cb_trial_buffers_free(&run->buffers);
 	cb_input_free(&run->input);
 	cb_cycles_close(&run->cycles);
+	cb_explain_free(run->explain);
 	free(run);
 }
 
@@ -341,7 +346,9 @@ json_t *cb_run_header(const struct cb_run *run)
 	                             .trial_time_ns = run->trial_time_ns,
 	                             .run_index = run->options->run_index,
 	                             .runs = run->options->runs,
-	                             .layout_seed = run->layout_seed};
+	                             .layout_seed = run->layout_seed,
+	                             .explain =
+	                                 run->explain ? cb_explain_header(run->explain) : NULL};
 
 	return cb_results_header_json(&h);
 }
@@ -435,6 +442,8 @@ static unsigned char *slots_done(struct cb_run *run)
 
 		if (t->seq < plan->n_slots)
 			done[t->seq] = 1;
+		if (t->seq < plan->n_slots && t->valid && !t->warmup)
+			cb_explain_timed(run->explain, plan->slots[t->seq].cell, t->ns, t->calls);
 		if (t->seq < plan->n_slots && t->calls) {
 			struct cb_cell_state *s = &run->states[plan->slots[t->seq].cell];
 
@@ -590,6 +599,32 @@ static int after_round(struct cb_run *run, struct cb_writer *w, const struct cb_
 	return decide(run, last, totals) ? 1 : 0;
 }
 
+/* After the last timed round: the profiled trials of every cell (explain.h).
+ * 0, or -1 with ERR when the file cannot take a line. */
+static int explain(struct cb_run *run, struct cb_writer *w, struct cb_run_totals *totals, char *err,
+                   size_t err_len)
+{
+	const struct cb_plan *plan = run->plan;
+	const struct cb_explain_pass pass = {
+	    .states = run->states,
+	    .n_cells = plan->n_cells,
+	    .tc = &run->tc,
+	    .buffers = &run->buffers,
+	    .run_index = run->options->run_index,
+	    .round = plan->n_slots ? plan->slots[plan->n_slots - 1].round + 1 : 0,
+	    .seq = plan->n_slots,
+	    .stop = run->options->stop,
+	    .progress = run->options->progress};
+	int rc = cb_explain_run(run->explain, &pass, w, err, err_len);
+
+	if (rc < 0)
+		totals->write_failed = true;
+	if (rc > 0)
+		totals->interrupted = true;
+	cb_writer_sync(w);
+	return rc < 0 ? -1 : 0;
+}
+
 int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals *totals, char *err,
                    size_t err_len)
 {
@@ -674,6 +709,8 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 		run->trials_total++;
 		if (r.valid)
 			run->virtual_s += (double)r.ns / 1e9;
+		if (r.valid && !slot->warmup)
+			cb_explain_timed(run->explain, slot->cell, (double)r.ns, info.calls);
 		finished++;
 		if (!r.valid) {
 			totals->invalid++;
@@ -687,6 +724,8 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 			rc =
 			    after_round(run, w, slot, k + 1 == plan->n_slots, totals, err, err_len);
 	}
+	if (rc >= 0 && !totals->interrupted && run->explain)
+		rc = explain(run, w, totals, err, err_len);
 	if (rc < 0 && run->sequential)
 		totals->interrupted = true; /* a failed look: the file resumes from its last one */
 	if (totals->interrupted)
@@ -695,6 +734,11 @@ int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals
 		fprintf(stderr, "\r\033[K");
 	free(done);
 	return rc < 0 ? -1 : 0;
+}
+
+const struct cb_explain *cb_run_explain(const struct cb_run *run)
+{
+	return run->explain;
 }
 
 json_t *cb_run_end(const struct cb_run *run, const struct cb_run_totals *totals)

@@ -97,9 +97,18 @@ int cb_run_write_skips(const struct cb_run *run, struct cb_writer *w);
  * the wall clock, or on a plan of virtual clocks only (the sim engine) the
  * sum of the trials' virtual times, so that a budget behaves the same in
  * every test. A resumed file goes on from its last look: the same cells
- * open, the looks it had not taken taken, the time it had counted. */
+ * open, the looks it had not taken taken, the time it had counted.
+ *
+ * With the scenario's explain settings, once the timed rounds are over (a
+ * sequential run: once it stops), every cell gets its profiled trials
+ * (core/explain.h), written as profile lines before the end line. */
 int cb_run_execute(struct cb_run *run, struct cb_writer *w, struct cb_run_totals *totals, char *err,
                    size_t err_len);
+
+/* The profiled trials RUN makes after its timed ones (core/explain.h), or
+ * NULL when the scenario asks for none. */
+struct cb_explain;
+const struct cb_explain *cb_run_explain(const struct cb_run *run);
 
 /* The end line: totals, interruption, host state. New reference. */
 json_t *cb_run_end(const struct cb_run *run, const struct cb_run_totals *totals);

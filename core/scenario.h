@@ -57,6 +57,16 @@ struct cb_dropped {
 	char *reason;
 };
 
+/* Profiled trials after the timed ones (core/explain.h, doc/explain.md):
+ * the scenario's `explain = { samples = 2000, rate_hz = 1000 }`, or `run
+ * --explain[=SAMPLES]` (--set explain_samples=, explain_rate_hz=). */
+#define CB_EXPLAIN_SAMPLES 2000 /* per cell, when only --explain is given */
+#define CB_EXPLAIN_RATE_HZ 1000 /* per second of CPU time */
+struct cb_explain_settings {
+	unsigned samples; /* wanted per cell; 0: no profiled trials */
+	double rate_hz;   /* 0: CB_EXPLAIN_RATE_HZ */
+};
+
 struct cb_scenario {
 	char *name;
 	char *description;
@@ -88,6 +98,7 @@ struct cb_scenario {
 	                         * placement drawn anew (trial.h); "run": fixed per run */
 
 	struct cb_stop_settings stop;
+	struct cb_explain_settings explain;
 
 	json_t *derive;   /* array of cb.derive{} declarations, as JSON */
 	json_t *includes; /* files cb.include() ran: [{path, sha256, source}] */

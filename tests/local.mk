@@ -55,6 +55,7 @@ cli_tests = \
 	tests/cli_basics.sh \
 	tests/cli_options.sh \
 	tests/cli_bad_scenarios.sh \
+	tests/cli_explain.sh \
 	tests/cli_run_sim.sh \
 	tests/cli_output.sh \
 	tests/cli_plan.sh \

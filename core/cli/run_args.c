@@ -9,6 +9,7 @@
 #include "core/cli/cli.h"
 #include "core/cli/options.h"
 #include "core/cli/run_auto.h"
+#include "core/scenario.h"
 #include "core/units.h"
 
 static const char run_help[] =
@@ -25,6 +26,10 @@ static const char run_help[] =
     "                        rounds are the first block(s); --until rounds: fixed\n"
     "      --budget D        wall time for the run until resolved, or for all the\n"
     "                        runs of --runs auto (like 3m, 90s, 1h30m)\n"
+    "      --explain[=N]     after the timed trials, profiled trials of each cell until\n"
+    "                        N samples of its program counter (default 2000): which\n"
+    "                        code ran and its instruction-set extensions (profile\n"
+    "                        lines, never timings; doc/explain.md)\n"
     "      --set KEY=VALUE   override a scenario field (rounds, sizes, trial_time, ...)\n"
     "                        or a cb.param(); may repeat\n"
     "      --quick           a preview: few rounds, short trials, sizes up to 1 MiB\n"
@@ -127,6 +132,23 @@ static int set_host(void *args, const char *value)
 	return CB_EXIT_OK;
 }
 
+/* --explain[=SAMPLES]: profiled trials after the timed ones (the scenario
+ * field explain, scenario.h). */
+static int set_explain(void *args, const char *value)
+{
+	char set[64];
+	char *end = NULL;
+	long n = value ? strtol(value, &end, 10) : CB_EXPLAIN_SAMPLES;
+
+	if (value && (*end || end == value || n < 1 || n > 1000000))
+		return cb_usage_error("run",
+		                      "--explain wants samples per cell from 1 to 1000000, "
+		                      "not '%s'",
+		                      value);
+	snprintf(set, sizeof set, "explain_samples=%ld", n);
+	return set_override(args, set);
+}
+
 static int set_allow_external(void *args, const char *value)
 {
 	(void)args;
@@ -148,6 +170,7 @@ static const struct cb_cli_option run_options[] = {
     CB_OPTION_CALL("--set", NULL, set_override),
     CB_OPTION_CALL("--until", NULL, set_until),
     CB_OPTION_CALL("--budget", NULL, set_budget),
+    CB_OPTION_CALL_OPTIONAL("--explain", set_explain),
     FLAG("--quick", quick, 1),
     STRING("--resume", NULL, resume),
     FLAG("--progress", progress, 1),

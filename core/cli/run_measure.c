@@ -12,6 +12,7 @@
 #include "core/cli/run_output.h"
 #include "core/cli/run_until.h"
 #include "core/errbuf.h"
+#include "core/explain.h"
 #include "core/host_id.h"
 #include "core/killpoint.h"
 #include "core/results.h"
@@ -202,6 +203,8 @@ int cb_run_measure(struct cb_run_args *a, const struct cb_scenario *s, const str
 		cb_results_free(o.old);
 		return CB_EXIT_PROBLEM;
 	}
+	if (cb_run_explain(run) && cb_explain_note(cb_run_explain(run), err, sizeof err))
+		fprintf(stderr, "%s\n", err);
 	if ((rc = write_start(a, run, &o, sequential ? &until : NULL)) != CB_EXIT_OK) {
 		cb_writer_discard(o.w);
 		cb_run_free(run);

@@ -397,6 +397,56 @@ static void parse_until(struct cb_loading *ld, lua_State *L, int idx, const stru
 	              text ? cb_check_hint(text, names, 2, hint, sizeof hint) : "");
 }
 
+/* ---- explain = { samples, rate_hz } (scenario.h) ---- */
+
+#define MAX_EXPLAIN_SAMPLES 1000000
+#define MAX_EXPLAIN_RATE_HZ 100000
+
+static void parse_explain_samples(struct cb_loading *ld, lua_State *L, int idx,
+                                  const struct cb_site *site)
+{
+	ld->sc->explain.samples =
+	    (unsigned)cb_check_integer(ld, L, idx, site, 1, MAX_EXPLAIN_SAMPLES);
+}
+
+static void parse_explain_rate_hz(struct cb_loading *ld, lua_State *L, int idx,
+                                  const struct cb_site *site)
+{
+	const char *text = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+	double hz = lua_type(L, idx) == LUA_TNUMBER ? lua_tonumber(L, idx) : 0;
+	char buf[128];
+
+	if (!(hz >= 1 && hz <= MAX_EXPLAIN_RATE_HZ))
+		cb_check_fail(ld, L, site, text,
+		              "'%s' wants samples per second of CPU time, from 1 to %d, not %s",
+		              site->key, MAX_EXPLAIN_RATE_HZ,
+		              cb_check_describe(L, idx, buf, sizeof buf));
+	ld->sc->explain.rate_hz = hz;
+}
+
+/* explain = { samples = 2000, rate_hz = 1000 }: a table, both keys
+ * optional; explain = {} asks for the defaults. */
+static void parse_explain(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
+{
+	static const char *const keys[] = {"samples", "rate_hz"};
+	static const cb_field_parser parsers[] = {parse_explain_samples, parse_explain_rate_hz};
+
+	if (lua_type(L, idx) != LUA_TTABLE) {
+		char buf[128];
+		cb_check_fail(ld, L, site, NULL,
+		              "'explain' must be a table like { samples = 2000 } (got %s)",
+		              cb_check_describe(L, idx, buf, sizeof buf));
+	}
+	cb_check_keys(ld, L, idx, keys, 2, false, " in 'explain'");
+	ld->sc->explain.samples = CB_EXPLAIN_SAMPLES;
+	for (int i = 0; i < 2; i++, lua_pop(L, 1)) {
+		struct cb_site inner = {.key = keys[i]};
+		lua_pushstring(L, keys[i]);
+		if (lua_rawget(L, idx) != LUA_TNIL)
+			parsers[i](ld, L, lua_gettop(L), &inner);
+	}
+}
+
 /* ---- Engine entries ---- */
 
 static const char *const variant_keys[] = {"label", "mode", "reuse", "chunk", "env"};
@@ -690,6 +740,7 @@ static const struct cb_field scenario_fields[] = {
     FIELD(layout),
     FIELD(input),
     FIELD(stop),
+    FIELD(explain),
 };
 #define N_SCENARIO_FIELDS (sizeof scenario_fields / sizeof scenario_fields[0])
 
@@ -712,6 +763,8 @@ const struct cb_field cb_set_fields[] = {
     FIELD(stop_max_rounds),
     FIELD(stop_precision),
     FIELD(stop_block),
+    FIELD(explain_samples),
+    FIELD(explain_rate_hz),
 };
 #undef FIELD
 const size_t cb_n_set_fields = sizeof cb_set_fields / sizeof cb_set_fields[0];
