@@ -9,9 +9,10 @@
 # attributed to code that uses SHA-NI where the CPU has it, in process (the
 # CPU-time timer) and in a worker (ptrace; skipped with the reason where
 # ptrace is not allowed). A command engine's cell is measured and its
-# profile line says why it was not sampled. No check is about time.
+# profile line says why it was not sampled, and a profiled trial whose calls
+# fail is an invalid profile line, not a failed run. No check is about time.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 26
+plan 28
 
 SIM="$top_srcdir/tests/scenarios/sim/noisy.lua"
 KEYS='["type","round","seq","cell","sampler","rate_hz","calls","ns","cpu_ns","ns_per_call","timed_ns_per_call","cost","valid","error","profile","refused"]'
@@ -68,6 +69,18 @@ check "cost is ns_per_call over timed_ns_per_call" \
 check "the end line counts the trials only" \
 	test "$(tail -n 1 "$WORK/explained.jsonl" | jq .trials)" = \
 	"$(jq -s '[.[] | select(.type == "trial")] | length' "$WORK/explained.jsonl")"
+
+# The test-only fault switch (core/engine.h) on the profiled round only: the
+# run's rounds are 0 (warm-up) to 2, its profiled trials round 3.
+CRYPTOBENCH_FAULT=sim:error@3 "$CRYPTOBENCH" run --engines sim --algorithms sha256 --sizes 64B \
+	--rounds 2 --explain=5 -o "$WORK/fault.jsonl" >"$WORK/out" 2>"$WORK/err"
+echo $? >"$WORK/status"
+check "a profiled trial whose calls fail does not stop the run" \
+	sh -c 'test "$(cat "$1/status")" = 0 &&
+		test "$(jq -s "[.[] | select(.type == \"trial\") | .valid] | all" "$1/fault.jsonl")" = true' sh "$WORK"
+check "...its line is invalid, with the error" \
+	test "$(profiles "$WORK/fault.jsonl" 'length == 1 and .[0].round == 3 and
+		(.[0].valid | not) and (.[0].error | test("failure"))')" = true
 
 # ---- the command line --------------------------------------------------------
 
