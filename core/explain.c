@@ -217,7 +217,8 @@ static void before_calls(void *arg, const struct cb_engine *engine, void *ctx)
 		refuse(s, "a command engine starts a process per call, which ends before its "
 		          "code could be read: not sampled");
 	else if (ex->ptrace_refusal[0])
-		refuse(s, ex->ptrace_refusal);
+		snprintf(s->refused, sizeof s->refused, "%.400s (probed at the start, on a child)",
+		         ex->ptrace_refusal);
 	else if ((s->pid = cb_process_pid(ctx)) <= 0)
 		refuse(s, "the worker is not running");
 	else if (!(s->tracer = cb_tracer_start(s->pid, ex->rate_hz, s->capacity, err, sizeof err)))

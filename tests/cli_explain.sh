@@ -8,11 +8,12 @@
 # median of the cell's timed trials. openssl's SHA-256 at 1 MiB is
 # attributed to code that uses SHA-NI where the CPU has it, in process (the
 # CPU-time timer) and in a worker (ptrace; skipped with the reason where
-# ptrace is not allowed). A command engine's cell is measured and its
+# ptrace is not allowed); under strace -f, where ptrace is refused, the
+# header, stderr and the worker's line say why. A command engine's cell is measured and its
 # profile line says why it was not sampled, and a profiled trial whose calls
 # fail is an invalid profile line, not a failed run. No check is about time.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 28
+plan 31
 
 SIM="$top_srcdir/tests/scenarios/sim/noisy.lua"
 KEYS='["type","round","seq","cell","sampler","rate_hz","calls","ns","cpu_ns","ns_per_call","timed_ns_per_call","cost","valid","error","profile","refused"]'
@@ -106,7 +107,7 @@ holds() { jq -e "$1" "$2" >/dev/null; }
 sha_ni() { grep -q '^flags.* sha_ni' /proc/cpuinfo; }
 
 if ! "$CRYPTOBENCH" engines | grep -q '^openssl .*library  OpenSSL'; then
-	skip 10 "the openssl engine is not built"
+	skip 13 "the openssl engine is not built"
 	done_testing
 	exit
 fi
@@ -159,6 +160,26 @@ else
 	else
 		skip 2 "this CPU has no SHA-NI (sha_ni is not in /proc/cpuinfo)"
 	fi
+fi
+
+# ---- ptrace refused: under strace -f every child is traced already ----------------
+
+if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null; then
+	sed -e 's/"1MiB"/"4KiB"/' -e 's/samples = 100/samples = 10/' "$WORK/sha.lua" >"$WORK/small.lua"
+	strace -f -o /dev/null "$CRYPTOBENCH" run "$WORK/small.lua" -o "$WORK/traced.jsonl" \
+		>"$WORK/out" 2>"$WORK/err"
+	echo $? >"$WORK/status"
+	check "ptrace refused: the run still measures" \
+		sh -c 'test "$(cat "$1/status")" = 0 && test "$(jq -s "[.[] | select(.type == \"trial\" and
+			.cell.label == \"openssl-worker\" and .valid)] | length" "$1/traced.jsonl")" -gt 0' sh "$WORK"
+	check "...the header and one line on stderr say why" \
+		sh -c 'head -n 1 "$1/traced.jsonl" | jq -e ".explain.ptrace | test(\"ptrace is not allowed\")" >/dev/null &&
+			test "$(grep -c "^explain: no profiles of workers (ptrace is not allowed" "$1/err")" = 1' sh "$WORK"
+	check "...and the worker's profile line is refused, without a profile" \
+		test "$(profiles "$WORK/traced.jsonl" 'map(select(.cell.label == "openssl-worker")) |
+			length > 0 and all(.profile == null and (.refused | test("ptrace is not allowed")))')" = true
+else
+	skip 3 "no strace that may trace here, to make ptrace refuse"
 fi
 
 # ---- a command engine: measured, not sampled, and said --------------------------
