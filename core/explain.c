@@ -381,7 +381,8 @@ int cb_explain_run(struct cb_explain *ex, const struct cb_explain_pass *pass, st
 	uint64_t seq = pass->seq;
 	int rc = 0;
 
-	cb_trial_place(pass->buffers, (struct cb_trial_layout){0, 0});
+	/* the cell's own input, where the run put it */
+	cb_trial_place(pass->buffers, (struct cb_trial_layout){0});
 	for (size_t c = 0; c < pass->n_cells && rc == 0; c++) {
 		if (pass->states[c].broken[0])
 			continue; /* its engine could not open: no calls to profile */
