@@ -7,7 +7,7 @@
 # gives the same headlines and verdicts, byte for byte (profiles never
 # enter them).
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 20
+plan 23
 F="$top_srcdir/tests/explain/cross-runtime.jsonl"
 GOLDEN="$top_srcdir/tests/golden/runs/run-1.jsonl"
 
@@ -16,8 +16,12 @@ check "report of the fixture exits 0" status_is 0
 check "...with the table of which code ran" out_has "Which code ran"
 check "...openssl's top function named by object, offset and hint" sh -c \
 	"grep 'openssl .*sha256' '$WORK/out' | grep -q 'libcrypto.so.3+0x1d2e40 (near SHA256_Update)'"
-check "...go-crypto's by its Go name, its hot code without a notable extension" sh -c \
-	"grep 'go-crypto .*sha256' '$WORK/out' | grep 'crypto/sha256.block' | grep -q ' none '"
+check "...go-crypto's hot code without a notable extension" sh -c \
+	"grep -q '^go-crypto  *sha256  *hash  *1MiB .* none ' '$WORK/out'"
+check "...its top functions named by Go, below the table" \
+	out_has "go-crypto sha256 hash 1MiB: crypto/sha256.block 92.5%, runtime.mallocgc 4.3%"
+check "...the brief text within 100 columns" sh -c \
+	"! sed -n '/^Which code ran/,/^Warnings/p' '$WORK/out' | awk 'length > 100' | grep -q ."
 check "...the summary: sha-ni in openssl's and dotnet's hot code, not go-crypto's" sh -c \
 	"grep 'sha256 .* sha-ni ' '$WORK/out' | grep 'openssl [0-9.]*%' | grep 'dotnet [0-9.]*%' |
 	 grep -q ' go-crypto'"
@@ -49,6 +53,13 @@ check "...each cell's top functions with their shares and intervals" sh -c \
 CRYPTOBENCH_GNUPLOT= cb report "$F" --format html -o "$WORK/page.html"
 check "HTML: the page has both tables" sh -c \
 	"grep -q 'data-table=\"explain\"' '$WORK/page.html' && grep -q 'data-table=\"explain-summary\"' '$WORK/page.html'"
+
+# Every profile refused: the reason once, under its heading, and no table.
+grep -v '"type":"profile".*"profile":{' "$F" >"$WORK/refused.jsonl"
+cb report "$WORK/refused.jsonl"
+check "profiles all refused: the reason, and no table of blanks" sh -c \
+	"sed -n '/^Which code ran/,/^Warnings/p' '$WORK/out' | grep -q 'no profile in 1 cell: ptrace is not allowed' &&
+	 ! grep -q 'top share' '$WORK/out'"
 
 cb report "$GOLDEN"
 check "a file without profile lines: no such table" sh -c \

@@ -11,6 +11,7 @@
 #include "analysis/report/tables.h"
 #include "analysis/verdicts/analysis.h"
 #include "analysis/verdicts/explain.h"
+#include "core/units.h"
 
 #define CELL(fn, ...) CB_GET(fn, struct cb_explain_cell, c, __VA_ARGS__)
 
@@ -208,11 +209,15 @@ static void text_runtime(const struct cb_row *r, char *buf, size_t len)
 		share_text(&c->sides[CB_SIDE_RUNTIME], details(r), buf, len);
 }
 
+/* Within 100 columns the function's name has no room: the brief text names
+ * the top functions in a list below the table (cb_report_explain). */
 static const struct cb_text_column text[] = {
     CB_KEY_TEXT(CB_IF_THREADS),
-    {"samples", 'r', 0, 0, "samples", CB_SHOW_VALUE, NULL, NULL, false},
-    {"top function", 'l', 0, 0, "top_function", CB_SHOW_VALUE, NULL, NULL, false},
-    {"its share", 'r', 0, 0, NULL, CB_SHOW_VALUE, text_top,
+    {"samples", 'r', CB_IF_DETAILS, 0, "samples", CB_SHOW_VALUE, NULL, NULL, false},
+    {"top function", 'l', CB_IF_DETAILS, 0, "top_function", CB_SHOW_VALUE, NULL, NULL, false},
+    {"top function", 'l', CB_IF_MARKDOWN, CB_IF_DETAILS, "top_function", CB_SHOW_VALUE, NULL, NULL,
+     false},
+    {"top share", 'r', 0, 0, NULL, CB_SHOW_VALUE, text_top,
      "top_function_share top_function_share_lo top_function_share_hi, the interval with "
      "details",
      false},
@@ -254,32 +259,74 @@ const struct cb_table_def cb_table_explain = {
 
 /* ---- Report section ---- */
 
+/* Each profiled cell's top functions (up to three, 1% of its samples or
+ * more), one line each: what the brief table has no room for. */
+static void print_top_functions(FILE *out, const struct cb_explain *e, enum cb_report_format f)
+{
+	char line[2048], size[32];
+
+	for (size_t i = 0; i < e->n_cells; i++) {
+		const struct cb_explain_cell *c = &e->cells[i];
+		size_t used;
+
+		if (!c->trials || !c->n_functions)
+			continue;
+		used = (size_t)snprintf(line, sizeof line, "%s %s %s %s", c->label, c->algorithm,
+		                        c->op, cb_format_size((size_t)c->size, size));
+		if (c->threads > 1)
+			used += (size_t)snprintf(line + used, sizeof line - used, " %u threads",
+			                         c->threads);
+		used += (size_t)snprintf(line + used, sizeof line - used, ":");
+		for (size_t k = 0; k < c->n_functions && k < 3 && used < sizeof line; k++) {
+			const struct cb_explain_function *fn = &c->functions[k];
+
+			if (k > 0 && fn->part.share < 0.01)
+				break;
+			used += (size_t)snprintf(line + used, sizeof line - used, "%s %s %.1f%%",
+			                         k ? "," : "", fn->name, fn->part.share * 100);
+		}
+		cb_report_wrapped(out, cb_report_mark(f), line);
+	}
+}
+
 void cb_report_explain(FILE *out, const struct cb_analysis *a, const struct cb_table_options *o)
 {
 	const struct cb_explain *e = a->explain;
+	/* The brief text names the functions below its table, and gives
+	 * intervals only with --details; Markdown has room for both. */
+	bool brief = !o->details && o->format != CB_FORMAT_MARKDOWN;
 	struct cb_table *t;
 	bool shown = false;
-	char line[1024];
+	char title[1024], line[1024];
 
 	if (!e->lines)
 		return;
 	if ((t = cb_table_text(&cb_table_explain, 0, a, o)) && cb_table_rows(t)) {
 		shown = true;
-		cb_report_heading(
-		    out, o->format,
-		    "Which code ran (profiled trials, kept apart from the timed ones: samples of "
-		    "the program counter; its share: of the cell's samples in its top function; "
-		    "time stops at: the class of the instruction before the sampled one; hot code "
-		    "has: the notable extensions of functions with 5% of the samples or more; "
-		    "runtime: the share in the runtime's code, workers only; cost: time per call "
-		    "profiled over timed; 95% exact intervals with --details)");
+		snprintf(
+		    title, sizeof title,
+		    "Which code ran (profiled trials, kept apart from the timed ones: samples "
+		    "of the program counter; top share: of the cell's samples in its top "
+		    "function%s; time stops at: the class of the instruction before the "
+		    "sampled one; hot code has: the %s of functions with 5%% of the samples or "
+		    "more; runtime: the share in the runtime's code, workers only; cost: time "
+		    "per call profiled over timed; 95%% exact intervals%s)",
+		    brief ? ", named below" : "",
+		    brief ? "notable extensions" : "instruction-set classes",
+		    brief ? " with --details" : "");
+		cb_report_heading(out, o->format, title);
 		cb_table_print(out, t, o->format);
 	}
 	cb_table_free(t);
+	if (shown && brief)
+		print_top_functions(out, e, o->format);
 	if ((t = cb_table_text(&cb_table_explain_summary, 0, a, o)) && cb_table_rows(t)) {
-		cb_report_heading(out, o->format,
-		                  "Which engines' hot code holds each extension (share of samples "
-		                  "in functions whose code holds it, 95% exact interval)");
+		shown = true;
+		snprintf(title, sizeof title,
+		         "Which engines' hot code holds each extension (share of samples in "
+		         "functions whose code holds it%s)",
+		         brief ? "; 95% exact intervals with --details" : ", 95% exact interval");
+		cb_report_heading(out, o->format, title);
 		cb_table_print(out, t, o->format);
 	}
 	cb_table_free(t);
@@ -288,6 +335,8 @@ void cb_report_explain(FILE *out, const struct cb_analysis *a, const struct cb_t
 		         e->refusals[i].cells == 1 ? "" : "s", e->refusals[i].reason);
 		if (i == 0 && !shown) /* the reason once, not a table of blanks */
 			cb_report_heading(out, o->format, "Which code ran");
+		else if (i == 0 && o->format == CB_FORMAT_MARKDOWN)
+			fputc('\n', out); /* a list after a table */
 		cb_report_wrapped(out, cb_report_mark(o->format), line);
 	}
 }

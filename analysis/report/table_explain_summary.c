@@ -3,6 +3,7 @@
  * engines' hot code holds it (with the share of samples in code that
  * does), which not, and which could not be decoded (verdicts/explain.h,
  * tables.h). */
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "analysis/report/report.h"
@@ -68,15 +69,52 @@ static const struct cb_column columns[] = {
      "each engine's answer and share as data, in JSON only; CSV has them in words", NULL},
 };
 
+/* The engines whose hot code holds the extension, with their shares (and
+ * intervals with --details or in Markdown). */
+static void text_uses(const struct cb_row *r, char *buf, size_t len)
+{
+	const struct cb_explain_summary *s = r->item;
+	bool intervals = r->o->details || r->o->format == CB_FORMAT_MARKDOWN;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < s->n_engines && used < len; i++) {
+		const struct cb_explain_engine_use *u = &s->engines[i];
+
+		if (u->uses <= 0)
+			continue;
+		used +=
+		    (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "", u->label);
+		if (u->threads > 1 && used < len)
+			used +=
+			    (size_t)snprintf(buf + used, len - used, " (%u threads)", u->threads);
+		if (used < len)
+			used += (size_t)snprintf(buf + used, len - used, " %.1f%%",
+			                         u->part.share * 100);
+		if (intervals && used < len)
+			used += (size_t)snprintf(buf + used, len - used, " [%.1f, %.1f]",
+			                         u->part.lo * 100, u->part.hi * 100);
+	}
+}
+
+/* Those whose hot code does not hold it, then those not known. */
+static void text_not(const struct cb_row *r, char *buf, size_t len)
+{
+	const struct cb_explain_summary *s = r->item;
+
+	snprintf(buf, len, "%s%s%s%s", s->not_used, s->not_used[0] && s->unknown[0] ? "; " : "",
+	         s->unknown[0] ? "not known: " : "", s->unknown);
+}
+
 static const struct cb_text_column text[] = {
     {"algorithm", 'l', 0, 0, "algorithm", CB_SHOW_VALUE, NULL, NULL, false},
     {"op", 'l', 0, 0, "op", CB_SHOW_VALUE, NULL, NULL, false},
     {"size", 'r', 0, 0, "size", CB_SHOW_SIZE, NULL, NULL, false},
     {"extension", 'l', 0, 0, "extension", CB_SHOW_VALUE, NULL, NULL, false},
-    {"in the hot code of (share of samples there)", 'l', 0, 0, "in_hot_code_of", CB_SHOW_VALUE,
-     NULL, NULL, false},
-    {"not in", 'l', 0, 0, "not_in_hot_code_of", CB_SHOW_VALUE, NULL, NULL, false},
-    {"not known", 'l', 0, 0, "not_known_for", CB_SHOW_VALUE, NULL, NULL, false},
+    {"in the hot code of (share of samples there)", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_uses,
+     "in_hot_code_of, the intervals with details", false},
+    {"not in", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_not, "not_in_hot_code_of, not_known_for",
+     false},
 };
 
 const struct cb_table_def cb_table_explain_summary = {
