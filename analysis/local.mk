@@ -20,8 +20,8 @@ libcbverdicts_a_SOURCES = \
 	analysis/verdicts/derive.c analysis/verdicts/derive.h \
 	analysis/verdicts/winners.c analysis/verdicts/winners.h \
 	analysis/verdicts/masks.c analysis/verdicts/masks.h \
-	analysis/verdicts/explain.c analysis/verdicts/explain.h \
-	analysis/verdicts/explain_sides.c \
+	analysis/verdicts/attribution.c analysis/verdicts/attribution.h \
+	analysis/verdicts/attribution_sides.c \
 	analysis/verdicts/measure.c analysis/verdicts/measure.h \
 	analysis/verdicts/stopping.c analysis/verdicts/stopping.h \
 	analysis/verdicts/repro.c analysis/verdicts/repro.h \

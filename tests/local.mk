@@ -25,7 +25,7 @@ unit_tests = \
 	tests/test_derive \
 	tests/test_stopping \
 	tests/test_tables \
-	tests/test_explain \
+	tests/test_attribution \
 	tests/test_validation \
 	tests/test_sequential \
 	tests/test_plan_runs \
@@ -99,7 +99,7 @@ cli_tests = \
 	tests/cli_public_key.sh \
 	tests/cli_references.sh \
 	tests/cli_html.sh \
-	tests/cli_explain.sh \
+	tests/cli_explain_report.sh \
 	tests/cli_claims.sh \
 	tests/cli_golden.sh \
 	tests/layering.sh \

@@ -609,7 +609,7 @@ int main(void)
 
 	check_report(runs, 2);
 	/* The tables of which code ran have rows only where a file has profile
-	 * lines: the fixture of tests/test_explain.c has. */
+	 * lines: the fixture of tests/test_attribution.c has. */
 	snprintf(path, sizeof path, "%s/tests/explain/cross-runtime.jsonl", top ? top : ".");
 	profiled = cb_results_read(path, err, sizeof err);
 	ok(profiled != NULL, "the profiled fixture reads: %s", profiled ? path : err);

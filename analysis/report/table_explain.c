@@ -1,6 +1,6 @@
 /* table_explain.c: which code ran, one row per profiled cell of a run: its
  * top function, where the time stops, the extensions of its hot code, the
- * runtime's share and the profiled trials' cost (verdicts/explain.h,
+ * runtime's share and the profiled trials' cost (verdicts/attribution.h,
  * tables.h). Cells whose profiles were all refused have no row: the report
  * says why once. */
 #include <math.h>
@@ -10,14 +10,14 @@
 #include "analysis/report/report.h"
 #include "analysis/report/tables.h"
 #include "analysis/verdicts/analysis.h"
-#include "analysis/verdicts/explain.h"
+#include "analysis/verdicts/attribution.h"
 #include "core/units.h"
 
-#define CELL(fn, ...) CB_GET(fn, struct cb_explain_cell, c, __VA_ARGS__)
+#define CELL(fn, ...) CB_GET(fn, struct cb_attribution_cell, c, __VA_ARGS__)
 
 static void rows(const void *source, cb_table_emit *emit, void *arg)
 {
-	const struct cb_explain *e = ((const struct cb_analysis *)source)->explain;
+	const struct cb_attribution *e = ((const struct cb_analysis *)source)->attribution;
 
 	for (size_t i = 0; e && i < e->n_cells; i++)
 		if (e->cells[i].trials)
@@ -26,12 +26,12 @@ static void rows(const void *source, cb_table_emit *emit, void *arg)
 
 /* The runtime's and the library's shares are a worker's question: the
  * samples of a process of its own (ptrace), not of cryptobench's. */
-static bool own_process(const struct cb_explain_cell *c)
+static bool own_process(const struct cb_attribution_cell *c)
 {
 	return c->sampler && strcmp(c->sampler, "ptrace") == 0;
 }
 
-static json_t *share_json(const struct cb_explain_share *s)
+static json_t *share_json(const struct cb_attribution_share *s)
 {
 	return json_pack("{s:I, s:o, s:o, s:o}", "samples", (json_int_t)s->samples, "share",
 	                 cb_report_json_number(s->share), "lo", cb_report_json_number(s->lo), "hi",
@@ -39,7 +39,7 @@ static json_t *share_json(const struct cb_explain_share *s)
 }
 
 /* {class: {samples, share, lo, hi}}, most samples first. */
-static json_t *classes_json(const struct cb_explain_share *parts, size_t n)
+static json_t *classes_json(const struct cb_attribution_share *parts, size_t n)
 {
 	json_t *o = json_object();
 
@@ -48,36 +48,36 @@ static json_t *classes_json(const struct cb_explain_share *parts, size_t n)
 	return o;
 }
 
-static json_t *functions_json(const struct cb_explain_cell *c)
+static json_t *functions_json(const struct cb_attribution_cell *c)
 {
 	json_t *a = json_array();
 	char classes[256];
 
-	for (size_t i = 0; i < c->n_functions && i < CB_EXPLAIN_TOP; i++) {
-		const struct cb_explain_function *f = &c->functions[i];
+	for (size_t i = 0; i < c->n_functions && i < CB_ATTRIBUTION_TOP; i++) {
+		const struct cb_attribution_function *f = &c->functions[i];
 		json_t *o = share_json(&f->part);
 
-		cb_explain_classes_text(f->present, classes, sizeof classes);
+		cb_attribution_classes_text(f->present, classes, sizeof classes);
 		json_object_set_new(o, "name", json_string(f->name));
 		json_object_set_new(o, "object", json_string(f->object));
 		json_object_set_new(o, "offset", json_integer((json_int_t)f->offset));
-		json_object_set_new(o, "side", json_string(cb_explain_side_name(f->side)));
+		json_object_set_new(o, "side", json_string(cb_attribution_side_name(f->side)));
 		json_object_set_new(o, "present", f->decoded ? json_string(classes) : json_null());
 		json_array_append_new(a, o);
 	}
 	return a;
 }
 
-CB_GET(file, struct cb_explain_cell, c,
+CB_GET(file, struct cb_attribution_cell, c,
        cb_value_text(v, ((const struct cb_analysis *)r->source)->results->path))
-CB_GET(run, struct cb_explain_cell, c, cb_value_int(v, (long long)r->run))
-CB_KEY_GETTERS(k, struct cb_explain_cell, c, c)
+CB_GET(run, struct cb_attribution_cell, c, cb_value_int(v, (long long)r->run))
+CB_KEY_GETTERS(k, struct cb_attribution_cell, c, c)
 CELL(sampler, cb_value_text(v, c->sampler))
 CELL(trials, cb_value_int(v, (long long)c->trials))
 CELL(samples, cb_value_int(v, (long long)c->samples))
 #define TOP(fn, expr) CELL(fn, if (!c->n_functions) v->missing = true; else expr)
 TOP(top_function, cb_value_text(v, c->functions[0].name))
-TOP(top_side, cb_value_text(v, cb_explain_side_name(c->functions[0].side)))
+TOP(top_side, cb_value_text(v, cb_attribution_side_name(c->functions[0].side)))
 TOP(top_share, cb_value_num(v, c->functions[0].part.share))
 TOP(top_lo, cb_value_num(v, c->functions[0].part.lo))
 TOP(top_hi, cb_value_num(v, c->functions[0].part.hi))
@@ -88,7 +88,7 @@ STOPS(stops_lo, cb_value_num(v, c->before[0].lo))
 STOPS(stops_hi, cb_value_num(v, c->before[0].hi))
 CELL(
     present, if (!c->present_known) v->missing = true; else {
-	    cb_explain_classes_text(c->present, v->buf, sizeof v->buf);
+	    cb_attribution_classes_text(c->present, v->buf, sizeof v->buf);
 	    cb_value_text(v, v->buf);
     })
 #define SIDE(fn, side, field)                                                                      \
@@ -141,7 +141,7 @@ static const struct cb_column columns[] = {
 /* ---- Text ---- */
 
 /* "97.1%", with " [96.3, 97.8]" (percent) when INTERVAL. */
-static void share_text(const struct cb_explain_share *s, bool interval, char *buf, size_t len)
+static void share_text(const struct cb_attribution_share *s, bool interval, char *buf, size_t len)
 {
 	if (isnan(s->share))
 		snprintf(buf, len, "-");
@@ -158,7 +158,7 @@ static bool details(const struct cb_row *r)
 
 static void text_top(const struct cb_row *r, char *buf, size_t len)
 {
-	const struct cb_explain_cell *c = r->item;
+	const struct cb_attribution_cell *c = r->item;
 
 	if (!c->n_functions)
 		snprintf(buf, len, "-");
@@ -168,7 +168,7 @@ static void text_top(const struct cb_row *r, char *buf, size_t len)
 
 static void text_stops(const struct cb_row *r, char *buf, size_t len)
 {
-	const struct cb_explain_cell *c = r->item;
+	const struct cb_attribution_cell *c = r->item;
 	char share[80];
 
 	if (!c->n_before) {
@@ -183,25 +183,25 @@ static void text_stops(const struct cb_row *r, char *buf, size_t len)
  * details; "none" when it has no notable one, "-" when not decoded. */
 static void text_present(const struct cb_row *r, char *buf, size_t len)
 {
-	const struct cb_explain_cell *c = r->item;
+	const struct cb_attribution_cell *c = r->item;
 	uint32_t notable = 0;
 
 	if (!c->present_known) {
 		snprintf(buf, len, "-");
 		return;
 	}
-	for (int x = 0; cb_explain_extensions[x]; x++)
-		for (int k = 0; cb_explain_classes[k]; k++)
-			if (strcmp(cb_explain_classes[k], cb_explain_extensions[x]) == 0)
+	for (int x = 0; cb_attribution_extensions[x]; x++)
+		for (int k = 0; cb_attribution_classes[k]; k++)
+			if (strcmp(cb_attribution_classes[k], cb_attribution_extensions[x]) == 0)
 				notable |= 1u << k;
-	cb_explain_classes_text(details(r) ? c->present : c->present & notable, buf, len);
+	cb_attribution_classes_text(details(r) ? c->present : c->present & notable, buf, len);
 	if (!buf[0])
 		snprintf(buf, len, "none");
 }
 
 static void text_runtime(const struct cb_row *r, char *buf, size_t len)
 {
-	const struct cb_explain_cell *c = r->item;
+	const struct cb_attribution_cell *c = r->item;
 
 	if (!own_process(c))
 		snprintf(buf, len, "-");
@@ -232,7 +232,7 @@ static const struct cb_text_column text[] = {
 
 static unsigned conditions(const void *source, const struct cb_table_options *o)
 {
-	const struct cb_explain *e = ((const struct cb_analysis *)source)->explain;
+	const struct cb_attribution *e = ((const struct cb_analysis *)source)->attribution;
 
 	(void)o;
 	for (size_t i = 1; e && i < e->n_cells; i++)
@@ -261,12 +261,12 @@ const struct cb_table_def cb_table_explain = {
 
 /* Each profiled cell's top functions (up to three, 1% of its samples or
  * more), one line each: what the brief table has no room for. */
-static void print_top_functions(FILE *out, const struct cb_explain *e, enum cb_report_format f)
+static void print_top_functions(FILE *out, const struct cb_attribution *e, enum cb_report_format f)
 {
 	char line[2048], size[32];
 
 	for (size_t i = 0; i < e->n_cells; i++) {
-		const struct cb_explain_cell *c = &e->cells[i];
+		const struct cb_attribution_cell *c = &e->cells[i];
 		size_t used;
 
 		if (!c->trials || !c->n_functions)
@@ -278,7 +278,7 @@ static void print_top_functions(FILE *out, const struct cb_explain *e, enum cb_r
 			                         c->threads);
 		used += (size_t)snprintf(line + used, sizeof line - used, ":");
 		for (size_t k = 0; k < c->n_functions && k < 3 && used < sizeof line; k++) {
-			const struct cb_explain_function *fn = &c->functions[k];
+			const struct cb_attribution_function *fn = &c->functions[k];
 
 			if (k > 0 && fn->part.share < 0.01)
 				break;
@@ -291,7 +291,7 @@ static void print_top_functions(FILE *out, const struct cb_explain *e, enum cb_r
 
 void cb_report_explain(FILE *out, const struct cb_analysis *a, const struct cb_table_options *o)
 {
-	const struct cb_explain *e = a->explain;
+	const struct cb_attribution *e = a->attribution;
 	/* The brief text names the functions below its table, and gives
 	 * intervals only with --details; Markdown has room for both. */
 	bool brief = !o->details && o->format != CB_FORMAT_MARKDOWN;
@@ -343,7 +343,7 @@ void cb_report_explain(FILE *out, const struct cb_analysis *a, const struct cb_t
 
 json_t *cb_report_explain_json(const struct cb_analysis *a, const struct cb_table_options *o)
 {
-	const struct cb_explain *e = a->explain;
+	const struct cb_attribution *e = a->attribution;
 	json_t *refused = json_array();
 
 	for (size_t i = 0; i < e->n_refusals; i++)

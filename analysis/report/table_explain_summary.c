@@ -1,7 +1,7 @@
 /* table_explain_summary.c: per algorithm, op and size of a run's profiled
  * cells, one row per notable extension some engine's hot code holds: which
  * engines' hot code holds it (with the share of samples in code that
- * does), which not, and which could not be decoded (verdicts/explain.h,
+ * does), which not, and which could not be decoded (verdicts/attribution.h,
  * tables.h). */
 #include <stdbool.h>
 #include <stdio.h>
@@ -9,13 +9,13 @@
 #include "analysis/report/report.h"
 #include "analysis/report/tables.h"
 #include "analysis/verdicts/analysis.h"
-#include "analysis/verdicts/explain.h"
+#include "analysis/verdicts/attribution.h"
 
-#define ROW(fn, ...) CB_GET(fn, struct cb_explain_summary, s, __VA_ARGS__)
+#define ROW(fn, ...) CB_GET(fn, struct cb_attribution_summary, s, __VA_ARGS__)
 
 static void rows(const void *source, cb_table_emit *emit, void *arg)
 {
-	const struct cb_explain *e = ((const struct cb_analysis *)source)->explain;
+	const struct cb_attribution *e = ((const struct cb_analysis *)source)->attribution;
 
 	for (size_t i = 0; e && i < e->n_summary; i++)
 		emit(arg, &e->summary[i], 0);
@@ -23,12 +23,12 @@ static void rows(const void *source, cb_table_emit *emit, void *arg)
 
 /* Each engine: its label, threads, whether its hot code holds the
  * extension (null: not known) and the share of samples in code that does. */
-static json_t *engines_json(const struct cb_explain_summary *s)
+static json_t *engines_json(const struct cb_attribution_summary *s)
 {
 	json_t *a = json_array();
 
 	for (size_t i = 0; i < s->n_engines; i++) {
-		const struct cb_explain_engine_use *u = &s->engines[i];
+		const struct cb_attribution_engine_use *u = &s->engines[i];
 
 		json_array_append_new(a,
 		                      json_pack("{s:s, s:I, s:o, s:I, s:o, s:o, s:o}", "label",
@@ -42,9 +42,9 @@ static json_t *engines_json(const struct cb_explain_summary *s)
 	return a;
 }
 
-CB_GET(file, struct cb_explain_summary, s,
+CB_GET(file, struct cb_attribution_summary, s,
        cb_value_text(v, ((const struct cb_analysis *)r->source)->results->path))
-CB_GET(run, struct cb_explain_summary, s, cb_value_int(v, (long long)r->run))
+CB_GET(run, struct cb_attribution_summary, s, cb_value_int(v, (long long)r->run))
 ROW(algorithm, cb_value_text(v, s->algorithm))
 ROW(op, cb_value_text(v, s->op))
 ROW(size, cb_value_int(v, (long long)s->size))
@@ -73,13 +73,13 @@ static const struct cb_column columns[] = {
  * intervals with --details or in Markdown). */
 static void text_uses(const struct cb_row *r, char *buf, size_t len)
 {
-	const struct cb_explain_summary *s = r->item;
+	const struct cb_attribution_summary *s = r->item;
 	bool intervals = r->o->details || r->o->format == CB_FORMAT_MARKDOWN;
 	size_t used = 0;
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < s->n_engines && used < len; i++) {
-		const struct cb_explain_engine_use *u = &s->engines[i];
+		const struct cb_attribution_engine_use *u = &s->engines[i];
 
 		if (u->uses <= 0)
 			continue;
@@ -100,7 +100,7 @@ static void text_uses(const struct cb_row *r, char *buf, size_t len)
 /* Those whose hot code does not hold it, then those not known. */
 static void text_not(const struct cb_row *r, char *buf, size_t len)
 {
-	const struct cb_explain_summary *s = r->item;
+	const struct cb_attribution_summary *s = r->item;
 
 	snprintf(buf, len, "%s%s%s%s", s->not_used, s->not_used[0] && s->unknown[0] ? "; " : "",
 	         s->unknown[0] ? "not known: " : "", s->unknown);

@@ -1,7 +1,7 @@
-/* explain.c: a results file's profile lines pooled per cell, and the
+/* attribution.c: a results file's profile lines pooled per cell, and the
  * extensions each engine's hot code holds per algorithm, op and size
- * (explain.h). */
-#include "analysis/verdicts/explain.h"
+ * (attribution.h). */
+#include "analysis/verdicts/attribution.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -12,30 +12,30 @@
 #include "analysis/stats/stats.h"
 #include "core/errbuf.h"
 
-const char *const cb_explain_classes[] = {
+const char *const cb_attribution_classes[] = {
     "base",   "sse",        "ssse3/sse4", "avx", "avx2", "avx512", "aes-ni",  "vaes",
     "pclmul", "vpclmulqdq", "sha-ni",     "bmi", "adx",  "other",  "unknown", NULL};
 
-const char *const cb_explain_extensions[] = {"sha-ni",     "aes-ni", "vaes", "pclmul",
-                                             "vpclmulqdq", "avx512", "avx2", NULL};
+const char *const cb_attribution_extensions[] = {"sha-ni",     "aes-ni", "vaes", "pclmul",
+                                                 "vpclmulqdq", "avx512", "avx2", NULL};
 
 static int class_index(const char *name)
 {
-	for (int i = 0; cb_explain_classes[i]; i++)
-		if (strcmp(cb_explain_classes[i], name) == 0)
+	for (int i = 0; cb_attribution_classes[i]; i++)
+		if (strcmp(cb_attribution_classes[i], name) == 0)
 			return i;
 	return -1;
 }
 
-void cb_explain_classes_text(uint32_t classes, char *buf, size_t len)
+void cb_attribution_classes_text(uint32_t classes, char *buf, size_t len)
 {
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (int i = 0; cb_explain_classes[i] && used < len; i++)
+	for (int i = 0; cb_attribution_classes[i] && used < len; i++)
 		if (classes & (1u << i))
 			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? " " : "",
-			                         cb_explain_classes[i]);
+			                         cb_attribution_classes[i]);
 }
 
 /* ---- Counting ---- */
@@ -47,7 +47,7 @@ static uint64_t count_of(json_t *j)
 }
 
 /* Add the {class: samples} object CLASSES into *PARTS (one per class). */
-static int add_classes(struct cb_explain_share **parts, size_t *n, json_t *classes)
+static int add_classes(struct cb_attribution_share **parts, size_t *n, json_t *classes)
 {
 	const char *name;
 	json_t *v;
@@ -59,12 +59,13 @@ static int add_classes(struct cb_explain_share **parts, size_t *n, json_t *class
 		while (i < *n && strcmp((*parts)[i].what, name) != 0)
 			i++;
 		if (i == *n) {
-			struct cb_explain_share *more = realloc(*parts, (*n + 1) * sizeof *more);
+			struct cb_attribution_share *more =
+			    realloc(*parts, (*n + 1) * sizeof *more);
 
 			if (!more)
 				return -1;
 			*parts = more;
-			more[(*n)++] = (struct cb_explain_share){.what = name};
+			more[(*n)++] = (struct cb_attribution_share){.what = name};
 		}
 		(*parts)[i].samples += count_of(v);
 	}
@@ -89,32 +90,34 @@ static uint32_t present_of(json_t *present)
 
 /* Add function F of a profile into cell C: one entry per object, offset and
  * name. */
-static int add_function(struct cb_explain_cell *c, json_t *f)
+static int add_function(struct cb_attribution_cell *c, json_t *f)
 {
 	const char *object = json_string_value(json_object_get(f, "object")) ?: "[unknown]";
 	const char *name = json_string_value(json_object_get(f, "name"));
 	const char *hint = json_string_value(json_object_get(f, "hint"));
 	uint64_t offset = count_of(json_object_get(f, "offset"));
 	json_t *present = json_object_get(f, "present");
-	struct cb_explain_function *fn = NULL;
+	struct cb_attribution_function *fn = NULL;
 	char display[512];
 
-	cb_explain_function_name(object, offset, name, hint, display, sizeof display);
+	cb_attribution_function_name(object, offset, name, hint, display, sizeof display);
 	for (size_t i = 0; i < c->n_functions && !fn; i++)
 		if (c->functions[i].offset == offset &&
 		    strcmp(c->functions[i].object, object) == 0 &&
 		    strcmp(c->functions[i].name, display) == 0)
 			fn = &c->functions[i];
 	if (!fn) {
-		struct cb_explain_function *more =
+		struct cb_attribution_function *more =
 		    realloc(c->functions, (c->n_functions + 1) * sizeof *more);
 
 		if (!more)
 			return -1;
 		c->functions = more;
 		fn = &more[c->n_functions];
-		*fn = (struct cb_explain_function){
-		    .object = object, .offset = offset, .side = cb_explain_side_of(object, name)};
+		*fn =
+		    (struct cb_attribution_function){.object = object,
+		                                     .offset = offset,
+		                                     .side = cb_attribution_side_of(object, name)};
 		if (!(fn->name = strdup(display)))
 			return -1;
 		c->n_functions++;
@@ -128,7 +131,7 @@ static int add_function(struct cb_explain_cell *c, json_t *f)
 }
 
 /* The cell of LINE's cell object, found or added. NULL when memory runs out. */
-static struct cb_explain_cell *cell_of(struct cb_explain *e, json_t *cell)
+static struct cb_attribution_cell *cell_of(struct cb_attribution *e, json_t *cell)
 {
 	const char *label = json_string_value(json_object_get(cell, "label"));
 	const char *engine = json_string_value(json_object_get(cell, "engine")) ?: "?";
@@ -137,7 +140,7 @@ static struct cb_explain_cell *cell_of(struct cb_explain *e, json_t *cell)
 	uint64_t size = count_of(json_object_get(cell, "size"));
 	json_t *threads = json_object_get(cell, "threads");
 	unsigned n_threads = json_is_integer(threads) ? (unsigned)json_integer_value(threads) : 1;
-	struct cb_explain_cell *more;
+	struct cb_attribution_cell *more;
 	char key[1024];
 
 	if (!label)
@@ -151,13 +154,13 @@ static struct cb_explain_cell *cell_of(struct cb_explain *e, json_t *cell)
 		return NULL;
 	e->cells = more;
 	more += e->n_cells;
-	*more = (struct cb_explain_cell){.engine = engine,
-	                                 .label = label,
-	                                 .algorithm = algorithm,
-	                                 .op = op,
-	                                 .size = size,
-	                                 .threads = n_threads,
-	                                 .cost = NAN};
+	*more = (struct cb_attribution_cell){.engine = engine,
+	                                     .label = label,
+	                                     .algorithm = algorithm,
+	                                     .op = op,
+	                                     .size = size,
+	                                     .threads = n_threads,
+	                                     .cost = NAN};
 	if (!(more->key = strdup(key)))
 		return NULL;
 	e->n_cells++;
@@ -170,9 +173,9 @@ struct cost {
 	double cost;
 };
 
-static int add_line(struct cb_explain *e, json_t *line, struct cost **costs, size_t *n_costs)
+static int add_line(struct cb_attribution *e, json_t *line, struct cost **costs, size_t *n_costs)
 {
-	struct cb_explain_cell *c = cell_of(e, json_object_get(line, "cell"));
+	struct cb_attribution_cell *c = cell_of(e, json_object_get(line, "cell"));
 	json_t *p = json_object_get(line, "profile"), *cost = json_object_get(line, "cost"), *f;
 	size_t i;
 
@@ -212,19 +215,19 @@ static int add_line(struct cb_explain *e, json_t *line, struct cost **costs, siz
 
 /* ---- Shares ---- */
 
-static void set_share(struct cb_explain_share *s, uint64_t total)
+static void set_share(struct cb_attribution_share *s, uint64_t total)
 {
 	if (total == 0 || s->samples > total) {
 		s->share = s->lo = s->hi = NAN;
 		return;
 	}
 	s->share = (double)s->samples / (double)total;
-	cb_stats_proportion_interval(s->samples, total, CB_EXPLAIN_LEVEL, &s->lo, &s->hi);
+	cb_stats_proportion_interval(s->samples, total, CB_ATTRIBUTION_LEVEL, &s->lo, &s->hi);
 }
 
 static int by_samples(const void *a, const void *b)
 {
-	const struct cb_explain_share *x = a, *y = b;
+	const struct cb_attribution_share *x = a, *y = b;
 
 	if (x->samples != y->samples)
 		return x->samples < y->samples ? 1 : -1;
@@ -233,7 +236,7 @@ static int by_samples(const void *a, const void *b)
 
 static int by_function_samples(const void *a, const void *b)
 {
-	const struct cb_explain_function *x = a, *y = b;
+	const struct cb_attribution_function *x = a, *y = b;
 
 	if (x->part.samples != y->part.samples)
 		return x->part.samples < y->part.samples ? 1 : -1;
@@ -266,7 +269,7 @@ static double median_cost(const struct cost *costs, size_t n, size_t c)
 	return m;
 }
 
-static void finish_cell(struct cb_explain_cell *c)
+static void finish_cell(struct cb_attribution_cell *c)
 {
 	qsort(c->before, c->n_before, sizeof *c->before, by_samples);
 	qsort(c->at, c->n_at, sizeof *c->at, by_samples);
@@ -276,13 +279,14 @@ static void finish_cell(struct cb_explain_cell *c)
 	for (size_t i = 0; i < c->n_at; i++)
 		set_share(&c->at[i], c->samples);
 	for (int s = 0; s < CB_SIDE_COUNT; s++)
-		c->sides[s] = (struct cb_explain_share){.what = cb_explain_side_name(s)};
+		c->sides[s] = (struct cb_attribution_share){.what = cb_attribution_side_name(s)};
 	for (size_t i = 0; i < c->n_functions; i++) {
-		struct cb_explain_function *f = &c->functions[i];
+		struct cb_attribution_function *f = &c->functions[i];
 
 		set_share(&f->part, c->samples);
 		c->sides[f->side].samples += f->part.samples;
-		if (c->samples && (double)f->part.samples >= CB_EXPLAIN_HOT * (double)c->samples) {
+		if (c->samples &&
+		    (double)f->part.samples >= CB_ATTRIBUTION_HOT * (double)c->samples) {
 			c->present |= f->present;
 			c->present_known |= f->decoded;
 		}
@@ -293,7 +297,7 @@ static void finish_cell(struct cb_explain_cell *c)
 
 /* ---- The summary ---- */
 
-static bool same_group(const struct cb_explain_cell *a, const struct cb_explain_cell *b)
+static bool same_group(const struct cb_attribution_cell *a, const struct cb_attribution_cell *b)
 {
 	return strcmp(a->algorithm, b->algorithm) == 0 && strcmp(a->op, b->op) == 0 &&
 	       a->size == b->size;
@@ -313,17 +317,18 @@ static int append(char **text, const char *what)
 }
 
 /* The row of EXTENSION (class index K) for the group of cell FIRST. */
-static int summary_row(struct cb_explain *e, size_t first, int k, struct cb_explain_summary *row)
+static int summary_row(struct cb_attribution *e, size_t first, int k,
+                       struct cb_attribution_summary *row)
 {
-	const struct cb_explain_cell *g = &e->cells[first];
+	const struct cb_attribution_cell *g = &e->cells[first];
 
-	*row = (struct cb_explain_summary){.algorithm = g->algorithm,
-	                                   .op = g->op,
-	                                   .size = g->size,
-	                                   .extension = cb_explain_classes[k]};
+	*row = (struct cb_attribution_summary){.algorithm = g->algorithm,
+	                                       .op = g->op,
+	                                       .size = g->size,
+	                                       .extension = cb_attribution_classes[k]};
 	for (size_t i = first; i < e->n_cells; i++) {
-		const struct cb_explain_cell *c = &e->cells[i];
-		struct cb_explain_engine_use *u;
+		const struct cb_attribution_cell *c = &e->cells[i];
+		struct cb_attribution_engine_use *u;
 		char name[300], part[64];
 		char **list;
 
@@ -333,11 +338,11 @@ static int summary_row(struct cb_explain *e, size_t first, int k, struct cb_expl
 			return -1;
 		row->engines = u;
 		u += row->n_engines++;
-		*u = (struct cb_explain_engine_use){
+		*u = (struct cb_attribution_engine_use){
 		    .label = c->label,
 		    .threads = c->threads,
 		    .uses = !c->present_known ? -1 : (c->present & (1u << k)) != 0,
-		    .part = {.what = cb_explain_classes[k]}};
+		    .part = {.what = cb_attribution_classes[k]}};
 		for (size_t f = 0; f < c->n_functions; f++)
 			if (c->functions[f].present & (1u << k))
 				u->part.samples += c->functions[f].part.samples;
@@ -362,7 +367,7 @@ static int summary_row(struct cb_explain *e, size_t first, int k, struct cb_expl
 	return 0;
 }
 
-static int build_summary(struct cb_explain *e)
+static int build_summary(struct cb_attribution *e)
 {
 	for (size_t first = 0; first < e->n_cells; first++) {
 		bool seen = false;
@@ -371,10 +376,10 @@ static int build_summary(struct cb_explain *e)
 			seen = same_group(&e->cells[i], &e->cells[first]);
 		if (seen)
 			continue;
-		for (int x = 0; cb_explain_extensions[x]; x++) {
-			int k = class_index(cb_explain_extensions[x]);
+		for (int x = 0; cb_attribution_extensions[x]; x++) {
+			int k = class_index(cb_attribution_extensions[x]);
 			bool anyone = false;
-			struct cb_explain_summary *more;
+			struct cb_attribution_summary *more;
 
 			for (size_t i = first; i < e->n_cells && !anyone; i++)
 				anyone = same_group(&e->cells[i], &e->cells[first]) &&
@@ -391,9 +396,9 @@ static int build_summary(struct cb_explain *e)
 	return 0;
 }
 
-static int add_refusal(struct cb_explain *e, const char *reason)
+static int add_refusal(struct cb_attribution *e, const char *reason)
 {
-	struct cb_explain_refusal *more;
+	struct cb_attribution_refusal *more;
 
 	for (size_t i = 0; i < e->n_refusals; i++)
 		if (strcmp(e->refusals[i].reason, reason) == 0) {
@@ -403,15 +408,15 @@ static int add_refusal(struct cb_explain *e, const char *reason)
 	if (!(more = realloc(e->refusals, (e->n_refusals + 1) * sizeof *more)))
 		return -1;
 	e->refusals = more;
-	more[e->n_refusals++] = (struct cb_explain_refusal){reason, 1};
+	more[e->n_refusals++] = (struct cb_attribution_refusal){reason, 1};
 	return 0;
 }
 
 /* ---- Entry ---- */
 
-struct cb_explain *cb_explain_build(const struct cb_results *r, char *err, size_t err_len)
+struct cb_attribution *cb_attribution_build(const struct cb_results *r, char *err, size_t err_len)
 {
-	struct cb_explain *e = calloc(1, sizeof *e);
+	struct cb_attribution *e = calloc(1, sizeof *e);
 	struct cost *costs = NULL;
 	size_t n_costs = 0, i;
 	json_t *line;
@@ -425,7 +430,7 @@ struct cb_explain *cb_explain_build(const struct cb_results *r, char *err, size_
 		e->lines++;
 	}
 	for (i = 0; i < e->n_cells; i++) {
-		struct cb_explain_cell *c = &e->cells[i];
+		struct cb_attribution_cell *c = &e->cells[i];
 
 		finish_cell(c);
 		c->cost = median_cost(costs, n_costs, i);
@@ -438,17 +443,17 @@ struct cb_explain *cb_explain_build(const struct cb_results *r, char *err, size_
 	return e;
 fail:
 	free(costs);
-	cb_explain_free(e);
+	cb_attribution_free(e);
 	cb_errorf(err, err_len, "out of memory");
 	return NULL;
 }
 
-void cb_explain_free(struct cb_explain *e)
+void cb_attribution_free(struct cb_attribution *e)
 {
 	if (!e)
 		return;
 	for (size_t i = 0; i < e->n_cells; i++) {
-		struct cb_explain_cell *c = &e->cells[i];
+		struct cb_attribution_cell *c = &e->cells[i];
 
 		for (size_t f = 0; f < c->n_functions; f++)
 			free(c->functions[f].name);

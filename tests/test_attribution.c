@@ -1,4 +1,4 @@
-/* test_explain.c: which code ran, from the profile lines of
+/* test_attribution.c: which code ran, from the profile lines of
  * tests/explain/cross-runtime.jsonl (a cross-runtime run's trials at 1 MiB,
  * with profiled trials of openssl, go-crypto and dotnet, and a java-jca
  * cell whose profiles were refused).
@@ -21,11 +21,11 @@
 
 #include "analysis/stats/stats.h"
 #include "analysis/verdicts/analysis.h"
-#include "analysis/verdicts/explain.h"
+#include "analysis/verdicts/attribution.h"
 #include "core/results.h"
 #include "tests/tap.h"
 
-static const struct cb_explain_cell *cell(const struct cb_explain *e, const char *key)
+static const struct cb_attribution_cell *cell(const struct cb_attribution *e, const char *key)
 {
 	for (size_t i = 0; i < e->n_cells; i++)
 		if (strcmp(e->cells[i].key, key) == 0)
@@ -33,7 +33,8 @@ static const struct cb_explain_cell *cell(const struct cb_explain *e, const char
 	return NULL;
 }
 
-static const struct cb_explain_function *function(const struct cb_explain_cell *c, const char *name)
+static const struct cb_attribution_function *function(const struct cb_attribution_cell *c,
+                                                      const char *name)
 {
 	for (size_t i = 0; c && i < c->n_functions; i++)
 		if (strcmp(c->functions[i].name, name) == 0)
@@ -43,7 +44,8 @@ static const struct cb_explain_function *function(const struct cb_explain_cell *
 
 /* The interval [LO, HI] for K of N is exact: at LO, P(X >= K) is 2.5%; at
  * HI, P(X <= K) is 2.5%. */
-static void check_exact(const struct cb_explain_share *s, uint64_t k, uint64_t n, const char *what)
+static void check_exact(const struct cb_attribution_share *s, uint64_t k, uint64_t n,
+                        const char *what)
 {
 	ok(s->samples == k, "%s: %llu samples", what, (unsigned long long)k);
 	near(s->share, (double)k / (double)n, 1e-12, "%s: share %llu/%llu", what,
@@ -58,36 +60,40 @@ static void test_names_and_sides(void)
 {
 	char buf[256];
 
-	cb_explain_function_name("/usr/lib/x86_64-linux-gnu/libcrypto.so.3", 0x1d2e40, NULL,
-	                         "SHA256_Update", buf, sizeof buf);
+	cb_attribution_function_name("/usr/lib/x86_64-linux-gnu/libcrypto.so.3", 0x1d2e40, NULL,
+	                             "SHA256_Update", buf, sizeof buf);
 	is_str(buf, "libcrypto.so.3+0x1d2e40 (near SHA256_Update)",
 	       "a nameless function: OBJECT+0xOFFSET (near HINT)");
-	cb_explain_function_name("/usr/lib/x86_64-linux-gnu/libcrypto.so.3", 0x1d2e40, NULL, NULL,
-	                         buf, sizeof buf);
+	cb_attribution_function_name("/usr/lib/x86_64-linux-gnu/libcrypto.so.3", 0x1d2e40, NULL,
+	                             NULL, buf, sizeof buf);
 	is_str(buf, "libcrypto.so.3+0x1d2e40", "without a hint: OBJECT+0xOFFSET");
-	cb_explain_function_name("/usr/lib/x86_64-linux-gnu/libcrypto.so.3", 0x1d0a10,
-	                         "SHA256_Update", NULL, buf, sizeof buf);
+	cb_attribution_function_name("/usr/lib/x86_64-linux-gnu/libcrypto.so.3", 0x1d0a10,
+	                             "SHA256_Update", NULL, buf, sizeof buf);
 	is_str(buf, "SHA256_Update", "a named function: its name");
-	cb_explain_function_name("JIT/anonymous code", 0x7f1c4a000000, NULL, NULL, buf, sizeof buf);
+	cb_attribution_function_name("JIT/anonymous code", 0x7f1c4a000000, NULL, NULL, buf,
+	                             sizeof buf);
 	is_str(buf, "JIT/anonymous code+0x7f1c4a000000", "code in no object keeps its whole name");
 
-	ok(cb_explain_side_of("/usr/lib/x86_64-linux-gnu/libcrypto.so.3", NULL) == CB_SIDE_LIBRARY,
+	ok(cb_attribution_side_of("/usr/lib/x86_64-linux-gnu/libcrypto.so.3", NULL) ==
+	       CB_SIDE_LIBRARY,
 	   "libcrypto: the library");
-	ok(cb_explain_side_of("/opt/go-worker", "crypto/sha256.block") == CB_SIDE_LIBRARY,
+	ok(cb_attribution_side_of("/opt/go-worker", "crypto/sha256.block") == CB_SIDE_LIBRARY,
 	   "Go's crypto/sha256.block: the library");
-	ok(cb_explain_side_of("/opt/go-worker", "runtime.mallocgc") == CB_SIDE_RUNTIME,
+	ok(cb_attribution_side_of("/opt/go-worker", "runtime.mallocgc") == CB_SIDE_RUNTIME,
 	   "Go's runtime.mallocgc: the runtime");
-	ok(cb_explain_side_of("/opt/go-worker", "main.serve") == CB_SIDE_OTHER,
+	ok(cb_attribution_side_of("/opt/go-worker", "main.serve") == CB_SIDE_OTHER,
 	   "the worker's own code: other");
-	ok(cb_explain_side_of("JIT/anonymous code", NULL) == CB_SIDE_RUNTIME,
+	ok(cb_attribution_side_of("JIT/anonymous code", NULL) == CB_SIDE_RUNTIME,
 	   "JIT code: the runtime");
-	ok(cb_explain_side_of("/usr/lib/dotnet/shared/Microsoft.NETCore.App/10.0.12/libcoreclr.so",
-	                      NULL) == CB_SIDE_RUNTIME,
+	ok(cb_attribution_side_of(
+	       "/usr/lib/dotnet/shared/Microsoft.NETCore.App/10.0.12/libcoreclr.so", NULL) ==
+	       CB_SIDE_RUNTIME,
 	   "libcoreclr: the runtime");
-	ok(cb_explain_side_of("/usr/lib/x86_64-linux-gnu/libc.so.6", "malloc") == CB_SIDE_RUNTIME,
+	ok(cb_attribution_side_of("/usr/lib/x86_64-linux-gnu/libc.so.6", "malloc") ==
+	       CB_SIDE_RUNTIME,
 	   "malloc: the runtime (the allocator)");
-	ok(cb_explain_side_of("/usr/lib/x86_64-linux-gnu/libc.so.6",
-	                      "__memmove_avx_unaligned_erms") == CB_SIDE_OTHER,
+	ok(cb_attribution_side_of("/usr/lib/x86_64-linux-gnu/libc.so.6",
+	                          "__memmove_avx_unaligned_erms") == CB_SIDE_OTHER,
 	   "libc's memmove: other");
 }
 
@@ -108,9 +114,9 @@ static void test_interval(void)
 static void test_fixture(const struct cb_results *r)
 {
 	struct cb_analysis *a;
-	const struct cb_explain *e;
-	const struct cb_explain_cell *c;
-	const struct cb_explain_function *f;
+	const struct cb_attribution *e;
+	const struct cb_attribution_cell *c;
+	const struct cb_attribution_function *f;
 	char err[512], buf[256];
 
 	ok(json_array_size(r->profiles) == 12, "the fixture's 12 profile lines are kept apart");
@@ -118,7 +124,7 @@ static void test_fixture(const struct cb_results *r)
 	ok(a != NULL, "analysis of the fixture: %s", a ? "built" : err);
 	if (!a)
 		return;
-	e = a->explain;
+	e = a->attribution;
 	ok(e->lines == 12 && e->n_cells == 6, "12 lines, 6 cells");
 
 	c = cell(e, "openssl|sha256|hash|1048576|1");
@@ -129,7 +135,7 @@ static void test_fixture(const struct cb_results *r)
 		check_exact(&c->functions[0].part, 962 + 955, 2000, "openssl sha256 top function");
 		is_str(c->before[0].what, "sha-ni", "openssl sha256: the time stops at sha-ni");
 		check_exact(&c->before[0], 846 + 840, 2000, "openssl sha256 sha-ni before");
-		cb_explain_classes_text(c->present, buf, sizeof buf);
+		cb_attribution_classes_text(c->present, buf, sizeof buf);
 		is_str(
 		    buf, "base sse ssse3/sse4 sha-ni",
 		    "openssl sha256: the hot code's classes (SHA256_Update at 2.3%% is not hot)");
@@ -141,7 +147,7 @@ static void test_fixture(const struct cb_results *r)
 	   "go-crypto sha256: 2000 samples, 5 functions");
 	if (c) {
 		is_str(c->functions[0].name, "crypto/sha256.block", "go-crypto: named by Go");
-		cb_explain_classes_text(c->present, buf, sizeof buf);
+		cb_attribution_classes_text(c->present, buf, sizeof buf);
 		is_str(buf, "base bmi", "go-crypto sha256: the hot code has no sha-ni");
 		check_exact(&c->sides[CB_SIDE_RUNTIME], 40 + 47 + 15 + 16, 2000,
 		            "go-crypto runtime share");
@@ -171,7 +177,7 @@ static void test_fixture(const struct cb_results *r)
 
 	ok(e->n_summary == 3, "summary: sha256 sha-ni, aes-256-gcm aes-ni and pclmul");
 	if (e->n_summary >= 1) {
-		const struct cb_explain_summary *s = &e->summary[0];
+		const struct cb_attribution_summary *s = &e->summary[0];
 
 		is_str(s->extension, "sha-ni", "summary row 1: sha-ni");
 		ok(strcmp(s->algorithm, "sha256") == 0 && s->size == 1048576,
@@ -193,8 +199,8 @@ static void test_no_profiles(const char *top)
 	snprintf(path, sizeof path, "%s/tests/golden/runs/run-1.jsonl", top);
 	r = cb_results_read(path, err, sizeof err);
 	a = r ? cb_analysis_build(r, NULL, NULL, err, sizeof err) : NULL;
-	ok(a && json_array_size(r->profiles) == 0 && a->explain->lines == 0 &&
-	       a->explain->n_cells == 0 && a->explain->n_summary == 0,
+	ok(a && json_array_size(r->profiles) == 0 && a->attribution->lines == 0 &&
+	       a->attribution->n_cells == 0 && a->attribution->n_summary == 0,
 	   "a file without profile lines: nothing to explain");
 	cb_analysis_free(a);
 	cb_results_free(r);

@@ -1,12 +1,12 @@
-/* explain_sides.c: whose code a sample landed in, the crypto library's, the
- * runtime's or another's, by one table of patterns (explain.h; the table is
+/* attribution_sides.c: whose code a sample landed in, the crypto library's, the
+ * runtime's or another's, by one table of patterns (attribution.h; the table is
  * described in doc/explain.md, "Reading the report").
  *
  * A function's name decides first where it has one (Go names its
  * functions, ring's are named, the allocator's are exported); else its
  * object's file name. The first rule that matches wins; nothing matched is
  * "other" (libc, the kernel, the harness, the worker's own code). */
-#include "analysis/verdicts/explain.h"
+#include "analysis/verdicts/attribution.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,7 +22,7 @@ enum match {
 static const struct side_rule {
 	enum match match;
 	const char *pattern;
-	enum cb_explain_side side;
+	enum cb_attribution_side side;
 } side_rules[] = {
     /* Go: the runtime (scheduler, allocator mallocgc, collector) and the
      * standard library's and x/crypto's packages. */
@@ -99,7 +99,7 @@ static bool matches(const struct side_rule *rule, const char *object, const char
 	return false;
 }
 
-enum cb_explain_side cb_explain_side_of(const char *object, const char *name)
+enum cb_attribution_side cb_attribution_side_of(const char *object, const char *name)
 {
 	for (size_t i = 0; i < sizeof side_rules / sizeof side_rules[0]; i++)
 		if (matches(&side_rules[i], object ? object : "", name))
@@ -107,15 +107,15 @@ enum cb_explain_side cb_explain_side_of(const char *object, const char *name)
 	return CB_SIDE_OTHER;
 }
 
-const char *cb_explain_side_name(enum cb_explain_side s)
+const char *cb_attribution_side_name(enum cb_attribution_side s)
 {
 	static const char *const names[CB_SIDE_COUNT] = {"library", "runtime", "other"};
 
 	return s < CB_SIDE_COUNT ? names[s] : "other";
 }
 
-void cb_explain_function_name(const char *object, uint64_t offset, const char *name,
-                              const char *hint, char *buf, size_t len)
+void cb_attribution_function_name(const char *object, uint64_t offset, const char *name,
+                                  const char *hint, char *buf, size_t len)
 {
 	if (name)
 		snprintf(buf, len, "%s", name);
