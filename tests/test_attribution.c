@@ -13,7 +13,9 @@
  * dropping it puts runtime.mallocgc in "other" and fails the runtime
  * share; a summary that counts every function, not the hot ones, puts
  * go-crypto's runtime.memmove's avx nowhere it should not be, and its bmi
- * is no notable extension, so go-crypto stays "not" for sha-ni. */
+ * is no notable extension, so go-crypto stays "not" for sha-ni; pooling
+ * a named function's ranges by offset (as the nameless ones are) makes it
+ * two. */
 #include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdlib.h>
@@ -190,6 +192,35 @@ static void test_fixture(const struct cb_results *r)
 	cb_analysis_free(a);
 }
 
+/* A function's ranges under one name are one function; nameless ranges,
+ * even near one hint, stay apart by offset. */
+static void test_pooling(void)
+{
+	const char *lines =
+	    "[{\"type\":\"profile\",\"cell\":{\"engine\":\"e\",\"algorithm\":\"sha256\","
+	    "\"op\":\"hash\",\"size\":64,\"threads\":1},\"profile\":{\"sampler\":\"timer\","
+	    "\"samples\":11,\"functions\":["
+	    "{\"object\":\"/x/lib.so\",\"offset\":256,\"name\":\"f\",\"samples\":3},"
+	    "{\"object\":\"/x/lib.so\",\"offset\":512,\"name\":\"f\",\"samples\":2},"
+	    "{\"object\":\"/x/lib.so\",\"offset\":768,\"name\":null,\"hint\":\"g\","
+	    "\"samples\":5},"
+	    "{\"object\":\"/x/lib.so\",\"offset\":1024,\"name\":null,\"hint\":\"g\","
+	    "\"samples\":1}]},\"refused\":null}]";
+	struct cb_results r = {.profiles = json_loads(lines, 0, NULL)};
+	char err[256];
+	struct cb_attribution *e = cb_attribution_build(&r, err, sizeof err);
+	const struct cb_attribution_cell *c = e && e->n_cells == 1 ? &e->cells[0] : NULL;
+	const struct cb_attribution_function *f = function(c, "f");
+
+	ok(c && c->n_functions == 3, "three functions: f's two ranges are one");
+	ok(f && f->part.samples == 5 && fabs(f->part.share - 5.0 / 11) < 1e-12,
+	   "...f holds the samples of both");
+	ok(function(c, "lib.so+0x300 (near g)") && function(c, "lib.so+0x400 (near g)"),
+	   "...the nameless ones near g stay two");
+	cb_attribution_free(e);
+	json_decref(r.profiles);
+}
+
 static void test_no_profiles(const char *top)
 {
 	char path[1024], err[512];
@@ -212,9 +243,10 @@ int main(void)
 	char path[1024], err[512];
 	struct cb_results *r;
 
-	tap_plan(61);
+	tap_plan(64);
 	test_names_and_sides();
 	test_interval();
+	test_pooling();
 	snprintf(path, sizeof path, "%s/tests/explain/cross-runtime.jsonl", top);
 	r = cb_results_read(path, err, sizeof err);
 	if (!r) {

@@ -88,8 +88,10 @@ static uint32_t present_of(json_t *present)
 	return set;
 }
 
-/* Add function F of a profile into cell C: one entry per object, offset and
- * name. */
+/* Add function F of a profile into cell C: one entry per object and name,
+ * or per object and offset where there is no name. A symbol's name covers
+ * every range of its function (the unwind tables may cut one function in
+ * several, a compiler's cold part apart), so its ranges are one function. */
 static int add_function(struct cb_attribution_cell *c, json_t *f)
 {
 	const char *object = json_string_value(json_object_get(f, "object")) ?: "[unknown]";
@@ -102,7 +104,7 @@ static int add_function(struct cb_attribution_cell *c, json_t *f)
 
 	cb_attribution_function_name(object, offset, name, hint, display, sizeof display);
 	for (size_t i = 0; i < c->n_functions && !fn; i++)
-		if (c->functions[i].offset == offset &&
+		if ((name || c->functions[i].offset == offset) &&
 		    strcmp(c->functions[i].object, object) == 0 &&
 		    strcmp(c->functions[i].name, display) == 0)
 			fn = &c->functions[i];

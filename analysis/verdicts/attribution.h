@@ -50,7 +50,7 @@ struct cb_attribution_share {
 struct cb_attribution_function {
 	char *name; /* its name, else "OBJECT+0xOFFSET (near HINT)": never a guess */
 	const char *object;
-	uint64_t offset;
+	uint64_t offset; /* of its first range seen (a named function may have several) */
 	struct cb_attribution_share part;
 	enum cb_attribution_side side;
 	uint32_t present; /* bit i: cb_attribution_classes[i] is in its code */
