@@ -20,6 +20,8 @@ libcbverdicts_a_SOURCES = \
 	analysis/verdicts/derive.c analysis/verdicts/derive.h \
 	analysis/verdicts/winners.c analysis/verdicts/winners.h \
 	analysis/verdicts/masks.c analysis/verdicts/masks.h \
+	analysis/verdicts/attribution.c analysis/verdicts/attribution.h \
+	analysis/verdicts/attribution_sides.c \
 	analysis/verdicts/measure.c analysis/verdicts/measure.h \
 	analysis/verdicts/stopping.c analysis/verdicts/stopping.h \
 	analysis/verdicts/repro.c analysis/verdicts/repro.h \
@@ -40,6 +42,7 @@ libcbreport_a_SOURCES = \
 	analysis/report/table_cells.c analysis/report/table_winners.c \
 	analysis/report/table_derived.c analysis/report/table_slopes.c \
 	analysis/report/table_crossovers.c analysis/report/table_masks.c \
+	analysis/report/table_explain.c analysis/report/table_explain_summary.c \
 	analysis/report/table_compare.h analysis/report/table_compare_rows.c \
 	analysis/report/table_compare_cells.c analysis/report/table_compare_derived.c \
 	analysis/report/table_compare_engines.c analysis/report/table_flips.c \

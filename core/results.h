@@ -6,6 +6,11 @@
  *   {"type":"look", ...}  a run until resolved (its header's "stop" holds the
  *                         rule): after each block of rounds, the questions
  *                         still open and which cells are still measured
+ *   {"type":"profile", ...} a profiled trial (run --explain): the cell, the
+ *                         calls made while the program counter was sampled
+ *                         and the profile (core/profile/profile.h) or why
+ *                         none could be taken; never a trial, and read by
+ *                         no statistic, verdict, plan or stop rule
  *   {"type":"end", ...}   last; "interrupted": true when cut short
  *
  * A look line: "round" (the block's last round, numbered as trial rounds),
@@ -28,7 +33,8 @@
  * and line: a line that is not a JSON object or is longer than
  * CB_RESULTS_MAX_LINE, a first line that is not a run header of schema
  * CB_SCHEMA, a second header, a line after the end line other than a resume
- * line, a trial with a missing or ill-typed field, a trial whose seq does not
+ * line, a trial with a missing or ill-typed field, a profile line whose
+ * cell is not an object, a trial whose seq does not
  * increase (lines reordered, repeated, or of two runs), or more cells than
  * the header plans. */
 #ifndef CB_RESULTS_H
@@ -143,6 +149,8 @@ struct cb_results {
 	json_t *skips;            /* array of skip lines */
 	json_t *resumes;          /* array of resume lines */
 	json_t *looks;            /* array of look lines, in order */
+	json_t *profiles;         /* array of profile lines, in order: only the report's
+	                           * account of which code ran reads them */
 	long long header_cells;   /* the header's "cells", or -1 */
 	size_t torn_line;         /* the last line, cut short and skipped (0: none) */
 	long long complete_bytes; /* the bytes before it: where --resume appends */

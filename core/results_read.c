@@ -569,7 +569,8 @@ static int take_scanned(struct cb_results *r, const char *buf, size_t len, size_
 	return 1;
 }
 
-static const char *const known_types[] = {"run", "trial", "skip", "resume", "look", "end"};
+static const char *const known_types[] = {"run",  "trial",   "skip", "resume",
+                                          "look", "profile", "end"};
 
 static bool known_type(const char *type)
 {
@@ -606,6 +607,26 @@ static int take_header(struct cb_results *r, json_t *line, const char *type, cha
 	return 0;
 }
 
+/* A profile line (a profiled trial): kept whole, apart from the trials, for
+ * the report's account of which code ran; nothing that judges reads it. Its
+ * cell must be an object, its profile an object or null, its refusal a
+ * string or null; other fields are the analysis's to read or ignore. */
+static int take_profile(struct cb_results *r, json_t *line, char *err, size_t err_len)
+{
+	json_t *profile = json_object_get(line, "profile");
+	json_t *refused = json_object_get(line, "refused");
+
+	if (!json_is_object(json_object_get(line, "cell")))
+		return cb_errorf(err, err_len, "profile line: \"cell\" is not an object");
+	if (profile && !json_is_object(profile) && !json_is_null(profile))
+		return cb_errorf(err, err_len,
+		                 "profile line: \"profile\" is not an object or null");
+	if (refused && !json_is_string(refused) && !json_is_null(refused))
+		return cb_errorf(err, err_len, "profile line: \"refused\" is not a string or null");
+	json_array_append(r->profiles, line);
+	return 0;
+}
+
 /* Handle one parsed line; -1 with ERR when it does not belong. */
 static int take_line(struct cb_results *r, json_t *line, size_t lineno, struct reading *rd,
                      char *err, size_t err_len)
@@ -638,6 +659,9 @@ static int take_line(struct cb_results *r, json_t *line, size_t lineno, struct r
 			                 "look \"round\" is not a whole number from 0 to %u",
 			                 UINT32_MAX);
 		json_array_append(r->looks, line);
+	} else if (strcmp(type, "profile") == 0) {
+		if (take_profile(r, line, err, err_len) != 0)
+			return -1;
 	} else if (strcmp(type, "resume") == 0) {
 		json_array_append(r->resumes, line);
 		rd->end_line = 0;
@@ -754,10 +778,11 @@ struct cb_results *cb_results_read(const char *path, char *err, size_t err_len)
 	r->skips = json_array();
 	r->resumes = json_array();
 	r->looks = json_array();
+	r->profiles = json_array();
 	r->clocks = calloc(1, sizeof *r->clocks);
 	r->n_clocks = 1;
 	r->header_cells = -1;
-	if (!r->path || !r->skips || !r->resumes || !r->looks || !r->clocks) {
+	if (!r->path || !r->skips || !r->resumes || !r->looks || !r->profiles || !r->clocks) {
 		cb_error_at(err, err_len, path, 0, "out of memory");
 		goto fail;
 	}
@@ -808,6 +833,7 @@ void cb_results_free(struct cb_results *r)
 	json_decref(r->skips);
 	json_decref(r->resumes);
 	json_decref(r->looks);
+	json_decref(r->profiles);
 	free(r->path);
 	free(r);
 }

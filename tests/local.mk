@@ -25,6 +25,7 @@ unit_tests = \
 	tests/test_derive \
 	tests/test_stopping \
 	tests/test_tables \
+	tests/test_attribution \
 	tests/test_validation \
 	tests/test_sequential \
 	tests/test_plan_runs \
@@ -100,6 +101,7 @@ cli_tests = \
 	tests/cli_public_key.sh \
 	tests/cli_references.sh \
 	tests/cli_html.sh \
+	tests/cli_explain_report.sh \
 	tests/cli_claims.sh \
 	tests/cli_golden.sh \
 	tests/layering.sh \
@@ -140,7 +142,8 @@ dist_vectors_DATA = \
 	tests/vectors/wycheproof-rsa-signature-4096-sha256.vec \
 	tests/vectors/wycheproof-x25519.vec
 
-EXTRA_DIST += tests/tap.h tests/vectors/README.md tests/scenarios tests/workers tests/golden
+EXTRA_DIST += tests/tap.h tests/vectors/README.md tests/scenarios tests/workers tests/golden \
+	tests/explain
 
 # Rewrite tests/golden/expected/ with what this build prints, after a change
 # of output made on purpose; review the result with git diff before

@@ -7,8 +7,8 @@
  * other says why, a JSON column says where, a text column names columns the
  * table has (or, an ornament, says what it shows). Then its output on the
  * committed golden runs (tests/golden/runs, as tests/cli_golden.sh uses
- * them), printed by the same functions `cryptobench report` and `compare`
- * call: the CSV header is the description's CSV columns; in every CSV row,
+ * them, and a run with profile lines, tests/explain), printed by the same functions `cryptobench
+ * report` and `compare` call: the CSV header is the description's CSV columns; in every CSV row,
  * every field with a value has that value in the JSON, at the column's
  * path in the same row's object (numbers equal as doubles: CSV round-trips
  * them); and every key of every JSON row object belongs to a column (or to
@@ -588,7 +588,7 @@ static void check_hosts(struct cb_results *const *files, size_t n)
 int main(void)
 {
 	const char *top = getenv("top_srcdir");
-	struct cb_results *runs[3];
+	struct cb_results *runs[3], *profiled;
 	char path[1024], err[512];
 
 	for (int i = 0; i < 2; i++) {
@@ -608,6 +608,14 @@ int main(void)
 	                    json_string("vm2"));
 
 	check_report(runs, 2);
+	/* The tables of which code ran have rows only where a file has profile
+	 * lines: the fixture of tests/test_attribution.c has. */
+	snprintf(path, sizeof path, "%s/tests/explain/cross-runtime.jsonl", top ? top : ".");
+	profiled = cb_results_read(path, err, sizeof err);
+	ok(profiled != NULL, "the profiled fixture reads: %s", profiled ? path : err);
+	if (profiled)
+		check_report(&profiled, 1);
+	cb_results_free(profiled);
 	check_compare(runs, 2);
 	check_baseline(runs, 2);
 	check_hosts(runs, 3);

@@ -598,6 +598,7 @@ int cb_report_print(FILE *out, struct cb_results *const *given, size_t n,
 			struct cb_table_options to = table_options(o);
 
 			cb_masks_print(out, as[i], &to);
+			cb_report_explain(out, as[i], &to);
 			print_slopes(out, as[i], o);
 			print_crossings(out, as[i], o);
 			print_warnings(out, as[i], o);

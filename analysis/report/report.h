@@ -111,7 +111,8 @@ void cb_report_hosts(FILE *out, const struct cb_hosts *h, enum cb_report_format 
 
 /* The tables' names, NULL-terminated; the first is the default. Made from
  * the same lists as the descriptions (tables.h). */
-extern const char *const cb_report_tables[];   /* cells winners derived slopes crossovers masks */
+extern const char *const cb_report_tables[];   /* cells winners derived slopes crossovers masks
+                                                * explain explain-summary pk-cells pk-winners */
 extern const char *const cb_compare_tables[];  /* cells derived engines rankings flips */
 extern const char *const cb_baseline_tables[]; /* cells (the baseline comparison, hosts) */
 /* Index of NAME in TABLES, or -1. */
@@ -156,6 +157,14 @@ void cb_masks_print(FILE *out, const struct cb_analysis *a, const struct cb_tabl
 /* The same as JSON (an array, one object per mask), or NULL when the run has
  * no masked variant. */
 json_t *cb_masks_json(const struct cb_analysis *a, const struct cb_table_options *o);
+
+/* Which code ran (table_explain.c): the profiled cells' table, the summary
+ * per algorithm, op and size, and the reasons profiles were refused, said
+ * once; nothing when the run has no profile lines. */
+void cb_report_explain(FILE *out, const struct cb_analysis *a, const struct cb_table_options *o);
+/* The same as JSON: {"cells": [...], "summary": [...], "refused": [{"reason",
+ * "cells"}]}. */
+json_t *cb_report_explain_json(const struct cb_analysis *a, const struct cb_table_options *o);
 
 /* NaN-safe JSON number: null for NaN or infinity (report_json.c). */
 json_t *cb_report_json_number(double v);

@@ -99,5 +99,8 @@ json_t *cb_report_run_json(const struct cb_analysis *a, const struct cb_report_o
 	json_object_set_new(j, "notes", notes);
 	if ((masks = cb_masks_json(a, &to)))
 		json_object_set_new(j, "masks", masks); /* only for a run with masked variants */
+	/* Only for a run with profiled trials. */
+	if (a->attribution->lines)
+		json_object_set_new(j, "explain", cb_report_explain_json(a, &to));
 	return j;
 }

@@ -21,6 +21,8 @@
 	X(slopes, "slopes")                                                                        \
 	X(crossovers, "crossovers")                                                                \
 	X(masks, "masks")                                                                          \
+	X(explain, "explain")                                                                      \
+	X(explain_summary, "explain-summary")                                                      \
 	X(pk_cells, "pk-cells")                                                                    \
 	X(pk_winners, "pk-winners")
 /* compare: several runs of one scenario. Source: struct cb_compare. */

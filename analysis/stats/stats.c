@@ -159,6 +159,40 @@ static int by_number(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The X in (0, 1) where Beta(A, B)'s lower tail (UPPER: its upper tail) is
+ * TAIL, by bisection on GSL's distribution function: its own inverse
+ * (gsl_cdf_beta_Pinv) fails to converge for the large A and B of thousands
+ * of samples. Either tail is monotone in X; 100 halvings leave the interval
+ * below a double's resolution. */
+static double beta_quantile(double tail, double a, double b, bool upper)
+{
+	double lo = 0, hi = 1;
+
+	for (int i = 0; i < 100 && hi - lo > 0; i++) {
+		double mid = (lo + hi) / 2;
+		double v = upper ? gsl_cdf_beta_Q(mid, a, b) : gsl_cdf_beta_P(mid, a, b);
+
+		if (upper ? v > tail : v < tail)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+int cb_stats_proportion_interval(unsigned long long k, unsigned long long n, double level,
+                                 double *lo, double *hi)
+{
+	double tail = (1.0 - level) / 2;
+
+	*lo = *hi = NAN;
+	if (n == 0 || k > n || !(level > 0 && level < 1))
+		return -1;
+	*lo = k == 0 ? 0.0 : beta_quantile(tail, (double)k, (double)(n - k + 1), false);
+	*hi = k == n ? 1.0 : beta_quantile(tail, (double)(k + 1), (double)(n - k), true);
+	return 0;
+}
+
 void cb_stats_sort(double *v, size_t n)
 {
 	qsort(v, n, sizeof *v, by_number);

@@ -51,6 +51,17 @@ int cb_stats_median_ranks(size_t n, double level, size_t *rank_lo, size_t *rank_
 int cb_stats_median_interval(const double *sorted, size_t n, double level,
                              struct cb_stats_interval *out);
 
+/* ---- A proportion ---- */
+
+/* The exact (Clopper-Pearson) interval at LEVEL for a proportion of which K
+ * of N trials were successes: the quantiles LEVEL's tails leave of
+ * Beta(K, N - K + 1) and Beta(K + 1, N - K) (GSL's distribution function,
+ * inverted by bisection), 0 when K = 0 and 1 when K = N.
+ * Its coverage is never below LEVEL. -1 (LO, HI NaN) when N is 0, K > N or
+ * LEVEL is not in (0, 1). */
+int cb_stats_proportion_interval(unsigned long long k, unsigned long long n, double level,
+                                 double *lo, double *hi);
+
 /* ---- Dependence on round order ---- */
 
 /* Spearman rank correlation of X and Y (ties get average ranks) and its

@@ -49,6 +49,8 @@ struct cb_analysis *cb_analysis_build(const struct cb_results *r,
 		goto fail;
 	if (!(a->masks = cb_masks_build(a, a->options.delta, 1 - a->options.level, err, err_len)))
 		goto fail;
+	if (!(a->attribution = cb_attribution_build(r, err, err_len)))
+		goto fail;
 	return a;
 fail:
 	cb_analysis_free(a);
@@ -69,6 +71,7 @@ void cb_analysis_free(struct cb_analysis *a)
 		return;
 	cb_derive_free(a);
 	cb_masks_free(a->masks);
+	cb_attribution_free(a->attribution);
 	cb_winners_free(a->winners);
 	cb_summary_free(a->summary);
 	free(a);

@@ -3,7 +3,9 @@
  * Built once per results file: the cells' summaries (stats/summary.h), the
  * declared derived metrics, slopes and crossovers (derive.h), the winners
  * (winners.h) and the capability masks (masks.h), each with the options in
- * force. Printers (report/) only read it; nothing in it prints. */
+ * force; beside them, what the profiled trials say of which code ran
+ * (attribution.h), which none of those reads. Printers (report/) only read it;
+ * nothing in it prints. */
 #ifndef CB_ANALYSIS_H
 #define CB_ANALYSIS_H
 
@@ -11,6 +13,7 @@
 
 #include "analysis/stats/summary.h"
 #include "analysis/verdicts/derive.h"
+#include "analysis/verdicts/attribution.h"
 #include "analysis/verdicts/masks.h"
 #include "analysis/verdicts/winners.h"
 #include "core/results.h"
@@ -29,6 +32,8 @@ struct cb_analysis {
 	size_t n_crossings;
 	struct cb_winners *winners; /* the fastest engines per algorithm, op, size, threads */
 	struct cb_masks *masks;     /* capability masks, judged at delta and 1 - level */
+	struct cb_attribution
+	    *attribution; /* which code ran, from the profile lines (none: empty) */
 };
 
 /* Summarise R (SOPT, NULL: defaults) and derive its metrics, winners and
