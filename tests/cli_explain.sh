@@ -20,8 +20,9 @@ KEYS='["type","round","seq","cell","sampler","rate_hz","calls","ns","cpu_ns","ns
 
 # profiles FILE FILTER: the profile lines of FILE through the jq FILTER (slurped).
 profiles() { jq -s "[.[] | select(.type == \"profile\")] | $2" "$1"; }
-# The report without its first two lines (the file's name, the run's id).
-report_body() { "$CRYPTOBENCH" report "$1" | tail -n +3; }
+# The report less its first two lines (the file's name, the run's id) and the
+# account of which code ran, which only the profiled run has.
+report_body() { "$CRYPTOBENCH" report "$1" | tail -n +3 | sed '/^Which code ran/,/^$/d'; }
 
 # ---- the sim engine: with and without --explain ----------------------------
 
