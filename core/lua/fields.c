@@ -252,6 +252,29 @@ static void parse_layout(struct cb_loading *ld, lua_State *L, int idx, const str
 		              cb_check_describe(L, idx, buf, sizeof buf));
 }
 
+/* NAME = { KEYS[i] = ... }: a table whose keys, all optional, each have
+ * their parser; EXAMPLE shows one in the message when it is not a table. */
+static void parse_keyed_table(struct cb_loading *ld, lua_State *L, int idx,
+                              const struct cb_site *site, const char *name, const char *example,
+                              const char *const *keys, const cb_field_parser *parsers, int n)
+{
+	char within[64];
+
+	if (lua_type(L, idx) != LUA_TTABLE) {
+		char buf[128];
+		cb_check_fail(ld, L, site, NULL, "'%s' must be a table like %s (got %s)", name,
+		              example, cb_check_describe(L, idx, buf, sizeof buf));
+	}
+	snprintf(within, sizeof within, " in '%s'", name);
+	cb_check_keys(ld, L, idx, keys, (size_t)n, false, within);
+	for (int i = 0; i < n; i++, lua_pop(L, 1)) {
+		struct cb_site inner = {.key = keys[i]};
+		lua_pushstring(L, keys[i]);
+		if (lua_rawget(L, idx) != LUA_TNIL)
+			parsers[i](ld, L, lua_gettop(L), &inner);
+	}
+}
+
 static void parse_input_seed(struct cb_loading *ld, lua_State *L, int idx,
                              const struct cb_site *site)
 {
@@ -270,19 +293,7 @@ static void parse_input(struct cb_loading *ld, lua_State *L, int idx, const stru
 	static const char *const keys[] = {"seed", "offset"};
 	static const cb_field_parser parsers[] = {parse_input_seed, parse_input_offset};
 
-	if (lua_type(L, idx) != LUA_TTABLE) {
-		char buf[128];
-		cb_check_fail(ld, L, site, NULL,
-		              "'input' must be a table like { seed = 20260804 } (got %s)",
-		              cb_check_describe(L, idx, buf, sizeof buf));
-	}
-	cb_check_keys(ld, L, idx, keys, 2, false, " in 'input'");
-	for (int i = 0; i < 2; i++, lua_pop(L, 1)) {
-		struct cb_site inner = {.key = keys[i]};
-		lua_pushstring(L, keys[i]);
-		if (lua_rawget(L, idx) != LUA_TNIL)
-			parsers[i](ld, L, lua_gettop(L), &inner);
-	}
+	parse_keyed_table(ld, L, idx, site, "input", "{ seed = 20260804 }", keys, parsers, 2);
 }
 
 /* ---- stop = { budget, max_rounds, precision, block } (scenario.h) ---- */
@@ -431,20 +442,8 @@ static void parse_explain(struct cb_loading *ld, lua_State *L, int idx, const st
 	static const char *const keys[] = {"samples", "rate_hz"};
 	static const cb_field_parser parsers[] = {parse_explain_samples, parse_explain_rate_hz};
 
-	if (lua_type(L, idx) != LUA_TTABLE) {
-		char buf[128];
-		cb_check_fail(ld, L, site, NULL,
-		              "'explain' must be a table like { samples = 2000 } (got %s)",
-		              cb_check_describe(L, idx, buf, sizeof buf));
-	}
-	cb_check_keys(ld, L, idx, keys, 2, false, " in 'explain'");
 	ld->sc->explain.samples = CB_EXPLAIN_SAMPLES;
-	for (int i = 0; i < 2; i++, lua_pop(L, 1)) {
-		struct cb_site inner = {.key = keys[i]};
-		lua_pushstring(L, keys[i]);
-		if (lua_rawget(L, idx) != LUA_TNIL)
-			parsers[i](ld, L, lua_gettop(L), &inner);
-	}
+	parse_keyed_table(ld, L, idx, site, "explain", "{ samples = 2000 }", keys, parsers, 2);
 }
 
 /* ---- Engine entries ---- */
