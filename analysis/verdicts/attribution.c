@@ -273,9 +273,13 @@ static double median_cost(const struct cost *costs, size_t n, size_t c)
 
 static void finish_cell(struct cb_attribution_cell *c)
 {
-	qsort(c->before, c->n_before, sizeof *c->before, by_samples);
-	qsort(c->at, c->n_at, sizeof *c->at, by_samples);
-	qsort(c->functions, c->n_functions, sizeof *c->functions, by_function_samples);
+	/* qsort wants an array even of none: a cell of refused profiles has none */
+	if (c->n_before)
+		qsort(c->before, c->n_before, sizeof *c->before, by_samples);
+	if (c->n_at)
+		qsort(c->at, c->n_at, sizeof *c->at, by_samples);
+	if (c->n_functions)
+		qsort(c->functions, c->n_functions, sizeof *c->functions, by_function_samples);
 	for (size_t i = 0; i < c->n_before; i++)
 		set_share(&c->before[i], c->samples);
 	for (size_t i = 0; i < c->n_at; i++)
