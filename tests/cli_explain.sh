@@ -21,8 +21,12 @@ KEYS='["type","round","seq","cell","sampler","rate_hz","calls","ns","cpu_ns","ns
 # profiles FILE FILTER: the profile lines of FILE through the jq FILTER (slurped).
 profiles() { jq -s "[.[] | select(.type == \"profile\")] | $2" "$1"; }
 # The report less its first two lines (the file's name, the run's id) and the
-# account of which code ran, which only the profiled run has.
-report_body() { "$CRYPTOBENCH" report "$1" | tail -n +3 | sed '/^Which code ran/,/^$/d'; }
+# account of which code ran, which only the profiled run has: its table, and
+# its summary of extensions when some hot code holds a notable one.
+report_body() {
+	"$CRYPTOBENCH" report "$1" | tail -n +3 |
+		sed -e '/^Which code ran/,/^$/d' -e "/^Which engines' hot code/,/^\$/d"
+}
 
 # ---- the sim engine: with and without --explain ----------------------------
 
