@@ -133,6 +133,9 @@ struct cb_plot_chart {
 	char *data;       /* DIR/NAME.dat */
 	char *script;     /* DIR/NAME.gp */
 	char *title;
+	/* The run it draws (a page puts it beside that run's tables); NULL for
+	 * a chart across runs or hosts. */
+	const struct cb_results *run;
 	char *caption; /* what is written under a timeline (its cell's flags), or NULL */
 	bool flagged;  /* a timeline of a flagged cell */
 	bool rendered; /* gnuplot drew the image */

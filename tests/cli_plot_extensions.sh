@@ -5,9 +5,9 @@
 # are the shares of its samples by the class where the time stops, in the
 # classes' fixed order; the refused cell's row says why; no such chart for a
 # file without profile lines, and a note where every profile was refused;
-# drawn by gnuplot.
+# drawn by gnuplot, and in the HTML page beside the tables of which code ran.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 16
+plan 18
 F="$top_srcdir/tests/explain/cross-runtime.jsonl"
 GOLDEN="$top_srcdir/tests/golden/runs/run-1.jsonl"
 GP=$(command -v gnuplot || true)
@@ -15,6 +15,7 @@ D="$WORK/charts"
 SHA="$D/extensions-sha256-hash-1MiB"
 GCM="$D/extensions-aes-256-gcm-encrypt-1MiB"
 CLASSES="base sse ssse3/sse4 avx avx2 avx512 aes-ni vaes pclmul vpclmulqdq sha-ni bmi adx other unknown"
+TITLE="sha256 hash 1 MiB: where the time stops, by instruction-set class"
 
 # plot_without_gnuplot FILE DIR: plot FILE into DIR, data and scripts only.
 plot_without_gnuplot() {
@@ -71,6 +72,23 @@ drawn() {
 		{ diag "$n charts; stderr: $(head -c 300 "$WORK/err")"; false; }
 }
 
+# line_of FILE TEXT: the number of the first line of FILE holding TEXT (0: none).
+line_of() {
+	n=$(grep -n -F -- "$2" "$1" | head -n 1 | cut -d: -f1)
+	echo "${n:-0}"
+}
+
+# beside_explain PAGE: the chart's figure comes once, after the tables of
+# which code ran and before the page's Charts section.
+beside_explain() {
+	img=$(line_of "$1" "alt=\"$TITLE\"")
+	table=$(line_of "$1" 'data-table="explain-summary"')
+	charts=$(line_of "$1" '<h2>Charts</h2>')
+	[ "$(grep -c -F "alt=\"$TITLE\"" "$1")" -eq 1 ] && [ "$table" -gt 0 ] &&
+		[ "$img" -gt "$table" ] && [ "$img" -lt "$charts" ] ||
+		{ diag "figure at line $img, explain-summary at $table, Charts at $charts"; false; }
+}
+
 plot_without_gnuplot "$F" "$D"
 check "plot of the profiled fixture exits 0" status_is 0
 check "...an extensions chart per algorithm, op and size with profiles: two" \
@@ -106,7 +124,7 @@ check "every profile refused: no chart, a note saying why" sh -c \
 	 grep -q 'note: no extensions chart for sha256 hash 1 MiB: no cell has a profile (ptrace is not allowed' '$WORK/err'"
 
 if [ -z "$GP" ]; then
-	skip 1 "gnuplot not installed"
+	skip 3 "gnuplot not installed"
 	done_testing
 	exit
 fi
@@ -115,4 +133,11 @@ env CRYPTOBENCH_GNUPLOT="$GP" "$CRYPTOBENCH" plot "$F" -o "$WORK/drawn" --timeli
 echo $? >"$WORK/status"
 check "drawn by gnuplot: both charts, PNG images, no complaint" drawn "$WORK/drawn"
 
+env CRYPTOBENCH_GNUPLOT="$GP" "$CRYPTOBENCH" report "$F" --format html -o "$WORK/page.html" \
+	>"$WORK/out" 2>"$WORK/err"
+check "HTML page: the chart once, beside the tables of which code ran" beside_explain "$WORK/page.html"
+env CRYPTOBENCH_GNUPLOT="$GP" "$CRYPTOBENCH" report "$GOLDEN" --format html \
+	-o "$WORK/plain.html" >"$WORK/out" 2>"$WORK/err"
+check "...and a file without profile lines has none (but its other charts)" sh -c \
+	"grep -q '<h2>Charts</h2>' '$WORK/plain.html' && ! grep -q 'where the time stops' '$WORK/plain.html'"
 done_testing
