@@ -7,7 +7,7 @@ libcbplots_a_SOURCES += \
 	plots/plot.c plots/plot.h plots/plot_internal.h plots/plot_kinds.c \
 	plots/plot_files.c plots/plot_names.c plots/plot_render.c \
 	plots/plot_charts.c plots/plot_ratio.c plots/plot_timeline.c plots/plot_forest.c \
-	plots/plot_hosts.c plots/plot_keysize.c
+	plots/plot_hosts.c plots/plot_keysize.c plots/plot_extensions.c
 
 plot_templates = \
 	plots/throughput-size.gp \
@@ -15,6 +15,7 @@ plot_templates = \
 	plots/encrypt-decrypt.gp \
 	plots/threads.gp \
 	plots/keysize.gp \
+	plots/extensions.gp \
 	plots/timeline.gp \
 	plots/forest.gp \
 	plots/hosts.gp

@@ -25,6 +25,12 @@
  *                    (encrypt-decrypt-LABEL)
  *   threads          speedup with threads (throughput over the engine's own at
  *                    the fewest threads) against the ideal (threads-ALG-OP-SIZE)
+ *   extensions       which code ran (run --explain's profile lines): per
+ *                    algorithm, op and size, a bar per cell, its segments
+ *                    the shares of its samples by the instruction-set class
+ *                    where the time stops, each class in one place and one
+ *                    colour in every chart (extensions-ALG-OP-SIZE); none for
+ *                    a run without profile lines
  *   timeline         time per call in each round of one cell, contamination
  *                    and drift visible (timeline/LABEL-ALG-OP-SIZE)
  *   forest           across runs: each run's estimate and interval and the
@@ -127,6 +133,9 @@ struct cb_plot_chart {
 	char *data;       /* DIR/NAME.dat */
 	char *script;     /* DIR/NAME.gp */
 	char *title;
+	/* The run it draws (a page puts it beside that run's tables); NULL for
+	 * a chart across runs or hosts. */
+	const struct cb_results *run;
 	char *caption; /* what is written under a timeline (its cell's flags), or NULL */
 	bool flagged;  /* a timeline of a flagged cell */
 	bool rendered; /* gnuplot drew the image */

@@ -234,7 +234,7 @@ int plot_chart_add(struct plot_ctx *c, FILE *f, const char *kind_name, const cha
 	}
 	p->charts = grown;
 	chart = &p->charts[p->n_charts];
-	*chart = (struct cb_plot_chart){.kind = kind->name, .flagged = flagged};
+	*chart = (struct cb_plot_chart){.kind = kind->name, .run = c->r, .flagged = flagged};
 	snprintf(path, sizeof path, "%s%s", c->sub, name);
 	chart->name = strdup(path);
 	snprintf(path, sizeof path, ".%s", ext);

@@ -32,6 +32,9 @@ int cb_plot_ratio_charts(struct plot_ctx *c);
 int cb_plot_timelines(struct plot_ctx *c);
 /* Public-key operations per second against the key size (plot_keysize.c). */
 int cb_plot_keysize_charts(struct plot_ctx *c);
+/* Which code ran, from the profiled trials: a chart per algorithm, op and
+ * size with profiles, a bar per cell (plot_extensions.c). */
+int cb_plot_extensions_charts(struct plot_ctx *c);
 /* Forest plots of runs compared (plot_forest.c). */
 int cb_plot_forests(struct plot_ctx *c, const struct cb_compare *cmp);
 /* Hosts side by side, a chart per engine (plot_hosts.c). */

@@ -26,6 +26,11 @@ const struct cb_plot_kind cb_plot_kinds[] = {
      .what = "public-key operations per second against the key size, a line per engine",
      .tmpl = "keysize.gp",
      .draw_run = cb_plot_keysize_charts},
+    {.name = "extensions",
+     .what = "which code ran (run --explain): share of samples by the instruction-set class "
+             "where the time stops, a bar per engine",
+     .tmpl = "extensions.gp",
+     .draw_run = cb_plot_extensions_charts},
     {.name = "timeline",
      .what = "time per call in each round, one chart per cell",
      .tmpl = "timeline.gp",

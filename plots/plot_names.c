@@ -77,17 +77,25 @@ void plot_label(const struct cb_results *r, const struct cb_result_cell *cell, c
 		snprintf(buf, len, "%s (harness cost)", cell->label);
 		return;
 	}
-	/* "OpenSSL 3.0.22 25 Aug 2026" -> "3.0.22": the first word that is a number. */
+	/* "OpenSSL 3.0.22 25 Aug 2026" -> "3.0.22": the first word that is a
+	 * version (digits, a dot, a digit: not "64-Bit"), without the comma or
+	 * bracket that ends it ("Go 1.19.8, ..."). */
 	for (const char *p = version; p && *p; p++)
 		if (isdigit((unsigned char)*p) && (p == version || isspace((unsigned char)p[-1]))) {
-			num = p;
-			break;
+			const char *q = p;
+
+			while (isdigit((unsigned char)*q))
+				q++;
+			if (q[0] == '.' && isdigit((unsigned char)q[1])) {
+				num = p;
+				break;
+			}
 		}
 	if (!num) {
 		snprintf(buf, len, "%s", cell->label);
 		return;
 	}
-	snprintf(buf, len, "%s %.*s", cell->label, (int)strcspn(num, " \t"), num);
+	snprintf(buf, len, "%s %.*s", cell->label, (int)strcspn(num, " \t,;)"), num);
 }
 
 /* Append to BUF (of LEN, USED so far) like printf. */

@@ -98,6 +98,7 @@ cli_tests = \
 	tests/cli_plot.sh \
 	tests/cli_plot_degenerate.sh \
 	tests/cli_plot_keysize.sh \
+	tests/cli_plot_extensions.sh \
 	tests/cli_public_key.sh \
 	tests/cli_references.sh \
 	tests/cli_html.sh \

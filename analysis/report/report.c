@@ -21,6 +21,8 @@ void cb_report_defaults(struct cb_report_options *opt)
 	opt->table = NULL;
 	opt->details = false;
 	opt->part = CB_REPORT_ALL;
+	opt->explain_figures = NULL;
+	opt->explain_figures_arg = NULL;
 	cb_summary_defaults(&opt->summary);
 	cb_derive_defaults(&opt->derive);
 }
@@ -599,6 +601,8 @@ int cb_report_print(FILE *out, struct cb_results *const *given, size_t n,
 
 			cb_masks_print(out, as[i], &to);
 			cb_report_explain(out, as[i], &to);
+			if (f == CB_FORMAT_HTML && o->explain_figures && as[i]->attribution->lines)
+				o->explain_figures(out, files[i], o->explain_figures_arg);
 			print_slopes(out, as[i], o);
 			print_crossings(out, as[i], o);
 			print_warnings(out, as[i], o);

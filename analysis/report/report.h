@@ -32,6 +32,10 @@ struct cb_report_options {
 	const char *table; /* CSV: one of cb_report_tables (NULL: the first, "cells") */
 	bool details;      /* text and Markdown: the spread table and per-trial diagnostics */
 	enum cb_report_part part; /* text, Markdown, HTML: ALL by default */
+	/* HTML: what a page prints after each run's "which code ran" tables (its
+	 * charts of them), given the run and EXPLAIN_FIGURES_ARG; NULL: nothing. */
+	void (*explain_figures)(FILE *out, const struct cb_results *r, void *arg);
+	void *explain_figures_arg;
 };
 
 /* Text, AUTO, all tables, and the summary and derive defaults. */

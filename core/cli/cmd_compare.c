@@ -360,10 +360,12 @@ struct html_compare {
 	bool details;
 };
 
-static int html_body(FILE *out, void *arg, char *err, size_t err_len)
+static int html_body(FILE *out, void *arg, struct cb_cli_html_charts *charts, char *err,
+                     size_t err_len)
 {
 	const struct html_compare *hc = arg;
 
+	(void)charts;
 	(void)err;
 	(void)err_len;
 	cb_report_compare(out, hc->c, CB_FORMAT_HTML, NULL, hc->details);

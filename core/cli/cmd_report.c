@@ -115,22 +115,33 @@ static const struct cb_cli_option report_options[] = {
 };
 
 /* The page's answer: the winners tables. */
-static int html_answer(FILE *out, void *arg, char *err, size_t err_len)
+static int html_answer(FILE *out, void *arg, struct cb_cli_html_charts *charts, char *err,
+                       size_t err_len)
 {
 	struct report_args *a = arg;
 	struct cb_report_options o = a->options;
 
+	(void)charts;
 	o.part = CB_REPORT_WINNERS;
 	return cb_report_print(out, a->list.files, a->list.n, &o, err, err_len);
 }
 
+/* A run's extensions charts, beside its "which code ran" tables. */
+static void explain_figures(FILE *out, const struct cb_results *r, void *charts)
+{
+	cb_cli_html_figures(out, charts, r, "extensions");
+}
+
 /* ... and the rest of the report, below the machines. */
-static int html_body(FILE *out, void *arg, char *err, size_t err_len)
+static int html_body(FILE *out, void *arg, struct cb_cli_html_charts *charts, char *err,
+                     size_t err_len)
 {
 	struct report_args *a = arg;
 	struct cb_report_options o = a->options;
 
 	o.part = CB_REPORT_NOT_WINNERS;
+	o.explain_figures = explain_figures;
+	o.explain_figures_arg = charts;
 	return cb_report_print(out, a->list.files, a->list.n, &o, err, err_len);
 }
 

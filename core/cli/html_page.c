@@ -193,12 +193,13 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 
 /* The charts of the page, drawn into a folder of their own (removed by
  * charts_end). */
-struct page_charts {
+struct cb_cli_html_charts {
 	char dir[4096];
 	struct cb_plot *plot; /* NULL: none drawn (no gnuplot) */
+	bool *placed;         /* per chart: a part put it beside its table */
 };
 
-static int charts_draw(struct page_charts *pc, struct cb_results *const *files, size_t n,
+static int charts_draw(struct cb_cli_html_charts *pc, struct cb_results *const *files, size_t n,
                        const struct cb_plot_options *opt, char *err, size_t err_len)
 {
 	struct cb_plot_options o = *opt;
@@ -206,6 +207,7 @@ static int charts_draw(struct page_charts *pc, struct cb_results *const *files, 
 
 	pc->dir[0] = '\0';
 	pc->plot = NULL;
+	pc->placed = NULL;
 	if (!o.gnuplot)
 		return 0;
 	snprintf(pc->dir, sizeof pc->dir, "%s/cryptobench-html.XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -218,13 +220,18 @@ static int charts_draw(struct page_charts *pc, struct cb_results *const *files, 
 	o.small_timelines = true; /* a hundred cells' timelines stay a small page */
 	if (cb_plot_write(files, n, pc->dir, &o, &pc->plot, err, err_len) != 0)
 		return -1;
+	if (!(pc->placed = calloc(pc->plot->n_charts + 1, sizeof *pc->placed))) {
+		cb_errorf(err, err_len, "out of memory");
+		return -1;
+	}
 	for (size_t i = 0; i < pc->plot->n_notes; i++)
 		fprintf(stderr, "note: %s\n", pc->plot->notes[i]);
 	return 0;
 }
 
-static void charts_end(struct page_charts *pc)
+static void charts_end(struct cb_cli_html_charts *pc)
 {
+	free(pc->placed);
 	cb_plot_free(pc->plot);
 	if (pc->dir[0])
 		nftw(pc->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
@@ -254,11 +261,24 @@ static void figure(FILE *out, const struct cb_plot_chart *ch)
 }
 
 /* The charts the page opens on, after the winners. */
-static void answer_charts(FILE *out, const struct page_charts *pc)
+static void answer_charts(FILE *out, const struct cb_cli_html_charts *pc)
 {
 	for (size_t i = 0; pc->plot && i < pc->plot->n_charts; i++)
 		if (answer_chart(&pc->plot->charts[i]))
 			figure(out, &pc->plot->charts[i]);
+}
+
+void cb_cli_html_figures(FILE *out, struct cb_cli_html_charts *pc, const struct cb_results *r,
+                         const char *kind)
+{
+	for (size_t i = 0; pc->plot && pc->placed && i < pc->plot->n_charts; i++) {
+		const struct cb_plot_chart *ch = &pc->plot->charts[i];
+
+		if (ch->run == r && strcmp(ch->kind, kind) == 0) {
+			figure(out, ch);
+			pc->placed[i] = true;
+		}
+	}
 }
 
 static void timeline(FILE *out, const struct cb_plot_chart *ch)
@@ -281,9 +301,9 @@ static void timeline(FILE *out, const struct cb_plot_chart *ch)
 	fputs("</details>\n", out);
 }
 
-/* The other charts (all of them when WITH_ANSWER is false), then the
- * timelines, each behind a click. */
-static void other_charts(FILE *out, const struct page_charts *pc, bool with_answer)
+/* The other charts (all of them when WITH_ANSWER is false) but those a
+ * part placed, then the timelines, each behind a click. */
+static void other_charts(FILE *out, const struct cb_cli_html_charts *pc, bool with_answer)
 {
 	const struct cb_plot *p = pc->plot;
 	size_t timelines = 0;
@@ -300,7 +320,7 @@ static void other_charts(FILE *out, const struct page_charts *pc, bool with_answ
 
 		if (strcmp(ch->kind, "timeline") == 0)
 			timelines++;
-		else if (with_answer || !answer_chart(ch))
+		else if ((with_answer || !answer_chart(ch)) && !pc->placed[i])
 			figure(out, ch);
 	}
 	if (!timelines)
@@ -321,7 +341,7 @@ int cb_cli_html_page(const char *cmd, const char *path, const char *title,
 	bool to_file = path && strcmp(path, "-") != 0;
 	FILE *out = to_file ? fopen(path, "w") : stdout;
 	struct cb_plot_options opt;
-	struct page_charts pc;
+	struct cb_cli_html_charts pc;
 	char templates[4096], gnuplot[4096], err[1024] = "";
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int status = 0;
@@ -340,13 +360,13 @@ int cb_cli_html_page(const char *cmd, const char *path, const char *title,
 	if (charts_draw(&pc, files, n, &opt, err, sizeof err) != 0)
 		status = -1;
 	if (status >= 0 && answer) {
-		status = answer(out, arg, err, sizeof err);
+		status = answer(out, arg, &pc, err, sizeof err);
 		answer_charts(out, &pc);
 	}
 	if (status >= 0) {
 		for (size_t i = 0; i < n; i++)
 			machine(out, files[i]);
-		status = body(out, arg, err, sizeof err);
+		status = body(out, arg, &pc, err, sizeof err);
 	}
 	if (status >= 0)
 		other_charts(out, &pc, answer == NULL);
