@@ -19,7 +19,8 @@ libcbverdicts_a_SOURCES = \
 	analysis/verdicts/analysis.c analysis/verdicts/analysis.h \
 	analysis/verdicts/derive.c analysis/verdicts/derive.h \
 	analysis/verdicts/winners.c analysis/verdicts/winners.h \
-	analysis/verdicts/masks.c analysis/verdicts/masks.h \
+	analysis/verdicts/masks.c analysis/verdicts/masks.h analysis/verdicts/masks_code.c \
+	analysis/verdicts/mask_classes.c analysis/verdicts/mask_classes.h \
 	analysis/verdicts/attribution.c analysis/verdicts/attribution.h \
 	analysis/verdicts/attribution_sides.c \
 	analysis/verdicts/measure.c analysis/verdicts/measure.h \

@@ -103,6 +103,7 @@ cli_tests = \
 	tests/cli_references.sh \
 	tests/cli_html.sh \
 	tests/cli_explain_report.sh \
+	tests/cli_mask_join.sh \
 	tests/cli_claims.sh \
 	tests/cli_golden.sh \
 	tests/layering.sh \

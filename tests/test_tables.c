@@ -7,7 +7,7 @@
  * other says why, a JSON column says where, a text column names columns the
  * table has (or, an ornament, says what it shows). Then its output on the
  * committed golden runs (tests/golden/runs, as tests/cli_golden.sh uses
- * them, and a run with profile lines, tests/explain), printed by the same functions `cryptobench
+ * them, and runs with profile lines, tests/explain), printed by the same functions `cryptobench
  * report` and `compare` call: the CSV header is the description's CSV columns; in every CSV row,
  * every field with a value has that value in the JSON, at the column's
  * path in the same row's object (numbers equal as doubles: CSV round-trips
@@ -613,6 +613,14 @@ int main(void)
 	snprintf(path, sizeof path, "%s/tests/explain/cross-runtime.jsonl", top ? top : ".");
 	profiled = cb_results_read(path, err, sizeof err);
 	ok(profiled != NULL, "the profiled fixture reads: %s", profiled ? path : err);
+	if (profiled)
+		check_report(&profiled, 1);
+	cb_results_free(profiled);
+	/* The masks' code columns have values only where a run has masks and
+	 * profile lines: the fixture of tests/cli_mask_join.sh has both. */
+	snprintf(path, sizeof path, "%s/tests/explain/masks.jsonl", top ? top : ".");
+	profiled = cb_results_read(path, err, sizeof err);
+	ok(profiled != NULL, "the fixture of masks with profiles reads: %s", profiled ? path : err);
 	if (profiled)
 		check_report(&profiled, 1);
 	cb_results_free(profiled);

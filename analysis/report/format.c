@@ -276,6 +276,7 @@ static const struct {
     {"reproduced", "v-good"},      {"equivalent", "v-good"},    {"tied", "v-good"},
     {"slower", "v-bad"},           {"faster", "v-good"},        {"FLAGGED", "v-bad"},
     {"min time (contam", "v-bad"}, {"unresolved", "v-open"},    {"withheld", "v-open"},
+    {"agrees", "v-good"},          {"disagrees", "v-bad"},
 };
 
 /* ... and by the column, where the column names a standing (the winners'

@@ -183,6 +183,36 @@ CELL(verdict, cb_value_text(v, cell_verdict_name(c->verdict)))
 CELL_IF(why, c->why[0], cb_value_text(v, c->why))
 CELL(worth_text, worth(m, c, v->buf, sizeof v->buf); cb_value_text(v, v->buf))
 
+/* ---- The code that ran: the masks joined with the profiles (masks.h),
+ * where the run has profile lines ---- */
+
+#define JOINED(fn, ...) MASK(fn, if (!masks_of(r)->joined) v->missing = true; else __VA_ARGS__)
+#define CODE_IF(fn, cond, ...) CELL_IF(fn, masks_of(r)->joined && (cond), __VA_ARGS__)
+#define CODE(fn, ...) CODE_IF(fn, true, __VA_ARGS__)
+
+static void clears_text(const struct cb_mask *m, char *buf, size_t len)
+{
+	cb_attribution_classes_text(m->clears, buf, len);
+	if (!buf[0])
+		snprintf(buf, len, "none known");
+}
+
+JOINED(clears, clears_text(m, v->buf, sizeof v->buf); cb_value_text(v, v->buf))
+JOINED(code_agrees, cb_value_int(v, (long long)m->n_agrees))
+JOINED(code_disagrees, cb_value_int(v, (long long)m->n_disagrees))
+JOINED(code_no_profile, cb_value_int(v, (long long)m->n_no_profile))
+JOINED(code_not_judged, cb_value_int(v, (long long)m->n_not_judged))
+CODE(agreement, cb_value_text(v, cb_mask_agreement_name(c->code.agreement)))
+CODE(code_why, cb_value_text(v, c->code.why))
+CODE_IF(ref_samples, c->code.reference.what, cb_value_int(v, (long long)c->code.reference.samples))
+CODE_IF(ref_share, c->code.reference.what, cb_value_num(v, c->code.reference.share))
+CODE_IF(ref_lo, c->code.reference.what, cb_value_num(v, c->code.reference.lo))
+CODE_IF(ref_hi, c->code.reference.what, cb_value_num(v, c->code.reference.hi))
+CODE_IF(masked_samples, c->code.masked.what, cb_value_int(v, (long long)c->code.masked.samples))
+CODE_IF(masked_share, c->code.masked.what, cb_value_num(v, c->code.masked.share))
+CODE_IF(masked_lo, c->code.masked.what, cb_value_num(v, c->code.masked.lo))
+CODE_IF(masked_hi, c->code.masked.what, cb_value_num(v, c->code.masked.hi))
+
 #define WHY_KEY "in JSON within cells[].cell, the masked cell's key"
 #define WHY_ONCE "the same in every row of the interval, in JSON only"
 
@@ -246,6 +276,32 @@ static const struct cb_column columns[] = {
     {"why", CB_COL_TEXT, NULL, why, CB_CSV_JSON, "cells[].why", NULL, NULL},
     {"feature_worth", CB_COL_TEXT, NULL, worth_text, CB_CSV_JSON, "cells[].feature_worth", NULL,
      NULL},
+    {"clears", CB_COL_TEXT, NULL, clears, CB_CSV_JSON, "clears", NULL, NULL},
+    {"code_agrees", CB_COL_INT, NULL, code_agrees, CB_CSV_JSON, "code.agrees", NULL, NULL},
+    {"code_disagrees", CB_COL_INT, NULL, code_disagrees, CB_CSV_JSON, "code.disagrees", NULL, NULL},
+    {"code_no_profile", CB_COL_INT, NULL, code_no_profile, CB_CSV_JSON, "code.no_profile", NULL,
+     NULL},
+    {"code_not_judged", CB_COL_INT, NULL, code_not_judged, CB_CSV_JSON, "code.not_judged", NULL,
+     NULL},
+    {"code_agreement", CB_COL_TEXT, NULL, agreement, CB_CSV_JSON, "cells[].code.agreement", NULL,
+     NULL},
+    {"code_why", CB_COL_TEXT, NULL, code_why, CB_CSV_JSON, "cells[].code.why", NULL, NULL},
+    {"reference_class_samples", CB_COL_INT, NULL, ref_samples, CB_CSV_JSON,
+     "cells[].code.reference.samples", NULL, NULL},
+    {"reference_class_share", CB_COL_NUM, NULL, ref_share, CB_CSV_JSON,
+     "cells[].code.reference.share", NULL, NULL},
+    {"reference_class_lo", CB_COL_NUM, NULL, ref_lo, CB_CSV_JSON, "cells[].code.reference.lo", NULL,
+     NULL},
+    {"reference_class_hi", CB_COL_NUM, NULL, ref_hi, CB_CSV_JSON, "cells[].code.reference.hi", NULL,
+     NULL},
+    {"masked_class_samples", CB_COL_INT, NULL, masked_samples, CB_CSV_JSON,
+     "cells[].code.masked.samples", NULL, NULL},
+    {"masked_class_share", CB_COL_NUM, NULL, masked_share, CB_CSV_JSON, "cells[].code.masked.share",
+     NULL, NULL},
+    {"masked_class_lo", CB_COL_NUM, NULL, masked_lo, CB_CSV_JSON, "cells[].code.masked.lo", NULL,
+     NULL},
+    {"masked_class_hi", CB_COL_NUM, NULL, masked_hi, CB_CSV_JSON, "cells[].code.masked.hi", NULL,
+     NULL},
 };
 
 /* ---- Text ---- */
@@ -294,6 +350,29 @@ static void text_worth(const struct cb_row *r, char *buf, size_t len)
 	worth_short(r->item, cell_of(r), buf, len);
 }
 
+/* A side's share of code with the cleared classes: "96.2%", with its
+ * interval under --details and in Markdown. */
+static void share_text(const struct cb_row *r, const struct cb_attribution_share *s, char *buf,
+                       size_t len)
+{
+	if (!s->what)
+		snprintf(buf, len, "-");
+	else if (r->o->details || r->o->format == CB_FORMAT_MARKDOWN)
+		snprintf(buf, len, "%.1f%% [%.1f, %.1f]", s->share * 100, s->lo * 100, s->hi * 100);
+	else
+		snprintf(buf, len, "%.1f%%", s->share * 100);
+}
+
+static void text_reference_share(const struct cb_row *r, char *buf, size_t len)
+{
+	share_text(r, &cell_of(r)->code.reference, buf, len);
+}
+
+static void text_masked_share(const struct cb_row *r, char *buf, size_t len)
+{
+	share_text(r, &cell_of(r)->code.masked, buf, len);
+}
+
 static const struct cb_text_column text[] = {
     {"mask", 'l', 0, 0, "mask", CB_SHOW_VALUE, NULL, NULL, false},
     {"algorithm", 'l', 0, 0, "algorithm", CB_SHOW_VALUE, NULL, NULL, false},
@@ -307,20 +386,121 @@ static const struct cb_text_column text[] = {
     {"feature worth", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_worth, "feature_worth, in short", false},
 };
 
+/* The second view: the code that ran, beside the timing (a run with
+ * profile lines only: cb_masks_print). */
+static const struct cb_text_column code_text[] = {
+    {"mask", 'l', 0, 0, "mask", CB_SHOW_VALUE, NULL, NULL, false},
+    {"algorithm", 'l', 0, 0, "algorithm", CB_SHOW_VALUE, NULL, NULL, false},
+    {"op", 'l', 0, 0, "op", CB_SHOW_VALUE, NULL, NULL, false},
+    {"size", 'r', 0, 0, NULL, CB_SHOW_VALUE, text_size, "size threads", false},
+    {"clears", 'l', 0, 0, "clears", CB_SHOW_VALUE, NULL, NULL, false},
+    {"timing", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_verdict, "verdict, in a word", false},
+    {"reference", 'r', 0, 0, NULL, CB_SHOW_VALUE, text_reference_share,
+     "reference_class_share reference_class_lo reference_class_hi", false},
+    {"masked", 'r', 0, 0, NULL, CB_SHOW_VALUE, text_masked_share,
+     "masked_class_share masked_class_lo masked_class_hi", false},
+    {"code", 'l', 0, 0, "code_agreement", CB_SHOW_VALUE, NULL, NULL, false},
+};
+
 const struct cb_table_def cb_table_masks = {
     .name = "masks",
     .about = "one row per run, capability mask and cell: masked throughput over unmasked, "
-             "paired by round, the cell's and the mask's verdicts",
+             "paired by round, the cell's and the mask's verdicts; with profile lines, the "
+             "share of code with the classes the mask clears and whether it agrees",
     .json_rows = "masks",
     .rows = rows,
     .json_order = "label engine env reference verdict summary delta alpha cells_beyond "
-                  "cells_within reference_process effect cells",
+                  "cells_within reference_process effect clears code cells",
     .columns = columns,
     .n_columns = CB_N(columns),
     .text = {text, CB_N(text), no_cell, false},
+    .text2 = {code_text, CB_N(code_text), no_cell, false},
 };
 
 /* ---- The report's section ---- */
+
+/* The mask's code join in one line: "openssl-no-shani (clears sha-ni): the
+ * profiles agree with the timing in 2 of 3 cells, DISAGREE in 1". */
+static void code_line(const struct cb_mask *m, char *buf, size_t len)
+{
+	char classes[160];
+	size_t used;
+
+	clears_text(m, classes, sizeof classes);
+	used =
+	    (size_t)snprintf(buf, len,
+	                     "%s (clears %s%s%s): the profiles agree with the timing in %zu of "
+	                     "%zu cells",
+	                     m->label, classes, m->unknown_variables[0] ? "; not known here: " : "",
+	                     m->unknown_variables, m->n_agrees, m->n_cells);
+	if (m->n_disagrees && used < len)
+		used +=
+		    (size_t)snprintf(buf + used, len - used, ", DISAGREE in %zu", m->n_disagrees);
+	if (m->n_no_profile && used < len)
+		used += (size_t)snprintf(buf + used, len - used, ", no profile in %zu",
+		                         m->n_no_profile);
+	if (m->n_not_judged && used < len)
+		snprintf(buf + used, len - used, ", not judged in %zu", m->n_not_judged);
+}
+
+/* A cell whose profiles do not agree with its timing, and why: every
+ * disagreement is said in words, never left to a table's cell. */
+static void cell_line(const struct cb_mask *m, const struct cb_mask_cell *c, char *buf, size_t len)
+{
+	const struct cb_mask_code *k = &c->code;
+	char name[256];
+
+	cb_cell_name(c->masked->cell, name);
+	if (k->reference.what && k->masked.what)
+		snprintf(buf, len,
+		         "%s: %s: %s (timing %s; code with the cleared classes: %.1f%% [%.1f, "
+		         "%.1f] of %s's samples, %.1f%% [%.1f, %.1f] of %s's)",
+		         name, cb_mask_agreement_name(k->agreement), k->why,
+		         cell_verdict_name(c->verdict), k->reference.share * 100,
+		         k->reference.lo * 100, k->reference.hi * 100, m->reference,
+		         k->masked.share * 100, k->masked.lo * 100, k->masked.hi * 100, m->label);
+	else
+		snprintf(buf, len, "%s: %s: %s", name, cb_mask_agreement_name(k->agreement),
+		         k->why);
+}
+
+/* The masks joined with the profiles: the table, one line per mask, and
+ * one per cell that does not agree. */
+static void print_code(FILE *out, const struct cb_analysis *a, const struct cb_table_options *o)
+{
+	const struct cb_masks *ms = a->masks;
+	const char *mark = o->format == CB_FORMAT_HTML ? NULL : "- ";
+	struct cb_table *t = cb_table_text(&cb_table_masks, 1, a, o);
+	char line[1024];
+
+	cb_table_name(t, "masks-code"); /* the page's second table of masks */
+
+	cb_report_heading(
+	    out, o->format,
+	    "Capability masks and the code that ran (profiled trials: reference and masked, the "
+	    "share of samples in functions whose code holds a class the mask clears, 95% exact "
+	    "intervals with --details; the profiles agree with the timing when the cell is "
+	    "beyond delta and that share fell, intervals apart, or within delta and the share "
+	    "is the same)");
+	if (cb_table_rows(t))
+		cb_table_print(out, t, o->format);
+	cb_table_free(t);
+	if (o->format == CB_FORMAT_MARKDOWN)
+		fputc('\n', out); /* a list after a table */
+	for (size_t i = 0; i < ms->n; i++) {
+		const struct cb_mask *m = &ms->masks[i];
+
+		if (!m->n_cells)
+			continue;
+		code_line(m, line, sizeof line);
+		cb_report_wrapped(out, mark, line);
+		for (size_t k = 0; k < m->n_cells; k++)
+			if (m->cells[k].code.agreement != CB_MASK_AGREES) {
+				cell_line(m, &m->cells[k], line, sizeof line);
+				cb_report_wrapped(out, mark ? "  - " : NULL, line);
+			}
+	}
+}
 
 void cb_masks_print(FILE *out, const struct cb_analysis *a, const struct cb_table_options *o)
 {
@@ -355,8 +535,10 @@ void cb_masks_print(FILE *out, const struct cb_analysis *a, const struct cb_tabl
 		snprintf(full, sizeof full, "%s (%s) against %s%s: %s", m->label, m->env_text,
 		         m->reference ? m->reference : "-",
 		         m->other_process ? " (in cryptobench's own process)" : "", line);
-		cb_report_wrapped(out, "- ", full);
+		cb_report_wrapped(out, f == CB_FORMAT_HTML ? NULL : "- ", full);
 	}
+	if (ms->joined)
+		print_code(out, a, o);
 }
 
 json_t *cb_masks_json(const struct cb_analysis *a, const struct cb_table_options *o)

@@ -51,6 +51,7 @@ struct cb_analysis *cb_analysis_build(const struct cb_results *r,
 		goto fail;
 	if (!(a->attribution = cb_attribution_build(r, err, err_len)))
 		goto fail;
+	cb_masks_join(a->masks, a->attribution); /* beside the masks' verdicts, never in them */
 	return a;
 fail:
 	cb_analysis_free(a);

@@ -4,8 +4,9 @@
  * declared derived metrics, slopes and crossovers (derive.h), the winners
  * (winners.h) and the capability masks (masks.h), each with the options in
  * force; beside them, what the profiled trials say of which code ran
- * (attribution.h), which none of those reads. Printers (report/) only read it;
- * nothing in it prints. */
+ * (attribution.h), which none of those verdicts reads: the masks' code join
+ * (masks.h) sets it beside each mask's timing verdict. Printers (report/) only
+ * read it; nothing in it prints. */
 #ifndef CB_ANALYSIS_H
 #define CB_ANALYSIS_H
 

@@ -14,7 +14,9 @@
  *
  * It reads the results' `profiles` only, and nothing that judges (a
  * statistic, a verdict, a stop rule) reads it: a profile informs a reader
- * and never a headline. Strings it gives point into the results' profile
+ * and never a headline. The masks' code join (masks.h) sets it beside a
+ * mask's timing verdict and says whether the two agree; it never changes
+ * that verdict. Strings it gives point into the results' profile
  * lines, which must outlive it. */
 #ifndef CB_ATTRIBUTION_H
 #define CB_ATTRIBUTION_H

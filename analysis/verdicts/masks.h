@@ -28,18 +28,34 @@
  * a cell (1/ratio, or "nothing" for a cell within DELTA) is concluded only
  * for an honoured mask: for an ignored or unresolved one it is withheld,
  * since a mask that changes nothing cannot tell a worthless feature from a
- * mask that was not applied. */
+ * mask that was not applied.
+ *
+ * Beside the timing, where the run has profile lines (run --explain,
+ * attribution.h), the code that ran: each mask clears instruction-set
+ * classes its variables name (mask_classes.h: OPENSSL_ia32cap=:~0x20000000
+ * clears sha-ni), and per cell the share of samples in functions whose code
+ * holds such a class is set side by side for R and M (cb_masks_join). The
+ * shares *fell* when their exact 95% intervals are apart, M's below, and
+ * are *the same* when the intervals overlap. The profiles agree with the
+ * timing when the cell is beyond delta and the share fell, or within delta
+ * and the share is the same; they disagree when the cell is beyond delta
+ * and the share the same ("mask changes time, not code"), within delta and
+ * the share fell ("mask changes code, not time"), or the share rose. A
+ * profile informs this agreement only: the timing verdicts above never read
+ * it. */
 #ifndef CB_MASKS_H
 #define CB_MASKS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include <jansson.h>
 
 #include "analysis/stats/ratio.h"
 #include "analysis/stats/summary.h"
+#include "analysis/verdicts/attribution.h"
 #include "analysis/verdicts/measure.h"
 #include "analysis/verdicts/repro.h"
 
@@ -49,6 +65,26 @@ enum cb_mask_verdict {
 	CB_MASK_NOT_RESOLVED = 0,
 	CB_MASK_HONOURED,
 	CB_MASK_IGNORED,
+};
+
+/* What the profiles say of a masked cell against the timing (above). */
+enum cb_mask_agreement {
+	CB_MASK_NO_PROFILE = 0, /* a side has no profile with samples, or its hot code was
+	                           not decoded */
+	CB_MASK_AGREES,
+	CB_MASK_DISAGREES,
+	CB_MASK_NOT_JUDGED, /* the mask clears no class known here, or the timing is not
+	                       resolved */
+};
+
+struct cb_mask_code {
+	enum cb_mask_agreement agreement;
+	/* Samples in functions whose code holds a class the mask clears, of each
+	 * side's samples (.what NULL: that side has no profile). */
+	struct cb_attribution_share reference, masked;
+	int moved;     /* -1 the share fell, 1 rose (intervals apart), 0 the same */
+	char why[256]; /* disagrees: "mask changes time, not code", ...; no profile, not
+	                  judged: the reason; agrees: what agrees */
 };
 
 struct cb_mask_cell {
@@ -62,6 +98,7 @@ struct cb_mask_cell {
 	enum cb_margin_verdict verdict;
 	size_t
 	    rounds_needed; /* not resolved: about the paired rounds that would tell (0: unknown) */
+	struct cb_mask_code code; /* set by cb_masks_join */
 };
 
 struct cb_mask {
@@ -79,12 +116,21 @@ struct cb_mask {
 	enum cb_mask_verdict verdict;
 	const struct cb_mask_cell *effect; /* honoured: the cell most clearly beyond */
 	char why[640];                     /* not resolved: the reason */
+	/* The code join (cb_masks_join): the classes the mask clears (bits of
+	 * cb_attribution_classes), whether a variable of its env is known
+	 * (mask_classes.h), the variables that are not, and its cells' count
+	 * by agreement. */
+	uint32_t clears;
+	bool clears_known;
+	char unknown_variables[160];
+	size_t n_agrees, n_disagrees, n_no_profile, n_not_judged;
 };
 
 struct cb_masks {
 	struct cb_mask *masks;
 	size_t n;
 	double delta, alpha;
+	bool joined; /* cb_masks_join found profile lines: the code columns hold */
 };
 
 /* The masks of the run A analysed, judged with margin DELTA and error rate
@@ -96,5 +142,12 @@ void cb_masks_free(struct cb_masks *m);
 
 /* "honoured", "ignored", "not resolved". */
 const char *cb_mask_verdict_name(enum cb_mask_verdict v);
+
+/* Join M's masks with the profiles E pooled (masks_code.c): each mask's
+ * classes, each cell's shares and agreement. Nothing when E has no profile
+ * line (M->joined stays false). */
+void cb_masks_join(struct cb_masks *m, const struct cb_attribution *e);
+/* "agrees", "disagrees", "no profile", "not judged". */
+const char *cb_mask_agreement_name(enum cb_mask_agreement a);
 
 #endif

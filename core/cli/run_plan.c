@@ -5,18 +5,49 @@
 
 #include "core/algorithm.h"
 #include "core/engine.h"
+#include "core/explain.h"
 #include "core/units.h"
 
 /* The calibration aims 10% past the trial time (runner.c). */
 #define TRIAL_OVERSHOOT 1.1
+/* The samples a profiled trial in this process gets per second of CPU time,
+ * at most: its timer counts CPU time, which the kernel checks at its
+ * scheduler tick, so a rate above the tick gives one sample per tick
+ * (core/profile/sampler.h). Debian's kernels tick at 250 Hz; openssl's
+ * SHA-256 in process got 309 samples in 1.12 s of CPU at the default 1000 Hz
+ * on an AMD EPYC (Zen 4). The ptrace sampler of workers reads the CPU time
+ * itself and got 500 to 900 per CPU-second there: for them the estimate is an
+ * upper bound. */
+#define EXPLAIN_TICK_HZ 250.0
+
+/* The samples per CPU-second profiled trials of PLAN are expected to get. */
+static double explain_rate(const struct cb_plan *plan)
+{
+	double asked = plan->scenario->explain.rate_hz > 0 ? plan->scenario->explain.rate_hz
+	                                                   : CB_EXPLAIN_RATE_HZ;
+
+	return asked < EXPLAIN_TICK_HZ ? asked : EXPLAIN_TICK_HZ;
+}
 
 struct cb_run_estimate cb_run_estimate(const struct cb_plan *plan)
 {
-	double trial_s = TRIAL_OVERSHOOT * (double)plan->scenario->trial_time_ns / 1e9;
+	const struct cb_scenario *s = plan->scenario;
+	double trial_s = TRIAL_OVERSHOOT * (double)s->trial_time_ns / 1e9;
 	struct cb_run_estimate e = {.trials_s = trial_s * (double)plan->n_slots,
 	                            .calibration_s = trial_s * (double)plan->n_cells};
 
-	e.total_s = e.trials_s + e.calibration_s;
+	if (s->explain.samples) {
+		/* the samples at the rate they come, within the cap of CPU time, and
+		 * never less than the first trial (the cell's calibrated calls) */
+		double cap_s = (double)CB_EXPLAIN_CAP_NS / 1e9;
+		double cell_s = (double)s->explain.samples / explain_rate(plan);
+
+		e.explain_cell_s = cell_s < cap_s ? cell_s : cap_s;
+		if (e.explain_cell_s < trial_s)
+			e.explain_cell_s = trial_s;
+		e.explain_s = e.explain_cell_s * (double)plan->n_cells;
+	}
+	e.total_s = e.trials_s + e.calibration_s + e.explain_s;
 	return e;
 }
 
@@ -60,12 +91,25 @@ void cb_run_plan_print(FILE *out, const struct cb_plan *plan, unsigned runs)
 		        cb_order_name(s->order));
 	fprintf(out, "  trial time %s (calibrated per cell)\n",
 	        cb_format_duration((double)s->trial_time_ns / 1e9, a));
-	fprintf(out, "  estimated duration: %s per run (trials %s, calibration %s)",
+	fprintf(out, "  estimated duration: %s per run (trials %s, calibration %s",
 	        cb_format_duration(e.total_s, a), cb_format_duration(e.trials_s, b),
 	        cb_format_duration(e.calibration_s, c));
+	if (s->explain.samples)
+		fprintf(out, ", profiled trials %s", cb_format_duration(e.explain_s, a));
+	fputc(')', out);
 	if (runs > 1)
 		fprintf(out, ", %s for %u runs", cb_format_duration(e.total_s * runs, a), runs);
-	fputs("\n\ncells:\n", out);
+	fputc('\n', out);
+	if (s->explain.samples)
+		fprintf(out,
+		        "  profiled trials (explain): %zu cells x %s: %u samples per cell at about "
+		        "%.0f per CPU-second,\n"
+		        "    at most %s of CPU per cell (workers' samples come faster; a busy "
+		        "machine's wall time\n"
+		        "    and building the profiles come on top)\n",
+		        plan->n_cells, cb_format_duration(e.explain_cell_s, a), s->explain.samples,
+		        explain_rate(plan), cb_format_duration((double)CB_EXPLAIN_CAP_NS / 1e9, b));
+	fputs("\ncells:\n", out);
 	fprintf(out, "  %-20s %-18s %-15s %8s %7s\n", "engine", "algorithm", "op", "size",
 	        "threads");
 	for (size_t i = 0; i < plan->n_cells; i++) {
