@@ -1,5 +1,5 @@
-/* registry.c: the engines compiled in, probed once, the checks before every
- * open, and option helpers. */
+/* registry.c: the engines compiled in, probed once, and the checks before
+ * every open. */
 #include "config.h"
 
 #include "core/engine.h"
@@ -250,31 +250,6 @@ void *cb_engine_open(const struct cb_engine *engine, const struct cb_cell_setup 
 	 * that the context it returns holds no pointer to it. */
 	// cppcheck-suppress returnDanglingLifetime
 	return ctx;
-}
-
-static const struct cb_option *find_option(const struct cb_engine_config *config, const char *key)
-{
-	for (size_t i = 0; config && i < config->n_options; i++)
-		if (strcmp(config->options[i].key, key) == 0)
-			return &config->options[i];
-	return NULL;
-}
-
-double cb_option_number(const struct cb_engine_config *config, const char *key, double fallback)
-{
-	const struct cb_option *o = find_option(config, key);
-
-	if (!o)
-		return fallback;
-	return o->is_number ? o->number : strtod(o->string, NULL);
-}
-
-const char *cb_option_string(const struct cb_engine_config *config, const char *key,
-                             const char *fallback)
-{
-	const struct cb_option *o = find_option(config, key);
-
-	return !o ? fallback : o->is_number ? NULL : o->string;
 }
 
 static const char *const fault_kinds[] = {
