@@ -32,7 +32,12 @@ static const struct {
 	const char *version_symbol;
 } libraries[] = {
     {"openssl", "OpenSSL libcrypto", "libcrypto.so", "OpenSSL_version"},
+    {"gcrypt", "libgcrypt", "libgcrypt.so", "gcry_check_version"},
     {"nettle", "nettle", "libnettle.so", "nettle_version_major"},
+    {"sodium", "libsodium", "libsodium.so", "sodium_version_string"},
+    {"mbedtls", "Mbed TLS libmbedcrypto", "libmbedcrypto.so", "mbedtls_version_get_string"},
+    {"wolfssl", "wolfSSL", "libwolfssl.so", "wolfSSL_lib_version"},
+    {"gnutls", "GnuTLS", "libgnutls.so", "gnutls_check_version"},
 };
 #define N_LIBRARIES (sizeof libraries / sizeof libraries[0])
 
@@ -123,6 +128,20 @@ bool cb_libbuild_applies(const struct cb_engine *engine)
 
 	return strcmp(engine->kind, "library") == 0 && library_of(engine->name, &row) &&
 	       object_path(engine->name, path, sizeof path);
+}
+
+/* The engines `lib` applies to here, comma-separated, into BUF. */
+static const char *applicable(char *buf, size_t len)
+{
+	char path[PATH_MAX];
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < N_LIBRARIES && used < len; i++)
+		if (object_path(libraries[i].engine, path, sizeof path))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+			                         libraries[i].engine);
+	return buf[0] ? buf : "none here";
 }
 
 /* ENV's pairs joined, to tell builds apart. */
@@ -391,9 +410,9 @@ static const struct cb_engine *open_locked(const struct cb_engine *base, const c
 	if (!library_of(base->name, &library) || strcmp(base->kind, "library") != 0 ||
 	    !object_path(base->name, object, sizeof object))
 		return cb_errorf(err, err_len,
-		                 "'lib' applies to the in-process library engines built as "
-		                 "objects of their own (openssl, nettle), not '%s' (%s)",
-		                 base->name, base->kind),
+		                 "'lib' applies to the library engines built as objects of "
+		                 "their own (%s), not '%s' (%s)",
+		                 applicable(object, sizeof object), base->name, base->kind),
 		       NULL;
 	if (!realpath(file, real))
 		return cb_errorf(err, err_len, "%s: %s", file, strerror(errno)), NULL;

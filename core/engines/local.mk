@@ -26,4 +26,18 @@ core/engines/cryptobench-engine-openssl.so: $(srcdir)/core/engines/openssl.c \
 core/engines/cryptobench-engine-nettle.so: $(srcdir)/core/engines/nettle.c \
 		$(srcdir)/core/engines/nettle_pk.c $(engine_object_deps)
 	$(engine_object_link) $(NETTLE_LIBS) $(LIBCRYPTO_LIBS) -pthread
-
+core/engines/cryptobench-engine-gcrypt.so: $(srcdir)/core/engines/gcrypt.c \
+		$(srcdir)/core/engines/gcrypt_pk.c $(engine_object_deps)
+	$(engine_object_link) $(GCRYPT_LIBS) $(LIBCRYPTO_LIBS) -pthread
+core/engines/cryptobench-engine-sodium.so: $(srcdir)/core/engines/sodium.c \
+		$(srcdir)/core/engines/sodium_pk.c $(engine_object_deps)
+	$(engine_object_link) $(SODIUM_LIBS) $(LIBCRYPTO_LIBS) -pthread
+core/engines/cryptobench-engine-mbedtls.so: $(srcdir)/core/engines/mbedtls.c \
+		$(srcdir)/core/engines/mbedtls_pk.c $(engine_object_deps)
+	$(engine_object_link) $(MBEDTLS_LIBS) $(LIBCRYPTO_LIBS) -pthread
+core/engines/cryptobench-engine-wolfssl.so: $(srcdir)/core/engines/wolfssl.c \
+		$(srcdir)/core/engines/wolfssl_pk.c $(engine_object_deps)
+	$(engine_object_link) $(WOLFSSL_LIBS) $(LIBCRYPTO_LIBS) -pthread
+core/engines/cryptobench-engine-gnutls.so: $(srcdir)/core/engines/gnutls.c \
+		$(srcdir)/core/engines/gnutls_pk.c $(engine_object_deps)
+	$(engine_object_link) $(GNUTLS_LIBS) $(LIBCRYPTO_LIBS) -pthread
