@@ -268,7 +268,12 @@ int cb_fault_from_env(struct cb_fault *fault, char *err, size_t err_len)
 	fault->round = -1;
 	if (!spec || !*spec)
 		return 0;
-	name_len = strcspn(spec, ":@");
+	/* A build's engine is named ENGINE@LABEL (core/libbuild.h): without a
+	 * KIND, only an '@' followed by digits alone starts the ROUND. */
+	name_len = strcspn(spec, ":");
+	if (spec[name_len] == '\0' && (at = strrchr(spec, '@')) != NULL && at[1] &&
+	    strspn(at + 1, "0123456789") == strlen(at + 1))
+		name_len = (size_t)(at - spec);
 	if (name_len == 0 || name_len >= sizeof fault->engine)
 		goto bad;
 	memcpy(fault->engine, spec, name_len);
