@@ -9,7 +9,7 @@
 # anything is timed. The same for nettle with libhogweed beside it. No
 # timing is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 18
+plan 21
 
 # linked SONAME: the file the program's SONAME resolves to.
 linked() { ldd "$CRYPTOBENCH" | awk -v so="$1" '$1 == so { print $3 }'; }
@@ -47,7 +47,7 @@ EOF
 
 crypto=$(linked libcrypto.so.3)
 if [ -z "$crypto" ] || ! "$CRYPTOBENCH" engines | grep -q '^openssl '; then
-	skip 13 "the openssl engine or libcrypto.so.3 is not here"
+	skip 16 "the openssl engine or libcrypto.so.3 is not here"
 else
 	mkdir -p "$WORK/a" "$WORK/b"
 	cp "$crypto" "$WORK/a/libcrypto.so.3"
@@ -74,6 +74,15 @@ else
 	check "...the report carries the builds' labels" \
 		sh -c "'$CRYPTOBENCH' report '$WORK/ossl.jsonl' | grep -q '^copy-b '"
 
+	cb verify --lib "openssl=$WORK/a/libcrypto.so.3"
+	check "verify --lib checks the build beside its engine, and both pass" \
+		sh -c "[ \"\$(cat '$WORK/status')\" = 0 ] &&
+			grep -q '2 of 2 engines usable.*all passed' '$WORK/out'"
+	cb engines --json --lib "openssl=$WORK/b/libcrypto.so.3"
+	check "engines --lib lists the build, identified, usable" \
+		test "$(jq -r '.[] | select(.name == "openssl@'"$WORK"'/b/libcrypto.so.3") |
+			"\(.usable) \(.library.path) \(.library.default)"' "$WORK/out")" = \
+		"true $WORK/b/libcrypto.so.3 false"
 	cp "$(linked libz.so.1)" "$WORK/libz.so.1" 2>/dev/null || : >"$WORK/libz.so.1"
 	scenario openssl "$WORK/a/libcrypto.so.3" "$WORK/libz.so.1" >"$WORK/wrong.lua"
 	cb run "$WORK/wrong.lua" -o "$WORK/wrong.jsonl"
@@ -85,6 +94,8 @@ else
 	cb run "$WORK/abi.lua" -o "$WORK/abi.jsonl"
 	check "another ABI (soname libcrypto.so.9): exit 2, said" \
 		refused "is libcrypto.so.9, another ABI" "$WORK/abi.jsonl"
+	cb verify --lib "openssl=$WORK/a/libcrypto.so.3" --lib "openssl=$WORK/libcrypto.so.9"
+	check "verify --lib with another ABI: a usage error, exit 2" refused "another ABI" /nonexistent
 	CRYPTOBENCH_FAULT=openssl@copy-a cb run "$WORK/ossl.lua" -o "$WORK/kat.jsonl"
 	check "a build that fails its known answers is refused, named, before any timing" \
 		refused "a/libcrypto.so.3 fails its known answers" "$WORK/kat.jsonl"
