@@ -8,10 +8,14 @@
 # library but its engine's. It installs in $(pkglibdir) (core/datadir.h).
 engine_object_core = core/engine_options.c core/errbuf.c core/algorithm.c core/pk.c \
 	core/pk_keys.c core/pk_scheme.c core/reference.c core/input.c
+# A sanitized build's flags are left out: the sanitizers' runtime is the
+# base namespace's, which an object in a namespace of its own cannot reach.
+engine_object_unsanitized = $(filter-out -fsanitize=% -fno-sanitize% -fsanitize-%,$(1))
 engine_object_link = $(AM_V_CCLD)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) \
-	$(AM_CFLAGS) $(CFLAGS) -fPIC -ffunction-sections -fdata-sections -shared \
-	-Wl,--gc-sections -Wl,-z,defs -Wl,--as-needed \
-	-Wl,--version-script=$(srcdir)/core/engines/engine-so.map $(LDFLAGS) -o $@ \
+	$(AM_CFLAGS) $(call engine_object_unsanitized,$(CFLAGS)) -fPIC -ffunction-sections \
+	-fdata-sections -shared -Wl,--gc-sections -Wl,-z,defs -Wl,--as-needed \
+	-Wl,--version-script=$(srcdir)/core/engines/engine-so.map \
+	$(call engine_object_unsanitized,$(LDFLAGS)) -o $@ \
 	$(filter %.c,$^) $(JANSSON_LIBS) -lm
 EXTRA_DIST += core/engines/engine-so.map
 CLEANFILES += $(CB_ENGINE_OBJECTS)
