@@ -60,6 +60,9 @@ struct libbuild {
 
 static struct libbuild *builds[CB_LIBBUILD_MAX];
 static size_t n_builds;
+/* Namespaces opened, refused builds' too (a namespace is never unloaded):
+ * each keeps its band of thread-specific keys. */
+static size_t n_namespaces;
 static pthread_mutex_t builds_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* A build's describe, run on an object of its own namespace's jansson and
@@ -159,7 +162,8 @@ static char *env_key(char *const *env)
 	return key;
 }
 
-/* The process's environment with ENV's pairs over it, NULL-ended. */
+/* The process's environment with copies of ENV's pairs over it, NULL-ended
+ * (the process's own strings are never freed: setenv leaks the old ones). */
 static char **environ_with(char *const *env)
 {
 	size_t n = 0, m = 0, k = 0;
@@ -182,8 +186,13 @@ static char **environ_with(char *const *env)
 		if (!replaced)
 			out[k++] = environ[i];
 	}
+	/* The variant's strings go with its scenario; the namespace keeps
+	 * reading these for the life of the process. */
 	for (size_t j = 0; j < m; j++)
-		out[k++] = env[j];
+		if (!(out[k++] = strdup(env[j]))) {
+			free(out);
+			return NULL;
+		}
 	return out;
 }
 
@@ -272,7 +281,7 @@ static int check_soname(const struct libbuild *b, const struct cb_elf_info *obje
 
 /* Load FILE, the libraries beside it the object needs, then the object, in
  * one new namespace; check what the object's calls bind to. */
-static const struct cb_engine *load(struct libbuild *b, const char *object, size_t slot, char *err,
+static const struct cb_engine *load(struct libbuild *b, const char *object, char *err,
                                     size_t err_len)
 {
 	const char *symbol = libraries[b->library].version_symbol;
@@ -291,6 +300,7 @@ static const struct cb_engine *load(struct libbuild *b, const char *object, size
 		load_error(err, err_len, b->file, "it");
 		return NULL;
 	}
+	size_t slot = n_namespaces++;
 	if (!(mark = dlsym(library, symbol))) {
 		cb_errorf(err, err_len, "%s defines no %s: not %s", b->file, symbol,
 		          libraries[b->library].library);
@@ -422,7 +432,7 @@ static const struct cb_engine *open_locked(const struct cb_engine *base, const c
 		free(key);
 		return found;
 	}
-	if (n_builds == CB_LIBBUILD_MAX) {
+	if (n_namespaces == CB_LIBBUILD_MAX) {
 		free(key);
 		return cb_errorf(err, err_len,
 		                 "%s: more than %d other builds in one process (glibc's link-map "
@@ -441,7 +451,7 @@ static const struct cb_engine *open_locked(const struct cb_engine *base, const c
 	b->engine.kind = base->kind;
 	if (cb_elf_info_read(real, &b->elf, err, err_len) != 0)
 		goto fail;
-	if (!(table = load(b, object, n_builds, err, err_len)))
+	if (!(table = load(b, object, err, err_len)))
 		goto fail;
 	name = b->engine.name;
 	b->engine = *table;

@@ -9,7 +9,7 @@
 # anything is timed. The same for nettle with libhogweed beside it. No
 # timing is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 21
+plan 22
 
 # linked SONAME: the file the program's SONAME resolves to.
 linked() { ldd "$CRYPTOBENCH" | awk -v so="$1" '$1 == so { print $3 }'; }
@@ -46,8 +46,8 @@ EOF
 }
 
 crypto=$(linked libcrypto.so.3)
-if [ -z "$crypto" ] || ! "$CRYPTOBENCH" engines | grep -q '^openssl '; then
-	skip 16 "the openssl engine or libcrypto.so.3 is not here"
+if [ -z "$crypto" ] || ! "$CRYPTOBENCH" engines | grep '^openssl ' >/dev/null; then
+	skip 17 "the openssl engine or libcrypto.so.3 is not here"
 else
 	mkdir -p "$WORK/a" "$WORK/b"
 	cp "$crypto" "$WORK/a/libcrypto.so.3"
@@ -96,6 +96,16 @@ else
 		refused "is libcrypto.so.9, another ABI" "$WORK/abi.jsonl"
 	cb verify --lib "openssl=$WORK/a/libcrypto.so.3" --lib "openssl=$WORK/libcrypto.so.9"
 	check "verify --lib with another ABI: a usage error, exit 2" refused "another ABI" /nonexistent
+	libs=
+	for i in 1 2 3 4 5 6 7 8; do
+		mkdir -p "$WORK/m$i"
+		ln -s "$WORK/a/libcrypto.so.3" "$WORK/m$i/libcrypto.so.3"
+		libs="$libs --lib openssl=$WORK/m$i/libcrypto.so.3"
+	done
+	# shellcheck disable=SC2086 # one word per option
+	cb engines $libs
+	check "an eighth build in one process is refused, naming glibc's limits" \
+		refused "m8/libcrypto.so.3: more than 7 other builds.*link-map namespaces" /nonexistent
 	CRYPTOBENCH_FAULT=openssl@copy-a cb run "$WORK/ossl.lua" -o "$WORK/kat.jsonl"
 	check "a build that fails its known answers is refused, named, before any timing" \
 		refused "a/libcrypto.so.3 fails its known answers" "$WORK/kat.jsonl"
@@ -107,7 +117,7 @@ fi
 
 nettle=$(linked libnettle.so.8)
 hogweed=$(linked libhogweed.so.6)
-if [ -z "$nettle" ] || [ -z "$hogweed" ] || ! "$CRYPTOBENCH" engines | grep -q '^nettle '; then
+if [ -z "$nettle" ] || [ -z "$hogweed" ] || ! "$CRYPTOBENCH" engines | grep '^nettle ' >/dev/null; then
 	skip 5 "the nettle engine or libnettle.so.8 and libhogweed.so.6 are not here"
 else
 	for d in na nb; do
