@@ -9,7 +9,7 @@
 # anything is timed. The same for nettle with libhogweed beside it. No
 # timing is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 22
+plan 23
 
 # linked SONAME: the file the program's SONAME resolves to.
 linked() { ldd "$CRYPTOBENCH" | awk -v so="$1" '$1 == so { print $3 }'; }
@@ -47,7 +47,7 @@ EOF
 
 crypto=$(linked libcrypto.so.3)
 if [ -z "$crypto" ] || ! "$CRYPTOBENCH" engines | grep '^openssl ' >/dev/null; then
-	skip 17 "the openssl engine or libcrypto.so.3 is not here"
+	skip 18 "the openssl engine or libcrypto.so.3 is not here"
 else
 	mkdir -p "$WORK/a" "$WORK/b"
 	cp "$crypto" "$WORK/a/libcrypto.so.3"
@@ -71,8 +71,10 @@ else
 	check "...and copy-b alone was initialised with it (its capability words differ)" \
 		test "$(header ossl.jsonl '[.engines[].features.cpuinfo] | .[0] == .[1] and .[0] != .[2]')" = true
 	check "...every trial of all three is valid (outputs verified)" all_valid "$WORK/ossl.jsonl"
-	check "...the report carries the builds' labels" \
-		sh -c "'$CRYPTOBENCH' report '$WORK/ossl.jsonl' | grep -q '^copy-b '"
+	cb report "$WORK/ossl.jsonl"
+	check "...the report carries the builds' labels" out_has '^copy-b '
+	check "...and names each build's library by path and SHA-256" \
+		test "$(grep -c "^library of openssl@copy-[ab]: $WORK/[ab]/libcrypto.so.3, OpenSSL" "$WORK/out")" = 2
 
 	cb verify --lib "openssl=$WORK/a/libcrypto.so.3"
 	check "verify --lib checks the build beside its engine, and both pass" \
