@@ -5,12 +5,16 @@
 #   tests/bench/aa-builds.sh [RUNS] [FOLDER] [-- RUN-OPTION...]
 #
 # 1. A/A: the libcrypto.so.3 cryptobench links, copied to two paths, loaded
-#    as two builds beside the default; RUNS runs (default 3, one `run --runs`
-#    folder) over SHA-256, AES-128-CBC and AES-256-GCM from 64 B to 16 KiB.
-#    Per run, the derived ratios copy-a/default, copy-b/default and
-#    copy-b/copy-a of each algorithm and their verdicts (any "faster" or
-#    "slower" is a false difference: there should be none); then `compare`
-#    of the runs.
+#    as two builds beside the default, and the linked file itself as a third
+#    build ("linked": the engine's object, as the copies run it, in a
+#    namespace of its own, where the default runs the engine compiled into
+#    the program); RUNS runs (default 3, at least 2; one `run --runs` folder) over
+#    SHA-256, AES-128-CBC and AES-256-GCM from 64 B to 16 KiB. Per run, the
+#    derived ratios copy-a/default, copy-b/default, copy-b/copy-a,
+#    copy-a/linked and linked/default of each algorithm and their verdicts
+#    (any "faster" or "slower" is a false difference: there should be none;
+#    linked/default alone would show what the two compilations of the
+#    engine's code differ by); then `compare` of the runs.
 # 2. Planted: one copy loaded with the mask that clears AES-NI
 #    (OPENSSL_ia32cap), in the same run as the default, over AES-128-CBC: its
 #    ratio to the default (expected at most 0.5); and the default's own cells
@@ -29,6 +33,7 @@ work=
 [ $# -gt 0 ] && [ "$1" != -- ] && { runs=$1; shift; }
 [ $# -gt 0 ] && [ "$1" != -- ] && { work=$1; shift; }
 [ $# -gt 0 ] && [ "$1" = -- ] && shift
+[ "$runs" -ge 2 ] || { echo "aa-builds.sh: RUNS must be 2 or more (compare needs runs)" >&2; exit 2; }
 if [ -n "$work" ]; then
 	mkdir -p "$work"
 else
@@ -52,13 +57,15 @@ cb.scenario {
   name       = "A/A: one libcrypto, three builds",
   engines    = { "openssl",
     { "openssl", lib = "$work/a/libcrypto.so.3", label = "copy-a" },
-    { "openssl", lib = "$work/b/libcrypto.so.3", label = "copy-b" } },
+    { "openssl", lib = "$work/b/libcrypto.so.3", label = "copy-b" },
+    { "openssl", lib = "$crypto", label = "linked" } },
   algorithms = { "sha256", "aes-128-cbc", "aes-256-gcm" },
   sizes      = { "64B", "256B", "1KiB", "4KiB", "16KiB" },
 }
 for _, alg in ipairs { "sha256", "aes-128-cbc", "aes-256-gcm" } do
   for _, pair in ipairs { { "copy-a", "openssl" }, { "copy-b", "openssl" },
-                          { "copy-b", "copy-a" } } do
+                          { "copy-b", "copy-a" }, { "copy-a", "linked" },
+                          { "linked", "openssl" } } do
     cb.derive {
       name  = pair[1] .. " over " .. pair[2] .. ", " .. alg,
       ratio = { { label = pair[1], algorithm = alg }, { label = pair[2], algorithm = alg } },
@@ -66,8 +73,8 @@ for _, alg in ipairs { "sha256", "aes-128-cbc", "aes-256-gcm" } do
   end
 end
 EOF
-echo "# A/A: $runs runs, three builds of $crypto ($(date -u +%H:%M) UTC, load $(cut -d' ' -f1-3 /proc/loadavg))"
-"$cb" run "$work/aa.lua" --runs "$runs" -o "$work/aa" --no-progress "$@"
+echo "# A/A: $runs runs, the default and three builds of $crypto ($(date -u +%H:%M) UTC, load $(cut -d' ' -f1-3 /proc/loadavg))"
+"$cb" run "$work/aa.lua" --runs "$runs" -o "$work/aa" --force --no-progress "$@"
 for f in "$work"/aa/run-*.jsonl; do
 	echo "# $(basename "$f")"
 	derived "$f"
