@@ -393,7 +393,7 @@ static void build_free(struct libbuild *b)
 	free(b->file);
 	free(b->real);
 	free(b->env_key);
-	free(b->environ);
+	/* b->environ stays: a refused build's namespace may still read it. */
 	free(b);
 }
 
