@@ -24,10 +24,13 @@
 #ifndef CB_PKGLIBEXECDIR
 #error "CB_PKGLIBEXECDIR must name $(pkglibexecdir)"
 #endif
+#ifndef CB_PKGLIBDIR
+#error "CB_PKGLIBDIR must name $(pkglibdir)"
+#endif
 
-/* The two installed folders: their variable, their folder beside bin/ and
- * the configured one. */
-enum home { SHARE, LIBEXEC };
+/* The installed folders: their variable, their folder beside bin/ and the
+ * configured one. */
+enum home { SHARE, LIBEXEC, LIB };
 static const struct {
 	const char *env;
 	const char *beside_bin;
@@ -35,6 +38,7 @@ static const struct {
 } homes[] = {
     [SHARE] = {"CRYPTOBENCH_DATADIR", "share/" PACKAGE, CB_PKGDATADIR},
     [LIBEXEC] = {"CRYPTOBENCH_LIBEXECDIR", "libexec/" PACKAGE, CB_PKGLIBEXECDIR},
+    [LIB] = {"CRYPTOBENCH_LIBDIR", "lib/" PACKAGE, CB_PKGLIBDIR},
 };
 
 /* Each kind: where it installs (homes[]) and its name there; in an
@@ -55,6 +59,7 @@ static const struct {
                            "core/engines/workers/go/bin/cryptobench-worker"},
     [CB_DATA_RUST_WORKER] = {LIBEXEC, "rust-ring", true,
                              "core/engines/workers/rust/target/release/cryptobench-rust-ring"},
+    [CB_DATA_ENGINE_OBJECTS] = {LIB, ".", true, "core/engines"},
 };
 
 /* Whether PATH is the folder DIR or lies below it (both resolved). */

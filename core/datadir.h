@@ -8,7 +8,8 @@
  *
  *   1. $CRYPTOBENCH_DATADIR/<name> for what installs under $(pkgdatadir),
  *      $CRYPTOBENCH_LIBEXECDIR/<name> for what installs in
- *      $(pkglibexecdir), when that variable is set and not empty;
+ *      $(pkglibexecdir), $CRYPTOBENCH_LIBDIR for what installs in
+ *      $(pkglibdir), when that variable is set and not empty;
  *   2. the source tree (tests/vectors, plots, core/engines/workers), or the
  *      build tree for what make builds (the compiled workers), when the
  *      running executable lies in the build tree it was built in (an
@@ -33,6 +34,9 @@ enum cb_data {
 	CB_DATA_DOTNET_WORKER, /* the folder of the .NET worker's assembly */
 	CB_DATA_GO_WORKER,     /* the Go worker program */
 	CB_DATA_RUST_WORKER,   /* the Rust worker program */
+	/* the folder of the library engines' own shared objects
+	 * (cryptobench-engine-NAME.so, core/libbuild.h), in $(pkglibdir) */
+	CB_DATA_ENGINE_OBJECTS,
 };
 
 /* Write the path of KIND (a folder, or for the Go and Rust workers a

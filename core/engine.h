@@ -354,7 +354,8 @@ const char *cb_option_string(const struct cb_engine_config *config, const char *
  * every kind; verify and the known-answer vectors only "wrong". An engine
  * under `env` runs in `cryptobench worker ENGINE`, which applies the switch to
  * the requests of ROUND itself: there "hang" and "crash" stop the worker
- * process, not the run. */
+ * process, not the run. ENGINE may be a build's ENGINE@LABEL (a variant's
+ * lib): there an '@' starts ROUND only when digits alone follow it. */
 enum cb_fault_kind {
 	CB_FAULT_NONE,
 	CB_FAULT_WRONG,   /* "wrong" (the default): a bit of the output flipped after the calls */

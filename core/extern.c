@@ -105,24 +105,6 @@ static bool is_allowed(const char *file)
 	return false;
 }
 
-/* SHA-256 of the file PATH in HEX ("" when it cannot be read). */
-static void file_sha256(const char *path, char hex[65])
-{
-	FILE *f = fopen(path, "rb");
-	unsigned char *buf = NULL;
-	long size;
-
-	hex[0] = '\0';
-	if (!f)
-		return;
-	if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-	    (buf = malloc((size_t)size + 1)) != NULL &&
-	    fread(buf, 1, (size_t)size, f) == (size_t)size)
-		cb_sha256_hex(buf, (size_t)size, hex);
-	free(buf);
-	fclose(f);
-}
-
 /* A new entry for the external KIND named NAME at PATH (resolved into
  * its file and checked against the gate), or NULL with ERR. */
 static struct ext *met(const char *kind, const char *name, const char *path, char *err,
@@ -154,7 +136,7 @@ static struct ext *met(const char *kind, const char *name, const char *path, cha
 	}
 	x->kind = kind;
 	snprintf(x->name, sizeof x->name, "%s", name);
-	file_sha256(x->file, x->sha256);
+	cb_sha256_file(x->file, x->sha256);
 	n_exts++;
 	return x;
 }

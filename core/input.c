@@ -1,6 +1,7 @@
 /* input.c: the xorshift32 input generator and aligned buffers. */
 #include "core/input.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -76,4 +77,22 @@ void cb_sha256_hex(const unsigned char *buf, size_t len, char hex[65])
 
 	EVP_Digest(buf, len, md, &md_len, EVP_sha256(), NULL);
 	cb_hex(md, 32, hex);
+}
+
+/* SHA-256 of the file PATH in HEX ("" when it cannot be read). */
+void cb_sha256_file(const char *path, char hex[65])
+{
+	FILE *f = fopen(path, "rb");
+	unsigned char *buf = NULL;
+	long size;
+
+	hex[0] = '\0';
+	if (!f)
+		return;
+	if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (buf = malloc((size_t)size + 1)) != NULL &&
+	    fread(buf, 1, (size_t)size, f) == (size_t)size)
+		cb_sha256_hex(buf, (size_t)size, hex);
+	free(buf);
+	fclose(f);
 }

@@ -36,6 +36,8 @@ unsigned char *cb_aligned_alloc(size_t len, size_t offset, void **allocation);
 /* SHA-256 of BUF as 64 hex digits plus NUL, and the first 8 bytes as 16 hex
  * digits (the form published tables use). */
 void cb_sha256_hex(const unsigned char *buf, size_t len, char hex[65]);
+/* SHA-256 of the file PATH in HEX ("" when it cannot be read). */
+void cb_sha256_file(const char *path, char hex[65]);
 void cb_hex(const unsigned char *buf, size_t len, char *hex);
 
 #endif

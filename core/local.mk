@@ -17,7 +17,7 @@ libcbcore_a_SOURCES += \
 	core/host.c core/host.h core/host_id.c core/host_id.h \
 	core/scenario.c core/scenario.h \
 	core/plan.c core/plan.h \
-	core/registry.c core/engine.h \
+	core/registry.c core/engine_options.c core/engine.h \
 	core/runner.c core/runner.h core/explain.c core/explain.h \
 	core/lines.c core/lines.h \
 	core/results.c core/results_read.c core/results.h \
@@ -29,7 +29,8 @@ libcbcore_a_SOURCES += \
 	core/engines/null.c core/engines/memcpy.c core/engines/sim.c \
 	core/worker.c core/worker.h core/process.c core/process.h \
 	core/command.c core/command.h \
-	core/extern.c core/extern.h
+	core/extern.c core/extern.h \
+	core/libbuild.c core/libbuild.h core/elf_info.c core/elf_info.h
 
 # The source revision of the build, recorded in every results header
 # (tool.build): `git describe` of the source tree when it is a checkout (a

@@ -1,5 +1,5 @@
-/* registry.c: the engines compiled in, probed once, the checks before every
- * open, and option helpers. */
+/* registry.c: the engines compiled in, probed once, and the checks before
+ * every open. */
 #include "config.h"
 
 #include "core/engine.h"
@@ -252,31 +252,6 @@ void *cb_engine_open(const struct cb_engine *engine, const struct cb_cell_setup 
 	return ctx;
 }
 
-static const struct cb_option *find_option(const struct cb_engine_config *config, const char *key)
-{
-	for (size_t i = 0; config && i < config->n_options; i++)
-		if (strcmp(config->options[i].key, key) == 0)
-			return &config->options[i];
-	return NULL;
-}
-
-double cb_option_number(const struct cb_engine_config *config, const char *key, double fallback)
-{
-	const struct cb_option *o = find_option(config, key);
-
-	if (!o)
-		return fallback;
-	return o->is_number ? o->number : strtod(o->string, NULL);
-}
-
-const char *cb_option_string(const struct cb_engine_config *config, const char *key,
-                             const char *fallback)
-{
-	const struct cb_option *o = find_option(config, key);
-
-	return !o ? fallback : o->is_number ? NULL : o->string;
-}
-
 static const char *const fault_kinds[] = {
     [CB_FAULT_WRONG] = "wrong", [CB_FAULT_NOTHING] = "nothing", [CB_FAULT_ERROR] = "error",
     [CB_FAULT_SLOW] = "slow",   [CB_FAULT_HANG] = "hang",       [CB_FAULT_CRASH] = "crash",
@@ -293,7 +268,12 @@ int cb_fault_from_env(struct cb_fault *fault, char *err, size_t err_len)
 	fault->round = -1;
 	if (!spec || !*spec)
 		return 0;
-	name_len = strcspn(spec, ":@");
+	/* A build's engine is named ENGINE@LABEL (core/libbuild.h): without a
+	 * KIND, only an '@' followed by digits alone starts the ROUND. */
+	name_len = strcspn(spec, ":");
+	if (spec[name_len] == '\0' && (at = strrchr(spec, '@')) != NULL && at[1] &&
+	    strspn(at + 1, "0123456789") == strlen(at + 1))
+		name_len = (size_t)(at - spec);
 	if (name_len == 0 || name_len >= sizeof fault->engine)
 		goto bad;
 	memcpy(fault->engine, spec, name_len);

@@ -15,6 +15,7 @@
 #include "core/algorithm.h"
 #include "core/engine.h"
 #include "core/extern.h"
+#include "core/libbuild.h"
 #include "core/host.h"
 #include "core/input.h"
 #include "core/pk.h"
@@ -92,6 +93,9 @@ static json_t *engines_value(const struct cb_header_record *h)
 			json_object_set_new(obj, "why", json_string(why));
 		if (e->virtual_ns)
 			json_object_set_new(obj, "clock", json_string("virtual"));
+		json_t *library = cb_libbuild_json(e);
+		if (library)
+			json_object_set_new(obj, "library", library);
 		if (e->describe) {
 			json_t *features = json_object();
 

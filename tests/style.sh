@@ -29,7 +29,7 @@ cppcheck_clean() {
 	(cd "$top_srcdir" && cppcheck -q --std=c11 --enable=warning,portability,performance \
 		--inline-suppr --error-exitcode=1 -j2 -I . -I "$top_builddir" -D_GNU_SOURCE \
 		-DCB_SRCDIR='"src"' -DCB_BUILDDIR='"build"' -DCB_PKGDATADIR='"data"' \
-		-DCB_PKGLIBEXECDIR='"libexec"' $sources) \
+		-DCB_PKGLIBEXECDIR='"libexec"' -DCB_PKGLIBDIR='"lib"' $sources) \
 		>"$WORK/cppcheck" 2>&1 || { diag "$(head -n 20 "$WORK/cppcheck")"; false; }
 }
 if command -v cppcheck >/dev/null 2>&1; then

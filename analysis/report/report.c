@@ -164,6 +164,43 @@ static void print_workers(FILE *out, const struct cb_results *r, enum cb_report_
 	}
 }
 
+/* When a run holds another build of a library (a variant's lib), every
+ * library engine's library, one line each: which build each label ran. */
+static void print_builds(FILE *out, const struct cb_results *r, enum cb_report_format fmt)
+{
+	json_t *engines = json_object_get(r->header, "engines"), *e;
+	bool other = false;
+	size_t i;
+
+	json_array_foreach(engines, i, e)
+	{
+		json_t *lib = json_object_get(e, "library");
+
+		other |= lib && json_is_false(json_object_get(lib, "default"));
+	}
+	if (!other)
+		return;
+	json_array_foreach(engines, i, e)
+	{
+		json_t *lib = json_object_get(e, "library");
+		const char *build_id = json_string_value(json_object_get(lib, "build_id"));
+		char line[2048];
+
+		if (!lib)
+			continue;
+		snprintf(line, sizeof line,
+		         "library of %s%s: %s, %s; sha256 %.16s..., build id %.16s%s",
+		         json_string_value(json_object_get(e, "name")),
+		         json_is_true(json_object_get(lib, "default")) ? " (linked)" : "",
+		         json_string_value(json_object_get(lib, "path")),
+		         json_string_value(json_object_get(lib, "version")),
+		         json_string_value(json_object_get(lib, "sha256")),
+		         build_id && *build_id ? build_id : "none",
+		         build_id && strlen(build_id) > 16 ? "..." : "");
+		cb_report_wrapped(out, cb_report_lead(fmt), line);
+	}
+}
+
 static void print_title(FILE *out, const struct cb_analysis *a, enum cb_report_format f)
 {
 	const struct cb_results *r = a->results;
@@ -200,6 +237,7 @@ static void print_title(FILE *out, const struct cb_analysis *a, enum cb_report_f
 	         a->summary->virtual_clock ? "; clock: virtual (sim engine)" : "");
 	cb_report_wrapped(out, cb_report_lead(f), line);
 	print_workers(out, r, f);
+	print_builds(out, r, f);
 }
 
 /* The report's options as the tables take them. */

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,9 +12,11 @@
 #include "analysis/report/format.h"
 #include "analysis/stats/summary.h"
 #include "core/budget.h"
+#include "core/datadir.h"
 #include "core/engine.h"
 #include "core/errbuf.h"
 #include "core/extern.h"
+#include "core/libbuild.h"
 #include "core/results.h"
 #include "core/units.h"
 
@@ -311,6 +314,27 @@ int cb_budget_option(const char *cmd, const char *value, double *seconds)
 		                      "1h30m (units: %s), not '%s'",
 		                      CB_SPAN_UNITS, value);
 	*seconds = parsed;
+	return CB_EXIT_OK;
+}
+
+int cb_lib_option(const char *cmd, const char *value, const char **build)
+{
+	const char *eq = strchr(value, '=');
+	const struct cb_engine *base, *e;
+	char engine[64], name[4200], vectors[4096], err[4200];
+
+	if (!eq || eq == value || (size_t)(eq - value) >= sizeof engine || !eq[1])
+		return cb_usage_error(cmd, "--lib %s: expected ENGINE=FILE", value);
+	snprintf(engine, sizeof engine, "%.*s", (int)(eq - value), value);
+	if (!(base = cb_engine_find(engine)))
+		return cb_usage_error(cmd, "--lib %s: no engine '%s'", value, engine);
+	snprintf(name, sizeof name, "%s@%s", engine, eq + 1);
+	e = cb_libbuild_open(base, eq + 1, NULL, name,
+	                     cb_datadir(CB_DATA_VECTORS, vectors, sizeof vectors), err, sizeof err);
+	if (!e)
+		return cb_usage_error(cmd, "--lib %s", err);
+	if (build)
+		*build = e->name;
 	return CB_EXIT_OK;
 }
 

@@ -48,6 +48,12 @@ int cb_budget_option(const char *cmd, const char *value, double *seconds);
  * or a usage error naming a path that does not exist. */
 int cb_allow_external_option(const char *cmd, const char *value);
 
+/* --lib ENGINE=FILE of command CMD: another build of ENGINE's library, as a
+ * scenario's `lib` opens it (core/libbuild.h), added as the engine
+ * ENGINE@FILE; its name into *BUILD (NULL: not wanted). CB_EXIT_OK, or a
+ * usage error saying why the build is refused. */
+int cb_lib_option(const char *cmd, const char *value, const char **build);
+
 /* A malformed CRYPTOBENCH_FAULT (the test-only fault switch, core/engine.h)
  * is bad input: print "cryptobench CMD: CRYPTOBENCH_FAULT=...: expected ..."
  * and return CB_EXIT_USAGE; CB_EXIT_OK when it is unset or well formed. */

@@ -9,16 +9,20 @@
 #include "core/cli/options.h"
 #include "core/engine.h"
 #include "core/extern.h"
+#include "core/libbuild.h"
 
 static const char engines_help[] =
-    "usage: cryptobench engines [--json] [--allow-external PATH,...]\n\n"
+    "usage: cryptobench engines [--json] [--allow-external PATH,...] [--lib ENGINE=FILE]...\n\n"
     "List the engines compiled in: runtime version, whether usable on this machine\n"
     "(and why not), hardware features they report, and which algorithms they offer.\n"
     "In the matrix, 'ok' = offered, '-' = not offered by the library; a public-key\n"
     "algorithm offered with only some of its operations lists them (s sign,\n"
     "v verify, f verify-forged, d derive, k keygen).\n"
     "--allow-external adds each file as an engine: a plug-in (a name ending in\n"
-    "'.so') or a worker program (run without arguments, named after its file).\n";
+    "'.so') or a worker program (run without arguments, named after its file).\n"
+    "--lib adds another build of a library engine's library, as a scenario's\n"
+    "lib does: the engine ENGINE@FILE. --json gives each library engine's\n"
+    "library: path, SHA-256, build id, version, load address.\n";
 
 /* The operations of a public-key algorithm, each with its letter. */
 static const struct {
@@ -108,6 +112,9 @@ static json_t *engine_json(const struct cb_engine *e)
 	}
 	json_object_set_new(obj, "algorithms", algs);
 	json_object_set_new(obj, "public_key", pk_json(e));
+	json_t *library = cb_libbuild_json(e);
+	if (library)
+		json_object_set_new(obj, "library", library);
 	if (e->describe && usable) {
 		json_t *features = json_object();
 
@@ -230,9 +237,16 @@ static int set_allow_external(void *args, const char *value)
 	return cb_allow_external_option("engines", value);
 }
 
+static int set_lib(void *args, const char *value)
+{
+	(void)args;
+	return cb_lib_option("engines", value, NULL);
+}
+
 static const struct cb_cli_option engines_options[] = {
     {"--json", NULL, CB_OPT_FLAG, 0, 1, NULL, false},
     CB_OPTION_CALL("--allow-external", NULL, set_allow_external),
+    CB_OPTION_CALL("--lib", NULL, set_lib),
     CB_OPTION_END,
 };
 

@@ -13,6 +13,8 @@
 #include <lauxlib.h>
 
 #include "core/budget.h"
+#include "core/datadir.h"
+#include "core/libbuild.h"
 #include "core/lua/sandbox.h"
 #include "core/units.h"
 
@@ -448,7 +450,7 @@ static void parse_explain(struct cb_loading *ld, lua_State *L, int idx, const st
 
 /* ---- Engine entries ---- */
 
-static const char *const variant_keys[] = {"label", "mode", "reuse", "chunk", "env"};
+static const char *const variant_keys[] = {"label", "mode", "reuse", "chunk", "env", "lib"};
 #define N_VARIANT_KEYS (sizeof variant_keys / sizeof variant_keys[0])
 
 static bool env_name(const char *s)
@@ -542,6 +544,31 @@ __attribute__((format(printf, 4, 5))) static void append(char *buf, size_t len, 
 	va_start(ap, fmt);
 	*used += (size_t)vsnprintf(buf + *used, len - *used, fmt, ap);
 	va_end(ap);
+}
+
+/* `lib = FILE`: the variant runs another build of its engine's library, in
+ * this process (core/libbuild.h), opened and checked now, so that a wrong
+ * file stops the load at its line. Its env reaches that build alone, so it
+ * needs no worker. The engine becomes the build's, named after the label
+ * ("openssl@FILE" without one). */
+static void parse_lib(struct cb_loading *ld, lua_State *L, int idx, struct cb_variant *v)
+{
+	const struct cb_site site = {.key = "lib"};
+	const char *file = cb_check_string(ld, L, idx, &site);
+	char vectors[4096], name[4200], err[1024];
+	const struct cb_engine *build;
+
+	snprintf(name, sizeof name, "%s@%s", v->engine->name, v->label ? v->label : file);
+	build =
+	    cb_libbuild_open(v->engine, file, v->env, name,
+	                     cb_datadir(CB_DATA_VECTORS, vectors, sizeof vectors), err, sizeof err);
+	if (!build)
+		cb_check_fail(ld, L, &site, file, "%s", err);
+	if (!v->label)
+		v->label = cb_check_strdup(L, name);
+	v->engine = build;
+	v->config.in_worker = NULL;
+	json_object_set_new(v->spec, "lib", json_string(file));
 }
 
 /* The engine's name and what differs from the defaults: "openssl-stream". */
@@ -648,7 +675,9 @@ static void parse_variant_table(struct cb_loading *ld, lua_State *L, int idx, st
 		}
 		json_object_set_new(v->spec, "env", env);
 	}
-	lua_pop(L, 5); /* label, mode, reuse, chunk, env */
+	if (cb_check_raw_field(L, idx, "lib") != LUA_TNIL)
+		parse_lib(ld, L, lua_gettop(L), v);
+	lua_pop(L, 6); /* label, mode, reuse, chunk, env, lib */
 	parse_options(ld, L, idx, v);
 }
 

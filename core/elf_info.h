@@ -1,0 +1,21 @@
+/* elf_info.h: what a shared library's file says of itself, read with
+ * elfutils' libelf: its soname, the sonames it needs, its build id. */
+#ifndef CB_ELF_INFO_H
+#define CB_ELF_INFO_H
+
+#include <stddef.h>
+
+#define CB_ELF_MAX_NEEDED 32
+
+struct cb_elf_info {
+	char soname[256];                    /* DT_SONAME, "" when none */
+	char needed[CB_ELF_MAX_NEEDED][256]; /* DT_NEEDED, in order */
+	size_t n_needed;                     /* the first CB_ELF_MAX_NEEDED */
+	char build_id[2 * 64 + 1];           /* hex of NT_GNU_BUILD_ID, "" when none */
+};
+
+/* Read PATH's dynamic section and notes into INFO. 0, or -1 with ERR ("PATH:
+ * reason") when PATH cannot be read or is not an ELF shared object. */
+int cb_elf_info_read(const char *path, struct cb_elf_info *info, char *err, size_t err_len);
+
+#endif
