@@ -30,6 +30,7 @@ struct tracee {
 	pid_t tid;
 	int schedstat; /* /proc/PID/task/TID/schedstat, or -1 */
 	uint64_t ran_ns;
+	uint64_t credit_ns; /* CPU time run since its last sample */
 	int gone;
 };
 
@@ -115,6 +116,7 @@ static int seize(struct cb_tracer *t, pid_t tid)
 	th->gone = 0;
 	th->schedstat = open(path, O_RDONLY | O_CLOEXEC);
 	th->ran_ns = thread_ran_ns(th);
+	th->credit_ns = 0;
 	return 0;
 }
 
@@ -253,17 +255,40 @@ static int read_pc(pid_t tid, uint64_t *pc)
 	return 0;
 }
 
-static void sample_threads(struct cb_tracer *t)
+/* Whether TH is owed a sample at this tick: a thread is sampled once per
+ * period of its own CPU time (its schedstat), as the in-process timer samples
+ * a thread per period of its CPU clock, so that each thread's share of the
+ * samples is its share of the CPU time. A thread that woke for a moment (a
+ * runtime's timer or collector thread, mostly waiting) builds up credit and
+ * is sampled when its time adds up to a period; periods it ran past without
+ * a sample of their own are counted as merged. Without a schedstat, the
+ * thread is sampled at every tick, and the ticks the process ran past
+ * (LATE) are merged. */
+static int owed_sample(struct cb_tracer *t, struct tracee *th, uint64_t late)
+{
+	uint64_t ran = thread_ran_ns(th), owed;
+
+	if (ran == UINT64_MAX) {
+		t->merged += late;
+		return 1;
+	}
+	th->credit_ns += ran >= th->ran_ns ? ran - th->ran_ns : 0;
+	th->ran_ns = ran;
+	if (th->credit_ns < t->period_ns)
+		return 0;
+	owed = th->credit_ns / t->period_ns;
+	t->merged += owed - 1;
+	th->credit_ns -= owed * t->period_ns;
+	return 1;
+}
+
+static void sample_threads(struct cb_tracer *t, uint64_t late)
 {
 	for (size_t i = 0; i < t->n_threads; i++) {
 		struct tracee *th = &t->threads[i];
-		uint64_t ran, pc;
-		if (th->gone)
+		uint64_t pc;
+		if (th->gone || !owed_sample(t, th, late))
 			continue;
-		ran = thread_ran_ns(th);
-		if (ran != UINT64_MAX && ran == th->ran_ns)
-			continue; /* idle since the last sample */
-		th->ran_ns = ran;
 		if (ptrace(PTRACE_INTERRUPT, th->tid, NULL, NULL) != 0 || !wait_interrupt(t, th))
 			continue;
 		if (read_pc(th->tid, &pc) == 0) {
@@ -293,7 +318,7 @@ static void pass_stops(struct cb_tracer *t)
 
 static void sample_loop(struct cb_tracer *t)
 {
-	uint64_t now, next, ticks = 0;
+	uint64_t now, next, late, ticks = 0;
 
 	if (cpu_now(t, &now) != 0)
 		return;
@@ -309,11 +334,11 @@ static void sample_loop(struct cb_tracer *t)
 			sleep_ns(wait < POLL_NS ? wait : POLL_NS);
 			continue;
 		}
-		t->merged += (now - next) / t->period_ns;
-		next += ((now - next) / t->period_ns + 1) * t->period_ns;
+		late = (now - next) / t->period_ns;
+		next += (late + 1) * t->period_ns;
 		if (++ticks % RESCAN_TICKS == 0)
 			seize_new(t, 0, NULL, 0);
-		sample_threads(t);
+		sample_threads(t, late);
 	}
 }
 

@@ -4,13 +4,15 @@
  * thread of this process seizes every thread of the target (PTRACE_SEIZE,
  * which neither stops nor signals it), and after each period of the
  * target's CPU time (its process CPU clock, clock_getcpuclockid) interrupts
- * each thread that has run since the previous sample (PTRACE_INTERRUPT),
- * reads its registers, and lets it continue. Threads the target starts are
- * seized within 16 samples. Signals the target receives meanwhile are
- * passed on within about 2 ms. Stopping detaches every thread and leaves
- * the process running; a process that exits ends the sampling, and its exit
- * status is left for its parent. While it is sampled, no other thread of
- * this process may wait for it (waitpid would take the sampler's stops).
+ * each thread that has run a period of its own CPU time since its previous
+ * sample (its schedstat; PTRACE_INTERRUPT), reads its registers, and lets
+ * it continue: each thread's share of the samples is about its share of the
+ * CPU time. Threads the target starts are seized within 16 samples. Signals
+ * the target receives meanwhile are passed on within about 2 ms. Stopping
+ * detaches every thread and leaves the process running; a process that
+ * exits ends the sampling, and its exit status is left for its parent.
+ * While it is sampled, no other thread of this process may wait for it
+ * (waitpid would take the sampler's stops).
  *
  * When the kernel refuses to trace (Yama's ptrace_scope, a container's
  * seccomp filter or missing CAP_SYS_PTRACE, another user's process, a
