@@ -47,8 +47,9 @@ struct libbuild {
 	char *file, *real, *env_key;
 	char sha256[65];
 	struct cb_elf_info elf;
-	char **environ; /* its C library's environment: kept for the life of the process */
-	void *base;     /* where FILE is loaded */
+	char **environ;     /* its C library's environment: kept for the life of its namespace */
+	size_t environ_own; /* environ[environ_own] onwards are copies of its own pairs */
+	void *base;         /* where FILE is loaded */
 	/* The object's describe, and its namespace's own jansson and free:
 	 * a json_t of the base namespace's jansson must never reach it. */
 	void (*describe)(json_t *obj);
@@ -63,6 +64,9 @@ static size_t n_builds;
 /* Namespaces opened, refused builds' too (a namespace is never unloaded):
  * each keeps its band of thread-specific keys. */
 static size_t n_namespaces;
+/* Each namespace's environment: its C library reads it for the life of the
+ * process, a refused build's too. */
+static char **namespace_environ[CB_LIBBUILD_MAX];
 static pthread_mutex_t builds_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* A build's describe, run on an object of its own namespace's jansson and
@@ -162,9 +166,10 @@ static char *env_key(char *const *env)
 	return key;
 }
 
-/* The process's environment with copies of ENV's pairs over it, NULL-ended
- * (the process's own strings are never freed: setenv leaks the old ones). */
-static char **environ_with(char *const *env)
+/* The process's environment with copies of ENV's pairs over it, NULL-ended;
+ * *OWN is the index of the first copy (the process's own strings are never
+ * freed: setenv leaks the old ones). */
+static char **environ_with(char *const *env, size_t *own)
 {
 	size_t n = 0, m = 0, k = 0;
 	char **out;
@@ -186,14 +191,28 @@ static char **environ_with(char *const *env)
 		if (!replaced)
 			out[k++] = environ[i];
 	}
-	/* The variant's strings go with its scenario; the namespace keeps
-	 * reading these for the life of the process. */
+	*own = k;
 	for (size_t j = 0; j < m; j++)
 		if (!(out[k++] = strdup(env[j]))) {
+			while (k-- > *own)
+				free(out[k]);
 			free(out);
 			return NULL;
 		}
 	return out;
+}
+
+/* B's environment freed, unless a namespace holds it. */
+static void environ_free(struct libbuild *b)
+{
+	if (!b->environ)
+		return;
+	for (size_t i = 0; i < n_namespaces; i++)
+		if (namespace_environ[i] == b->environ)
+			return;
+	for (size_t i = b->environ_own; b->environ[i]; i++)
+		free(b->environ[i]);
+	free(b->environ);
 }
 
 /* dlmopen under the build's environment: its C library copies the pointer
@@ -301,6 +320,7 @@ static const struct cb_engine *load(struct libbuild *b, const char *object, char
 		return NULL;
 	}
 	size_t slot = n_namespaces++;
+	namespace_environ[slot] = b->environ;
 	if (!(mark = dlsym(library, symbol))) {
 		cb_errorf(err, err_len, "%s defines no %s: not %s", b->file, symbol,
 		          libraries[b->library].library);
@@ -393,7 +413,7 @@ static void build_free(struct libbuild *b)
 	free(b->file);
 	free(b->real);
 	free(b->env_key);
-	/* b->environ stays: a refused build's namespace may still read it. */
+	environ_free(b);
 	free(b);
 }
 
@@ -441,7 +461,8 @@ static const struct cb_engine *open_locked(const struct cb_engine *base, const c
 		       NULL;
 	}
 	if (!(b = calloc(1, sizeof *b)) || !(b->file = strdup(file)) || !(b->real = strdup(real)) ||
-	    !(b->environ = environ_with(env)) || !(b->engine.name = strdup(name))) {
+	    !(b->environ = environ_with(env, &b->environ_own)) ||
+	    !(b->engine.name = strdup(name))) {
 		free(key);
 		build_free(b);
 		return cb_errorf(err, err_len, "not enough memory"), NULL;
