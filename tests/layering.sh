@@ -9,11 +9,11 @@
 #   analysis/verdicts/         judgements: core/, analysis/stats/, analysis/verdicts/
 #   analysis/report/           printing: core/ and analysis/
 #   plots/                     charts: core/, analysis/ and plots/
-#   core/cli/                  the command line: everything
+#   cli/                       the command line: everything
 #
 # Includes are written from the top of the tree ("core/results.h"), only
-# core/lua/ includes Lua's headers, and nothing but core/cli/ and the tests
-# includes core/cli/. Inside plots/, the chart writers and their primitives
+# core/lua/ includes Lua's headers, and nothing but cli/ and the tests
+# includes cli/. Inside plots/, the chart writers and their primitives
 # never call back into plot.c or the chart kinds' table. The last two tests
 # plant a wrong include and a call back in a copy of the tree and make sure
 # the checks catch them.
@@ -39,9 +39,9 @@ violations() {
 		  allowed='^(core|analysis/(stats|verdicts))/[a-z_]*\.h$' ;;
 	plots) files=$(cd "$root" && ls plots/*.[ch] 2>/dev/null)
 	       allowed='^(core|analysis/(stats|verdicts|report)|plots)/[a-z_]*\.h$' ;;
-	from-top) files=$(cd "$root" && ls core/*.[ch] core/*/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
+	from-top) files=$(cd "$root" && ls core/*.[ch] core/*/*.[ch] cli/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
 		  allowed='^(config\.h|[a-z]+/.*\.h)$' ;;
-	lua-headers) files=$(cd "$root" && ls core/*.[ch] core/engines/*.[ch] core/profile/*.[ch] core/cli/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
+	lua-headers) files=$(cd "$root" && ls core/*.[ch] core/engines/*.[ch] core/profile/*.[ch] cli/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
 		     allowed='' ;;
 	esac
 	[ -n "$files" ] || return 0
@@ -70,7 +70,7 @@ rule() {
 	fi
 }
 
-rule core "core/ includes only core/ and core/profile/ (not core/lua, core/cli, analysis, plots)"
+rule core "core/ includes only core/ and core/profile/ (not core/lua, cli, analysis, plots)"
 rule profile "core/profile/ includes only core/ and core/profile/"
 rule lua "core/lua/ includes only core/ and core/lua/"
 rule analysis "analysis/ includes only core/ and analysis/'s three layers"
@@ -80,11 +80,11 @@ rule plots "plots/ includes only core/, analysis/ and plots/"
 rule from-top "every include is written from the top of the tree"
 rule lua-headers "only core/lua/ includes Lua's headers"
 
-# core/cli/ is included by nobody but itself.
+# cli/ is included by nobody but itself.
 point=$((point + 1))
-bad=$(cd "$top" && grep -n -E '^#include "core/cli/' core/*.[ch] core/engines/*.[ch] core/profile/*.[ch] core/lua/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
-if [ -z "$bad" ]; then echo "ok $point - nothing below the command line includes core/cli/"; else
-	echo "not ok $point - nothing below the command line includes core/cli/"; printf '%s\n' "$bad" | sed 's/^/# /'; fi
+bad=$(cd "$top" && grep -n -E '^#include "cli/' core/*.[ch] core/engines/*.[ch] core/profile/*.[ch] core/lua/*.[ch] analysis/*/*.[ch] plots/*.[ch] 2>/dev/null)
+if [ -z "$bad" ]; then echo "ok $point - nothing below the command line includes cli/"; else
+	echo "not ok $point - nothing below the command line includes cli/"; printf '%s\n' "$bad" | sed 's/^/# /'; fi
 
 # Inside plots/: plot.c (the folder, render.sh, which charts a run gets) and
 # plot_kinds.c (the chart kinds' table, naming the writers) sit above the

@@ -10,8 +10,8 @@
 : "${top_builddir:=.}"
 plan 4
 
-files=$(cd "$top_srcdir" && find core analysis plots tests -name '*.[ch]' | sort)
-sources=$(cd "$top_srcdir" && find core analysis plots tests -name '*.c' | sort)
+files=$(cd "$top_srcdir" && find core cli analysis plots tests -name '*.[ch]' | sort)
+sources=$(cd "$top_srcdir" && find core cli analysis plots tests -name '*.c' | sort)
 
 formatted() {
 	(cd "$top_srcdir" && clang-format --dry-run -Werror $files) >"$WORK/format" 2>&1 ||

@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 /* HTML: the body of a page (headings, paragraphs, tables), every text
- * escaped; the page around it is the command's (core/cli/html_page.h). */
+ * escaped; the page around it is the command's (cli/html_page.h). */
 enum cb_report_format {
 	CB_FORMAT_TEXT,
 	CB_FORMAT_MARKDOWN,
