@@ -11,14 +11,14 @@
 
 #include "analysis/report/format.h"
 #include "analysis/stats/summary.h"
-#include "core/budget.h"
-#include "core/datadir.h"
-#include "core/engine.h"
-#include "core/errbuf.h"
-#include "core/extern.h"
-#include "core/libbuild.h"
-#include "core/results.h"
-#include "core/units.h"
+#include "core/measure/budget.h"
+#include "core/base/datadir.h"
+#include "core/engine/engine.h"
+#include "core/base/errbuf.h"
+#include "core/engine/extern.h"
+#include "core/builds/libbuild.h"
+#include "core/results/results.h"
+#include "core/base/units.h"
 
 int cb_usage_error(const char *cmd, const char *fmt, ...)
 {

@@ -43,18 +43,18 @@ int cb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
  * 1h30m) into *SECONDS; CB_EXIT_OK, or a usage error. */
 int cb_budget_option(const char *cmd, const char *value, double *seconds);
 
-/* --allow-external PATH[,PATH...] of command CMD (core/extern.h): the
+/* --allow-external PATH[,PATH...] of command CMD (core/engine/extern.h): the
  * files allowed to run as external workers or load as plug-ins; CB_EXIT_OK,
  * or a usage error naming a path that does not exist. */
 int cb_allow_external_option(const char *cmd, const char *value);
 
 /* --lib ENGINE=FILE of command CMD: another build of ENGINE's library, as a
- * scenario's `lib` opens it (core/libbuild.h), added as the engine
+ * scenario's `lib` opens it (core/builds/libbuild.h), added as the engine
  * ENGINE@FILE; its name into *BUILD (NULL: not wanted). CB_EXIT_OK, or a
  * usage error saying why the build is refused. */
 int cb_lib_option(const char *cmd, const char *value, const char **build);
 
-/* A malformed CRYPTOBENCH_FAULT (the test-only fault switch, core/engine.h)
+/* A malformed CRYPTOBENCH_FAULT (the test-only fault switch, core/engine/engine.h)
  * is bad input: print "cryptobench CMD: CRYPTOBENCH_FAULT=...: expected ..."
  * and return CB_EXIT_USAGE; CB_EXIT_OK when it is unset or well formed. */
 int cb_fault_env_check(const char *cmd);

@@ -13,9 +13,9 @@
 #include "cli/options.h"
 #include "analysis/verdicts/compare.h"
 #include "analysis/report/report.h"
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 #include "core/lua/claims.h"
-#include "core/results.h"
+#include "core/results/results.h"
 
 static const char claims_help[] =
     "usage: cryptobench claims CLAIMS.lua [--data DIR] [--numbers OUT.tex]\n\n"

@@ -16,7 +16,7 @@
 #include "analysis/verdicts/plan_runs.h"
 #include "analysis/report/report.h"
 #include "cli/html_page.h"
-#include "core/results.h"
+#include "core/results/results.h"
 
 static const char compare_help[] =
     "usage: cryptobench compare FILE|FOLDER... [--format text|markdown|csv|json|html]\n"

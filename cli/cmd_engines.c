@@ -7,9 +7,9 @@
 #include "analysis/report/format.h"
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "core/engine.h"
-#include "core/extern.h"
-#include "core/libbuild.h"
+#include "core/engine/engine.h"
+#include "core/engine/extern.h"
+#include "core/builds/libbuild.h"
 
 static const char engines_help[] =
     "usage: cryptobench engines [--json] [--allow-external PATH,...] [--lib ENGINE=FILE]...\n\n"

@@ -18,11 +18,11 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "core/csv.h"
-#include "core/errbuf.h"
-#include "core/host_id.h"
-#include "core/lines.h"
-#include "core/results.h"
+#include "core/results/csv.h"
+#include "core/base/errbuf.h"
+#include "core/machine/host_id.h"
+#include "core/results/lines.h"
+#include "core/results/results.h"
 
 static const char export_help[] =
     "usage: cryptobench export FILE|DIR... [--format csv|json] [-o FILE] [--force]\n\n"
@@ -69,7 +69,7 @@ struct exporter {
 
 /* ---- Writing one row ---- */
 
-/* One value as a CSV field (core/csv.h): null, or a value no column
+/* One value as a CSV field (core/results/csv.h): null, or a value no column
  * expects, is empty. */
 static void csv_value(struct cb_csv *w, json_t *v)
 {

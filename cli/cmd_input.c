@@ -8,8 +8,8 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "core/input.h"
-#include "core/units.h"
+#include "core/algorithms/input.h"
+#include "core/base/units.h"
 
 static const char input_help[] =
     "usage: cryptobench input SIZE [--seed N]\n\n"

@@ -8,9 +8,9 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "core/datadir.h"
+#include "core/base/datadir.h"
 #include "plots/plot.h"
-#include "core/results.h"
+#include "core/results/results.h"
 
 #ifndef GNUPLOT_PATH
 #define GNUPLOT_PATH ""

@@ -6,7 +6,7 @@
 #include "cli/html_page.h"
 #include "cli/options.h"
 #include "analysis/report/report.h"
-#include "core/results.h"
+#include "core/results/results.h"
 
 static void report_help(void)
 {

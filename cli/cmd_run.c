@@ -19,11 +19,11 @@
 #include "cli/run_output.h"
 #include "cli/run_plan.h"
 #include "cli/run_recorded.h"
-#include "core/extern.h"
-#include "core/plan.h"
-#include "core/runner.h"
+#include "core/engine/extern.h"
+#include "core/measure/plan.h"
+#include "core/run/runner.h"
 #include "core/lua/load.h"
-#include "core/scenario.h"
+#include "core/measure/scenario.h"
 
 #define LONG_RUN_S 600 /* a run longer than this prints its estimate first */
 

@@ -6,9 +6,9 @@
 
 #include "cli/cli.h"
 #include "cli/options.h"
-#include "core/datadir.h"
-#include "core/extern.h"
-#include "core/verify.h"
+#include "core/base/datadir.h"
+#include "core/engine/extern.h"
+#include "core/check/verify.h"
 
 static const char verify_help[] =
     "usage: cryptobench verify [ENGINE...] [--vectors DIR] [--allow-external PATH,...]\n"

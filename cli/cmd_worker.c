@@ -15,12 +15,12 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
-#include "core/clock.h"
-#include "core/engine.h"
-#include "core/errbuf.h"
-#include "core/input.h"
-#include "core/reference.h"
-#include "core/worker.h"
+#include "core/machine/clock.h"
+#include "core/engine/engine.h"
+#include "core/base/errbuf.h"
+#include "core/algorithms/input.h"
+#include "core/algorithms/reference.h"
+#include "core/engine/worker.h"
 
 static void send(json_t *obj)
 {
@@ -41,7 +41,8 @@ static json_t *calls_of(const struct cb_engine *e)
 {
 	char api[128];
 
-	snprintf(api, sizeof api, "%s call (core/engine.h) into a buffer made once", e->name);
+	snprintf(api, sizeof api, "%s call (core/engine/engine.h) into a buffer made once",
+	         e->name);
 	return json_pack("{s:s, s:n}", "reuse", api, "fresh");
 }
 
@@ -142,7 +143,7 @@ struct request {
 	unsigned char *aad;       /* its AAD (NULL: none) */
 	size_t aad_len;
 	/* A public-key cell: the keys imported from the request's "pk", the
-	 * digest and signature it carries (core/pk.h's setup). */
+	 * digest and signature it carries (core/algorithms/pk.h's setup). */
 	struct cb_pk_key *pk_key, *pk_peer;
 	unsigned char pk_digest[CB_PK_MAX_DIGEST], pk_sig[CB_PK_MAX_SIG];
 	struct cb_pk_setup pk;

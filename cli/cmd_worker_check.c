@@ -3,7 +3,7 @@
  * handshake, the known-answer vectors of every algorithm it offers, forged
  * tags, the input it reads, one cell of each public-key op it offers per
  * scheme, a malformed request, the end of its input. The
- * program runs as an external worker engine (core/extern.h), so every check
+ * program runs as an external worker engine (core/engine/extern.h), so every check
  * goes through the code a run uses. */
 #include "config.h"
 
@@ -17,14 +17,14 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cli/worker_check.h"
-#include "core/datadir.h"
-#include "core/engine.h"
-#include "core/extern.h"
-#include "core/input.h"
-#include "core/process.h"
-#include "core/reference.h"
-#include "core/vectors.h"
-#include "core/worker.h"
+#include "core/base/datadir.h"
+#include "core/engine/engine.h"
+#include "core/engine/extern.h"
+#include "core/algorithms/input.h"
+#include "core/engine/process.h"
+#include "core/algorithms/reference.h"
+#include "core/check/vectors.h"
+#include "core/engine/worker.h"
 
 #define TRIAL_LEN 4096
 

@@ -14,9 +14,9 @@
 
 #include "analysis/report/format.h"
 #include "cli/cli.h"
-#include "core/errbuf.h"
-#include "core/datadir.h"
-#include "core/host_id.h"
+#include "core/base/errbuf.h"
+#include "core/base/datadir.h"
+#include "core/machine/host_id.h"
 #include "plots/plot.h"
 
 /* Verdicts read in grey print too: a symbol and a weight or style beside

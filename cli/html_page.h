@@ -14,7 +14,7 @@
 
 #include <stdio.h>
 
-#include "core/results.h"
+#include "core/results/results.h"
 
 /* A part of the page: printed as HTML to OUT, returning its status (0, 1:
  * invalid trials shown), or -1 with ERR. */

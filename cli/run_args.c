@@ -9,8 +9,8 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cli/run_auto.h"
-#include "core/scenario.h"
-#include "core/units.h"
+#include "core/measure/scenario.h"
+#include "core/base/units.h"
 
 static const char run_help[] =
     "usage: cryptobench run SCENARIO.lua [options]\n"

@@ -13,8 +13,8 @@
 #include <jansson.h>
 
 #include "analysis/verdicts/plan_runs.h"
-#include "core/errbuf.h"
-#include "core/results.h"
+#include "core/base/errbuf.h"
+#include "core/results/results.h"
 
 int cb_runs_auto_open(struct cb_runs_auto *a, const char *dir, double budget_s, char *err,
                       size_t err_len)

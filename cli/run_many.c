@@ -15,8 +15,8 @@
 #include "cli/cli.h"
 #include "cli/run_auto.h"
 #include "cli/run_output.h"
-#include "core/killpoint.h"
-#include "core/results.h"
+#include "core/base/killpoint.h"
+#include "core/results/results.h"
 
 /* One --runs folder being filled. */
 struct folder {

@@ -5,7 +5,7 @@
 #include <signal.h>
 
 #include "cli/run_args.h"
-#include "core/scenario.h"
+#include "core/measure/scenario.h"
 
 /* Run A's scenario S N times into the folder -o names (or a new one), each
  * run a fresh process of this program given ARGV (without -o, --runs,

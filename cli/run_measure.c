@@ -11,12 +11,12 @@
 #include "cli/cli.h"
 #include "cli/run_output.h"
 #include "cli/run_until.h"
-#include "core/errbuf.h"
-#include "core/explain.h"
-#include "core/host_id.h"
-#include "core/killpoint.h"
-#include "core/results.h"
-#include "core/runner.h"
+#include "core/base/errbuf.h"
+#include "core/run/explain.h"
+#include "core/machine/host_id.h"
+#include "core/base/killpoint.h"
+#include "core/results/results.h"
+#include "core/run/runner.h"
 
 /* The results file being written. */
 struct output {

@@ -5,8 +5,8 @@
 #include <signal.h>
 
 #include "cli/run_args.h"
-#include "core/plan.h"
-#include "core/scenario.h"
+#include "core/measure/plan.h"
+#include "core/measure/scenario.h"
 
 /* Measure PLAN (of scenario S) into A's -o file, a new file under results/,
  * or the interrupted file --resume names; stop after the current trial

@@ -9,10 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/algorithm.h"
-#include "core/engine.h"
-#include "core/errbuf.h"
-#include "core/units.h"
+#include "core/algorithms/algorithm.h"
+#include "core/engine/engine.h"
+#include "core/base/errbuf.h"
+#include "core/base/units.h"
 
 int cb_oneline_given(const struct cb_oneline *o)
 {

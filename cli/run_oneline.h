@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "core/plan.h"
+#include "core/measure/plan.h"
 
 struct cb_oneline {
 	const char *engines, *algorithms, *sizes, *ops; /* comma-separated lists */

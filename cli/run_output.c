@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "core/results.h"
+#include "core/results/results.h"
 
 int cb_make_dirs(const char *path)
 {

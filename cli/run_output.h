@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "cli/run_args.h"
-#include "core/scenario.h"
+#include "core/measure/scenario.h"
 
 /* mkdir -p PATH: 0, or -1 with errno. */
 int cb_make_dirs(const char *path);

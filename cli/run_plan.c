@@ -3,9 +3,9 @@
 
 #include "cli/run_plan.h"
 
-#include "core/algorithm.h"
-#include "core/engine.h"
-#include "core/units.h"
+#include "core/algorithms/algorithm.h"
+#include "core/engine/engine.h"
+#include "core/base/units.h"
 
 /* The calibration aims 10% past the trial time (runner.c). */
 #define TRIAL_OVERSHOOT 1.1

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "core/plan.h"
+#include "core/measure/plan.h"
 
 /* The expected duration of one run of PLAN, in seconds: every trial lasts
  * about the calibration's target (1.1 x trial_time), and each cell is

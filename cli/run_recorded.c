@@ -7,9 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/errbuf.h"
-#include "core/input.h"
-#include "core/results.h"
+#include "core/base/errbuf.h"
+#include "core/algorithms/input.h"
+#include "core/results/results.h"
 
 void cb_recorded_free(struct cb_recorded *rec)
 {

@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #include "core/lua/load.h"
-#include "core/scenario.h"
+#include "core/measure/scenario.h"
 
 struct cb_recorded {
 	char *path;                    /* the results file it was read from */

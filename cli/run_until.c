@@ -8,9 +8,9 @@
 
 #include "analysis/stats/summary.h"
 #include "analysis/verdicts/analysis.h"
-#include "core/errbuf.h"
-#include "core/results.h"
-#include "core/scenario.h"
+#include "core/base/errbuf.h"
+#include "core/results/results.h"
+#include "core/measure/scenario.h"
 
 void cb_until_init(struct cb_until_looks *u, const struct cb_scenario *sc,
                    const struct cb_plan *plan, const char *path)

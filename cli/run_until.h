@@ -1,6 +1,6 @@
 /* run_until.h: the looks of a run until resolved (`run --until resolved`).
  *
- * core/runner.h measures in blocks and asks, after each, which cells stay
+ * core/run/runner.h measures in blocks and asks, after each, which cells stay
  * in the rotation; this module answers: it reads back the file so far
  * (results_read.c takes a file without its end line), analyses it with the
  * rule's intervals (confidence sequences, analysis/verdicts/stopping.h)
@@ -13,8 +13,8 @@
 #include <jansson.h>
 
 #include "analysis/verdicts/stopping.h"
-#include "core/plan.h"
-#include "core/runner.h"
+#include "core/measure/plan.h"
+#include "core/run/runner.h"
 
 struct cb_until_looks {
 	const char *path;           /* the results file being written */

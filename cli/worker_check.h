@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "core/engine.h"
+#include "core/engine/engine.h"
 
 /* How many checks ran, and how many failed. */
 struct cb_check_tally {

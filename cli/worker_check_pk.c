@@ -1,15 +1,15 @@
 /* worker_check_pk.c: worker-check's public-key checks (cmd_worker_check.c):
  * one cell of each public-key op a worker offers per scheme, checked by the
- * reference (core/pk.h), and one known-answer call with a key of its own. */
+ * reference (core/algorithms/pk.h), and one known-answer call with a key of its own. */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/worker_check.h"
-#include "core/input.h"
-#include "core/pk.h"
-#include "core/process.h"
+#include "core/algorithms/input.h"
+#include "core/algorithms/pk.h"
+#include "core/engine/process.h"
 
 #define PK_LEN 32 /* the message a public-key check signs: a digest's worth */
 

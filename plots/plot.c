@@ -8,7 +8,7 @@
 
 #include "plots/plot_internal.h"
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 void cb_plot_defaults(struct cb_plot_options *opt, const char *templates_dir)
 {

@@ -12,7 +12,7 @@
 
 #include "plots/plot_internal.h"
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 static const char *const format_names[] = {"png", "pdf", "svg"};
 

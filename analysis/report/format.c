@@ -1,7 +1,7 @@
 /* format.c: numbers with a sensible precision, and tables in four dresses. */
 #include "analysis/report/format.h"
 
-#include "core/csv.h"
+#include "core/results/csv.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -2,7 +2,7 @@
  *
  * Reports build a table cell by cell and print it once, so column widths fit
  * the widest entry and the same table comes out as aligned text, a Markdown
- * table or CSV (core/csv.h). Missing numbers (NaN) print as "-" in text and
+ * table or CSV (core/results/csv.h). Missing numbers (NaN) print as "-" in text and
  * Markdown and as an empty field in CSV. */
 #ifndef CB_FORMAT_H
 #define CB_FORMAT_H

@@ -11,8 +11,8 @@
 #include "analysis/report/tables.h"
 #include "analysis/verdicts/hosts.h"
 #include "analysis/verdicts/masks.h"
-#include "core/errbuf.h"
-#include "core/units.h"
+#include "core/base/errbuf.h"
+#include "core/base/units.h"
 
 void cb_report_defaults(struct cb_report_options *opt)
 {

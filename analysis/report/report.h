@@ -15,7 +15,7 @@
 #include "analysis/verdicts/compare.h"
 #include "analysis/verdicts/analysis.h"
 #include "analysis/report/format.h"
-#include "core/results.h"
+#include "core/results/results.h"
 #include "analysis/stats/summary.h"
 #include "analysis/verdicts/baseline.h"
 
@@ -107,7 +107,7 @@ void cb_report_hosts(FILE *out, const struct cb_hosts *h, enum cb_report_format 
  * commands give has one name in both (n, mb_per_s_median,
  * mb_per_s_median_lo, ...). --table NAME chooses another table. Each table
  * is described once (table.h), its columns in tables.h's table_NAME.c; the
- * dialect is core/csv.h's. */
+ * dialect is core/results/csv.h's. */
 
 /* The tables' names, NULL-terminated; the first is the default. Made from
  * the same lists as the descriptions (tables.h). */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "analysis/report/table_baseline.h"
-#include "core/units.h"
+#include "core/base/units.h"
 
 #define NUM cb_report_json_number
 

@@ -15,8 +15,8 @@
 #include "analysis/report/report.h"
 #include "analysis/report/tables.h"
 #include "analysis/verdicts/analysis.h"
-#include "core/algorithm.h"
-#include "core/pk.h"
+#include "core/algorithms/algorithm.h"
+#include "core/algorithms/pk.h"
 
 #define OPS_PER_MB 1e6 /* a "byte" of a public-key trial is one operation */
 

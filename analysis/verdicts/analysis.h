@@ -16,7 +16,7 @@
 #include "analysis/verdicts/attribution.h"
 #include "analysis/verdicts/masks.h"
 #include "analysis/verdicts/winners.h"
-#include "core/results.h"
+#include "core/results/results.h"
 
 struct cb_analysis {
 	const struct cb_results *results;

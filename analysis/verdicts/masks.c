@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "analysis/verdicts/analysis.h"
-#include "core/errbuf.h"
-#include "core/units.h"
+#include "core/base/errbuf.h"
+#include "core/base/units.h"
 
 const char *cb_mask_verdict_name(enum cb_mask_verdict v)
 {

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "analysis/verdicts/analysis.h"
-#include "core/budget.h"
-#include "core/errbuf.h"
-#include "core/units.h"
+#include "core/measure/budget.h"
+#include "core/base/errbuf.h"
+#include "core/base/units.h"
 
 void cb_stop_defaults(struct cb_stop_rule *rule)
 {
