@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
 #include "core/base/errbuf.h"

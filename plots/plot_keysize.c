@@ -10,6 +10,7 @@
 
 #include "core/algorithms/algorithm.h"
 #include "core/algorithms/pk.h"
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
 /* The public-key algorithm of cell I of S with samples, or NULL (a byte

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/engine/engine.h"
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
 void plot_size(unsigned long long size, bool display, char *buf, size_t len)

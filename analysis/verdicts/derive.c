@@ -1,6 +1,7 @@
 /* derive.c: declared ratios, slopes across sizes, crossovers. */
 #include "analysis/verdicts/derive.h"
-#include "analysis/verdicts/analysis.h"
+#include "analysis/verdicts/analysis_data.h"
+#include "core/results/results.h"
 
 #include "core/engine/engine.h"
 #include "core/base/errbuf.h"

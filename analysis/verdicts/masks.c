@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/verdicts/analysis.h"
+#include "analysis/verdicts/analysis_data.h"
+#include "core/results/results.h"
 #include "core/base/errbuf.h"
 #include "core/base/units.h"
 

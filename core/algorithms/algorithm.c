@@ -4,7 +4,6 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "core/algorithms/pk.h"
 #include "core/algorithms/pk_scheme.h"
 
 static const struct cb_algorithm algorithms[] = {
@@ -134,17 +133,6 @@ bool cb_op_applies(const struct cb_algorithm *alg, enum cb_op op)
 	default:
 		return false;
 	}
-}
-
-size_t cb_output_len(const struct cb_algorithm *alg, enum cb_op op, size_t len)
-{
-	if (cb_alg_is_pk(alg))
-		return cb_pk_output_len(alg, op);
-	if (alg->kind == CB_KIND_HASH)
-		return alg->digest_len;
-	if (op == CB_OP_ENCRYPT)
-		return len + alg->tag_len;
-	return len;
 }
 
 void cb_standard_key(const struct cb_algorithm *alg, unsigned char key[CB_MAX_KEY])

@@ -78,12 +78,8 @@ int cb_op_parse(const char *name);
  * key type once: RSA under its pkcs1 names, the NIST curves under ECDSA's). */
 bool cb_op_applies(const struct cb_algorithm *alg, enum cb_op op);
 
-/* Bytes an engine writes for one message of LEN bytes: the digest for a hash,
- * LEN for a cipher, LEN + tag for AEAD encryption, LEN for decryption. Public
- * key: the most a signature takes (an ECDSA signature's DER says its own
- * length), the shared secret, the key pair's layout (core/algorithms/pk.h), or 0 for
- * verify. */
-size_t cb_output_len(const struct cb_algorithm *alg, enum cb_op op, size_t len);
+/* cb_output_len, the bytes an engine writes for one message: pk.h, which
+ * knows the public-key outputs as well. */
 
 /* The published convention: a key is 00 01 02 ... of its length; a CBC/CTR IV
  * is 00 .. 0f; an AEAD nonce is 00 .. 0b. */

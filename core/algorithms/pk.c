@@ -63,6 +63,17 @@ static size_t sig_max(const struct cb_algorithm *alg)
 	                                           : alg->bits / 8;
 }
 
+size_t cb_output_len(const struct cb_algorithm *alg, enum cb_op op, size_t len)
+{
+	if (cb_alg_is_pk(alg))
+		return cb_pk_output_len(alg, op);
+	if (alg->kind == CB_KIND_HASH)
+		return alg->digest_len;
+	if (op == CB_OP_ENCRYPT)
+		return len + alg->tag_len;
+	return len;
+}
+
 size_t cb_pk_output_len(const struct cb_algorithm *alg, enum cb_op op)
 {
 	size_t a, b;

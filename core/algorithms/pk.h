@@ -77,7 +77,13 @@ static inline const struct cb_pk_scheme_info *cb_pk_info(const struct cb_algorit
 
 /* The bytes of one field element or scalar: (bits + 7) / 8. */
 size_t cb_pk_field_len(const struct cb_algorithm *alg);
-/* cb_output_len of a public-key ALG (algorithm.h). */
+/* Bytes an engine writes for one message of LEN bytes: the digest for a hash,
+ * LEN for a cipher, LEN + tag for AEAD encryption, LEN for decryption. Public
+ * key: the most a signature takes (an ECDSA signature's DER says its own
+ * length), the shared secret, the key pair's layout (below), or 0 for
+ * verify. Here rather than in algorithm.h, which this module builds on. */
+size_t cb_output_len(const struct cb_algorithm *alg, enum cb_op op, size_t len);
+/* cb_output_len of a public-key ALG. */
 size_t cb_pk_output_len(const struct cb_algorithm *alg, enum cb_op op);
 /* keygen's output: RSA n (bits/8 bytes) then one prime p (bits/16 bytes),
  * big-endian, zero-padded on the left; ECDSA d then 04 || x || y; the raw

@@ -18,7 +18,9 @@
 #include <jansson.h>
 #include <lua.h>
 
-#include "core/lua/load.h"
+#include "core/measure/scenario.h"
+
+struct cb_load_options; /* load.h: the loader includes this file, not the reverse */
 
 #define CB_SCENARIO_MAX_SIZE ((size_t)4 << 30)
 #define CB_SCENARIO_MAX_THREADS 256

@@ -5,6 +5,8 @@
  * read in fields.c). After it: --set overrides, then --quick. What C
  * allocates while Lua may still raise an error hangs off the scenario at once,
  * so cb_scenario_free() cleans up any failure. */
+#include "core/lua/load.h"
+
 #include "core/lua/internal.h"
 
 #include <errno.h>
