@@ -1,6 +1,7 @@
 /* verify_pk.c: `verify`'s check of one public-key cell on the fixed keys,
- * made as a run makes it (core/run/runner.c: cb_pk_expect, the engine's call,
- * cb_pk_check), outside any timing. */
+ * made as a run makes it (cb_pk_expect in core/run/run_prepare.c, then the
+ * engine's call and cb_pk_check in core/measure/trial.c), outside any
+ * timing. */
 #include "core/check/verify.h"
 
 #include "core/engine/engine.h"

@@ -3,5 +3,5 @@
 libcbcore_a_SOURCES += \
 	core/measure/scenario.c core/measure/scenario.h \
 	core/measure/plan.c core/measure/plan.h \
-	core/measure/trial.c core/measure/trial.h \
+	core/measure/trial.c core/measure/trial_buffers.c core/measure/trial.h \
 	core/measure/budget.c core/measure/budget.h

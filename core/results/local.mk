@@ -3,6 +3,8 @@
 # compressed lines, the one CSV dialect).
 libcbcore_a_SOURCES += \
 	core/results/results.c core/results/results_read.c core/results/results.h \
+	core/results/results_trials.c core/results/results_trials.h \
+	core/results/results_memory.c core/results/results_memory.h \
 	core/results/results_scan.c core/results/results_scan.h \
 	core/results/results_schema.c core/results/results_header.c \
 	core/results/results_schema.h \

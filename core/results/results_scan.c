@@ -376,7 +376,7 @@ static int time_of(const struct value *v, double *out)
 }
 
 /* The values of the schema's fields (V, one per field) into T, as the
- * reader keeps them. -1 for what add_trial would refuse. */
+ * reader keeps them. -1 for what cb_results_add_trial would refuse. */
 static int take_fields(const struct value *v, struct cb_trial_scan *t)
 {
 	for (size_t i = 0; i < cb_n_trial_fields; i++) {
@@ -489,7 +489,7 @@ int cb_trial_scan(const char *line, size_t len, struct cb_trial_scan *t)
 	skip_space(&s);
 	if (s.p != s.end)
 		return 0;
-	/* What add_trial would refuse is left for it to say. */
+	/* What cb_results_add_trial would refuse is left for it to say. */
 	if (type->kind != STRING || type->s.len != 5 || memcmp(type->s.p, "trial", 5))
 		return 0;
 	return take_fields(v, t) == 0;

@@ -5,7 +5,7 @@
  * runner hands over (NULL when the line has no such key), and, for a trial,
  * what the readers keep of it. The writer (cb_results_trial_json,
  * cb_results_header_json) walks the table; both readers of a trial line
- * (results_read.c with jansson, results_scan.c without) walk the same table
+ * (results_trials.c with jansson, results_scan.c without) walk the same table
  * for its keys, their types and where each kept value goes in struct
  * cb_result_trial. doc/results-format.md describes every key, and
  * tests/test_results_schema.c holds the document against these tables.
