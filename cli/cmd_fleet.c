@@ -65,18 +65,6 @@ static const char *const run_flags[] = {"--quick"};
 static const char *const refused[] = {"-o",         "--output",      "--resume",    "--force",
                                       "--progress", "--no-progress", "--run-index", "--host"};
 
-void cb_fleet_print_run(FILE *out, const struct fleet_args *a, const char *output,
-                        const char *host_expr)
-{
-	cb_shell_word(out, a->program);
-	fputs(" run", out);
-	for (int i = 0; i < a->n_run; i++) {
-		fputc(' ', out);
-		cb_shell_word(out, a->run[i]);
-	}
-	fprintf(out, " -o %s --host %s --no-progress", output, host_expr);
-}
-
 /* The value of option NAME at argv[*i] ("--name V" or "--name=V", moving *i
  * past V; "" when V is missing), or NULL when argv[*i] is another argument.
  * Fleet reads its own options so, whole names only, and passes every other

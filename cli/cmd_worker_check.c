@@ -51,20 +51,6 @@ struct check_args {
 	size_t n;
 };
 
-void cb_check_report(struct cb_check_tally *t, bool ok, const char *check, const char *fmt, ...)
-{
-	va_list ap;
-
-	t->run++;
-	t->failed += !ok;
-	printf("%-4s  %s: ", ok ? "ok" : "FAIL", check);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-}
-
 /* The fields of a hello (PROTOCOL.md) beyond its type and protocol, which
  * the handshake checked: NULL, or what is missing. */
 static const char *hello_lacks(const json_t *hello, char *buf, size_t len)

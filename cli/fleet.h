@@ -10,6 +10,8 @@
 
 #include <stdio.h>
 
+#include "cli/cli.h" /* cb_shell_word */
+
 #define FLEET_MAX_ARGS 128
 
 struct fleet_args {
@@ -35,9 +37,19 @@ struct fleet_args {
 /* The run of one machine: its OUTPUT inside the fleet's folder, and
  * HOST_EXPR (a shell expression such as "$host") for the host's name, the
  * run's --host: the name its file is named by is the name its header
- * gives, so two machines of one hostname stay two hosts. */
-void cb_fleet_print_run(FILE *out, const struct fleet_args *a, const char *output,
-                        const char *host_expr);
+ * gives, so two machines of one hostname stay two hosts. Here, shared by
+ * both engines' files, so that neither calls into the other. */
+static inline void cb_fleet_print_run(FILE *out, const struct fleet_args *a, const char *output,
+                                      const char *host_expr)
+{
+	cb_shell_word(out, a->program);
+	fputs(" run", out);
+	for (int i = 0; i < a->n_run; i++) {
+		fputc(' ', out);
+		cb_shell_word(out, a->run[i]);
+	}
+	fprintf(out, " -o %s --host %s --no-progress", output, host_expr);
+}
 
 /* Check --nodes and the #SBATCH values before anything is created. */
 int cb_fleet_slurm_check(const struct fleet_args *a);

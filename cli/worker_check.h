@@ -3,7 +3,9 @@
 #ifndef CB_CLI_WORKER_CHECK_H
 #define CB_CLI_WORKER_CHECK_H
 
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "core/engine/engine.h"
 
@@ -12,9 +14,23 @@ struct cb_check_tally {
 	unsigned run, failed;
 };
 
-/* One check's line: "ok" or "FAIL", its name, the reason; counted in T. */
-__attribute__((format(printf, 4, 5))) void cb_check_report(struct cb_check_tally *t, bool ok,
-                                                           const char *check, const char *fmt, ...);
+/* One check's line: "ok" or "FAIL", its name, the reason; counted in T.
+ * Here, shared by both files of the command, so that neither calls into the
+ * other. */
+__attribute__((format(printf, 4, 5))) static inline void
+cb_check_report(struct cb_check_tally *t, bool ok, const char *check, const char *fmt, ...)
+{
+	va_list ap;
+
+	t->run++;
+	t->failed += !ok;
+	printf("%-4s  %s: ", ok ? "ok" : "FAIL", check);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
 
 /* The public-key checks (worker_check_pk.c) of the worker engine E, on the
  * generator's input INPUT (its first 32 bytes are the message). */

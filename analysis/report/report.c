@@ -27,65 +27,6 @@ void cb_report_defaults(struct cb_report_options *opt)
 
 /* ---- Text and Markdown ---- */
 
-void cb_report_wrapped(FILE *out, const char *first, const char *text)
-{
-	size_t indent, col;
-	const char *p = text;
-
-	if (!first) { /* HTML: a paragraph */
-		fputs("<p>", out);
-		cb_html_escape(out, text);
-		fputs("</p>\n", out);
-		return;
-	}
-	indent = col = strlen(first);
-	fputs(first, out);
-	while (*p) {
-		const char *sp = strchr(p, ' ');
-		size_t word = sp ? (size_t)(sp - p) : strlen(p);
-
-		if (col > indent && col + 1 + word > CB_REPORT_WIDTH) {
-			fprintf(out, "\n%*s", (int)indent, "");
-			col = indent;
-		} else if (col > indent) {
-			fputc(' ', out);
-			col++;
-		}
-		fwrite(p, 1, word, out);
-		col += word;
-		p += word;
-		while (*p == ' ')
-			p++;
-	}
-	fputc('\n', out);
-}
-
-const char *cb_report_lead(enum cb_report_format f)
-{
-	return f == CB_FORMAT_HTML ? NULL : "";
-}
-
-const char *cb_report_mark(enum cb_report_format f)
-{
-	return f == CB_FORMAT_HTML ? NULL : f == CB_FORMAT_MARKDOWN ? "- " : "  ";
-}
-
-void cb_report_heading(FILE *out, enum cb_report_format f, const char *title)
-{
-	if (f == CB_FORMAT_HTML) {
-		fputs("<h3>", out);
-		cb_html_escape(out, title);
-		fputs("</h3>\n", out);
-		return;
-	}
-	if (f == CB_FORMAT_MARKDOWN) {
-		fprintf(out, "\n### %s\n\n", title);
-		return;
-	}
-	fputc('\n', out);
-	cb_report_wrapped(out, "", title);
-}
-
 /* The output mode the scenario gave variant LABEL ("reuse" by default). */
 static const char *variant_output(const struct cb_results *r, const char *label)
 {
@@ -310,34 +251,6 @@ static void print_cells(FILE *out, const struct cb_analysis *a, const struct cb_
 		    "Spread per cell (throughput quantiles over trials; median/min-1 on time per "
 		    "call; drift and lag-1 on cycles per byte where cycles exist, else on time; "
 		    "'- (n 5)': too few trials for the test to flag anything)");
-}
-
-/* The values of a metric's `by`, without their keys: "sim-fast 16KiB 2 threads". */
-void cb_report_by_values(const struct cb_derived *m, char *buf, size_t len)
-{
-	const char *key;
-	json_t *v;
-	size_t used = 0;
-
-	buf[0] = '\0';
-	json_object_foreach(m->by_json, key, v)
-	{
-		char x[64];
-
-		if (strcmp(key, "size") == 0)
-			cb_format_size((size_t)json_integer_value(v), x);
-		else if (strcmp(key, "threads") == 0)
-			snprintf(x, sizeof x, "%lld thread%s", (long long)json_integer_value(v),
-			         json_integer_value(v) == 1 ? "" : "s");
-		else
-			snprintf(x, sizeof x, "%s",
-			         json_string_value(v) ? json_string_value(v) : "?");
-		if (used < len)
-			used +=
-			    (size_t)snprintf(buf + used, len - used, "%s%s", used ? " " : "", x);
-	}
-	if (!buf[0])
-		snprintf(buf, len, "-");
 }
 
 static void print_derived(FILE *out, const struct cb_analysis *a, const struct cb_report_options *o)

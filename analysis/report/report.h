@@ -63,9 +63,9 @@ void cb_report_plan(FILE *out, const struct cb_runs_plan *p, enum cb_report_form
 void cb_report_baseline(FILE *out, struct cb_baseline *const *b, size_t n,
                         enum cb_report_format format);
 
-/* The pieces of that output the host comparison shares (report_baseline.c):
- * a row's verdict in words ("not resolved (table)" where the table's
- * adjustment withheld it), the summary line of B naming the two sides NAME
+/* The pieces of that output the host comparison shares (report_baseline.c;
+ * the verdict table_baseline.c): a row's verdict in words ("not resolved
+ * (table)" where the table's adjustment withheld it), the summary line of B naming the two sides NAME
  * and BASE ("NAME is 7.2% [6.8, 7.6] faster than BASE on 12 of 14 cells,
  * equivalent on 2"), B as JSON, the text's closing explanation (ALPHA: the
  * error rate). */
@@ -121,23 +121,10 @@ int cb_report_table_index(const char *const *tables, const char *name);
 void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
                    const struct cb_report_options *o);
 
-/* ---- Shared by the printers ---- */
+/* ---- Shared by the printers (the text helpers and JSON numbers: format.h) ---- */
 
-/* Text output fits this many columns (tables too, unless details are asked for). */
-#define CB_REPORT_WIDTH 100
-
-/* Print TEXT wrapped at CB_REPORT_WIDTH columns: the first line starts with
- * FIRST, the others with as many spaces; FIRST NULL: an HTML paragraph
- * (escaped). */
-void cb_report_wrapped(FILE *out, const char *first, const char *text);
-/* What FIRST is for a line (""), or an item of a list ("  ", "- "), in
- * format F: NULL in HTML. */
-const char *cb_report_lead(enum cb_report_format f);
-const char *cb_report_mark(enum cb_report_format f);
-/* A section's TITLE: a Markdown heading, or a blank line and the wrapped title. */
-void cb_report_heading(FILE *out, enum cb_report_format f, const char *title);
-
-/* The values of M's `by`, without their keys: "sim-fast 16KiB 2 threads". */
+/* The values of M's `by`, without their keys: "sim-fast 16KiB 2 threads"
+ * (table_derived.c). */
 void cb_report_by_values(const struct cb_derived *m, char *buf, size_t len);
 
 /* MiB per MB: MiB/s = MB/s x CB_MIB_PER_MB. */
@@ -166,9 +153,8 @@ void cb_report_explain(FILE *out, const struct cb_analysis *a, const struct cb_t
  * "cells"}]}. */
 json_t *cb_report_explain_json(const struct cb_analysis *a, const struct cb_table_options *o);
 
-/* NaN-safe JSON number: null for NaN or infinity (report_json.c). */
-json_t *cb_report_json_number(double v);
-/* A stats.h summary as JSON, with its interval's level, coverage and method. */
+/* A stats.h summary as JSON, with its interval's level, coverage and method
+ * (table_cells.c). */
 json_t *cb_report_json_stats(const struct cb_stats_summary *s);
 
 #endif

@@ -12,8 +12,9 @@ libcbcore_a_SOURCES += core/engines/null.c core/engines/memcpy.c core/engines/si
 # needs no library but its engine's. It installs in $(pkglibdir)
 # (core/base/datadir.h).
 engine_object_core = core/engine/engine_options.c core/base/errbuf.c \
-	core/algorithms/algorithm.c core/algorithms/pk.c core/algorithms/pk_keys.c \
-	core/algorithms/pk_scheme.c core/algorithms/reference.c core/algorithms/input.c
+	core/algorithms/algorithm.c core/algorithms/pk.c core/algorithms/pk_sizes.c \
+	core/algorithms/pk_keys.c core/algorithms/pk_scheme.c core/algorithms/reference.c \
+	core/algorithms/input.c
 # A sanitized build's flags are left out: the sanitizers' runtime is the
 # base namespace's, which an object in a namespace of its own cannot reach.
 engine_object_unsanitized = $(filter-out -fsanitize=% -fno-sanitize% -fsanitize-%,$(1))
