@@ -37,6 +37,27 @@ struct cb_report_options {
 /* Text, AUTO, all tables, and the summary and derive defaults. */
 void cb_report_defaults(struct cb_report_options *opt);
 
+/* ---- The sections of one run's report (report_sections.c) ----
+ *
+ * As data: each section's text and its JSON members, in the order both the
+ * text printer (cb_report_print: text, Markdown, HTML) and the JSON printer
+ * (cb_report_run_json) walk them. A section is one row: its text, its JSON,
+ * or both; either prints nothing for a run it does not apply to. */
+struct cb_report_section {
+	const char *name; /* what it is, for a reader of the table */
+	/* Print the section of A to OUT as O asks (NULL: JSON only). */
+	void (*text)(FILE *out, const struct cb_analysis *a, const struct cb_report_options *o);
+	/* Add the section's members of A to the run's object J (NULL: text only). */
+	void (*json)(json_t *j, const struct cb_analysis *a, const struct cb_report_options *o);
+	bool answer; /* the answer (the winners): what CB_REPORT_WINNERS prints alone */
+};
+extern const struct cb_report_section cb_report_sections[];
+extern const size_t cb_n_report_sections;
+
+/* The answer alone: who is fastest, per algorithm, op, size (and threads);
+ * nothing when the run has no winners. */
+void cb_report_winners(FILE *out, const struct cb_analysis *a, const struct cb_report_options *o);
+
 /* Analyse and print each of the N results files to OUT. 0; 1 when a file
  * holds invalid trials; -1 with ERR when an analysis fails (a malformed
  * derived-metric declaration, memory). */
@@ -65,10 +86,10 @@ void cb_report_baseline(FILE *out, struct cb_baseline *const *b, size_t n,
 
 /* The pieces of that output the host comparison shares (report_baseline.c;
  * the verdict table_baseline.c): a row's verdict in words ("not resolved
- * (table)" where the table's adjustment withheld it), the summary line of B naming the two sides NAME
- * and BASE ("NAME is 7.2% [6.8, 7.6] faster than BASE on 12 of 14 cells,
- * equivalent on 2"), B as JSON, the text's closing explanation (ALPHA: the
- * error rate). */
+ * (table)" where the table's adjustment withheld it), the summary line of B
+ * naming the two sides NAME and BASE ("NAME is 7.2% [6.8, 7.6] faster than
+ * BASE on 12 of 14 cells, equivalent on 2"), B as JSON, the text's closing
+ * explanation (ALPHA: the error rate). */
 const char *cb_report_baseline_verdict(const struct cb_baseline_row *row);
 void cb_report_baseline_summary(const struct cb_baseline *b, const char *name, const char *base,
                                 char *buf, size_t len);
