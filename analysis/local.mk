@@ -6,7 +6,7 @@ noinst_LIBRARIES += libcbstats.a libcbverdicts.a libcbreport.a
 
 # Samples to numbers (GSL): summaries, exact intervals, robust fits.
 libcbstats_a_SOURCES = \
-	analysis/stats/stats.c analysis/stats/stats.h \
+	analysis/stats/stats.c analysis/stats/stats.h analysis/stats/interval.h \
 	analysis/stats/ratio.c analysis/stats/ratio.h \
 	analysis/stats/confseq.c analysis/stats/confseq.h \
 	analysis/stats/curve.c analysis/stats/curve.h \
@@ -16,7 +16,7 @@ libcbstats_a_SOURCES = \
 
 # One run's analysis and the verdicts on it and across runs.
 libcbverdicts_a_SOURCES = \
-	analysis/verdicts/analysis.c analysis/verdicts/analysis.h \
+	analysis/verdicts/analysis.c analysis/verdicts/analysis.h analysis/verdicts/analysis_data.h \
 	analysis/verdicts/derive.c analysis/verdicts/derive.h \
 	analysis/verdicts/winners.c analysis/verdicts/winners.h \
 	analysis/verdicts/masks.c analysis/verdicts/masks.h analysis/verdicts/masks_code.c \
@@ -36,6 +36,7 @@ libcbverdicts_a_SOURCES = \
 libcbreport_a_SOURCES = \
 	analysis/report/format.c analysis/report/format.h \
 	analysis/report/report.c analysis/report/report.h \
+	analysis/report/report_sections.c analysis/report/report_sections.h \
 	analysis/report/report_json.c analysis/report/report_csv.c \
 	analysis/report/report_compare.c analysis/report/report_baseline.c \
 	analysis/report/report_hosts.c \

@@ -1,55 +1,9 @@
-# The measuring library (libcbcore.a): input, clocks, host, engines and their
-# registry, plan and schedule, the runner, results files, reference and
-# known-answer checks. It includes nothing from analysis/ or plots/.
-libcbcore_a_SOURCES += \
-	core/algorithm.c core/algorithm.h \
-	core/errbuf.c core/errbuf.h \
-	core/csv.c core/csv.h \
-	core/killpoint.c core/killpoint.h \
-	core/datadir.c core/datadir.h \
-	core/units.c core/units.h \
-	core/budget.c core/budget.h \
-	core/input.c core/input.h \
-	core/reference.c core/reference.h \
-	core/pk.c core/pk.h core/pk_keys.c core/pk_keys.h core/pk_reference.c \
-	core/pk_scheme.c core/pk_scheme.h \
-	core/clock.c core/clock.h \
-	core/host.c core/host.h core/host_id.c core/host_id.h \
-	core/scenario.c core/scenario.h \
-	core/plan.c core/plan.h \
-	core/registry.c core/engine_options.c core/engine.h \
-	core/runner.c core/runner.h core/explain.c core/explain.h \
-	core/lines.c core/lines.h \
-	core/results.c core/results_read.c core/results.h \
-	core/results_scan.c core/results_scan.h \
-	core/results_schema.c core/results_header.c core/results_schema.h \
-	core/vectors.c core/vectors_pk.c core/vectors_run.c core/vectors.h \
-	core/verify.c core/verify_pk.c core/verify.h \
-	core/trial.c core/trial.h \
-	core/engines/null.c core/engines/memcpy.c core/engines/sim.c \
-	core/worker.c core/worker.h core/process.c core/process.h \
-	core/command.c core/command.h \
-	core/extern.c core/extern.h \
-	core/libbuild.c core/libbuild.h core/elf_info.c core/elf_info.h
-
-# The source revision of the build, recorded in every results header
-# (tool.build): `git describe` of the source tree when it is a checkout (a
-# "-dirty" suffix for uncommitted changes), the package version otherwise.
-# Regenerated on every make, rewritten only when it changes. BUILT_SOURCES
-# covers only `all`, `check` and `install`; the object that includes it
-# depends on it too, so that any target that links the core library (`demo`,
-# `paper`, `fuzzers`, `cryptobench` alone) makes it first on a fresh clone.
-BUILT_SOURCES += core/build.h
-core/results_header.$(OBJEXT): core/build.h
-CLEANFILES += core/build.h
-core/build.h: FORCE
-	$(AM_V_GEN)v=$$(git -C '$(srcdir)' describe --always --dirty --abbrev=12 2>/dev/null) || \
-	  v='$(PACKAGE_VERSION)'; \
-	mkdir -p core; printf '#define CB_BUILD "%s"\n' "$$v" >core/build.h.tmp; \
-	if cmp -s core/build.h.tmp core/build.h; then rm -f core/build.h.tmp; \
-	else mv core/build.h.tmp core/build.h; fi
-.PHONY: FORCE
-FORCE:
+# The measuring library (libcbcore.a), one folder per role, each adding its
+# sources through its own local.mk (Makefile.am includes them): base, the
+# machine, algorithms, the engine plumbing and the engines, known-answer
+# checks, other builds of a library, measuring, the profiler, results files,
+# running a plan, and the Lua binding. It includes nothing from analysis/,
+# plots/ or cli/ (tests/layering.sh).
 
 # The optional engines configure found: their objects are LIBOBJS
 # (core/engines/NAME.o, one per CB_ENGINE line of configure.ac), compiled by
@@ -60,7 +14,7 @@ libcbcore_a_LIBADD = $(LIBOBJS)
 EXTRA_DIST += core/engines/README.md
 
 # The worker programs of other runtimes are runtime data: they install in
-# $(pkgdatadir)/workers (core/datadir.h).
+# $(pkgdatadir)/workers (core/base/datadir.h).
 workersdir = $(pkgdatadir)/workers
 
 # The workers make builds install where their kind of file belongs, each
@@ -71,7 +25,7 @@ workersdir = $(pkgdatadir)/workers
 # on the machine). The Java classes and the .NET assembly are bytecode that
 # a runtime reads, the same on every machine: architecture-independent data,
 # beside the worker scripts in $(workersdir)/java and $(workersdir)/dotnet.
-# core/datadir.h says how the program finds each, installed or not.
+# core/base/datadir.h says how the program finds each, installed or not.
 # uninstall removes the files and those two folders of its own.
 install_worker_program = $(MKDIR_P) '$(DESTDIR)$(pkglibexecdir)' && \
 	echo " $(INSTALL_PROGRAM) $$src '$(DESTDIR)$(pkglibexecdir)/$$name'" && \
@@ -223,9 +177,10 @@ clean-local:
 # (examples/plugin/): $(includedir)/cryptobench/engine.h and the header it
 # includes, with their paths kept, and cryptobench-engine.pc for pkg-config.
 cbincludedir = $(includedir)/cryptobench
-cbinclude_HEADERS = core/engine.h
-cbincludecoredir = $(includedir)/cryptobench/core
-cbincludecore_HEADERS = core/algorithm.h core/pk.h core/pk_scheme.h
+cbinclude_HEADERS = core/engine/engine.h
+cbincludecoredir = $(includedir)/cryptobench/core/algorithms
+cbincludecore_HEADERS = core/algorithms/algorithm.h core/algorithms/pk.h \
+	core/algorithms/pk_scheme.h
 pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = cryptobench-engine.pc
 EXTRA_DIST += cryptobench-engine.pc.in examples/plugin/sha256.c examples/plugin/Makefile \

@@ -2,7 +2,7 @@
 # -------------------------------------------
 # An optional in-process engine, core/engines/NAME.c, whose table is
 # cb_engine_NAME, and MORE: the engine's other sources, by name without .c
-# (its public-key half, NAME_pk: core/engine.h). --with-NAME=check (default) builds it when CHECK finds the
+# (its public-key half, NAME_pk: core/engine/engine.h). --with-NAME=check (default) builds it when CHECK finds the
 # library, --with-NAME=yes fails when it does not, --without-NAME skips it.
 # CHECK runs shell code that sets cb_found=yes and NAME_CFLAGS/NAME_LIBS
 # (upper case).
@@ -14,7 +14,7 @@
 #     distributes it and tracks its dependencies, found or not);
 #   - adds NAME_CFLAGS to CB_ENGINE_CFLAGS and NAME_LIBS to CB_ENGINE_LIBS;
 #   - adds CB_ENGINE_ENTRY(NAME) to CB_ENGINES_BUILT in config.h, the
-#     X-macro core/registry.c builds its list from.
+#     X-macro core/engine/registry.c builds its list from.
 # Every engine, found or not, is named in CB_ENGINES_CONFIGURED ("openssl
 # gcrypt ...") and gets a row in the summary configure prints at the end.
 AC_DEFUN([CB_ENGINE], [AC_REQUIRE([_CB_ENGINE_INIT])

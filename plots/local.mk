@@ -1,7 +1,7 @@
 # Charts: one gnuplot template per chart kind (parameters through
 # `gnuplot -c`), and the code that writes their data and render scripts from
 # the analysis and runs gnuplot. The templates install in $(pkgdatadir)/plots,
-# where the program finds them (core/datadir.h) and copies them beside the
+# where the program finds them (core/base/datadir.h) and copies them beside the
 # charts.
 libcbplots_a_SOURCES += \
 	plots/plot.c plots/plot.h plots/plot_internal.h plots/plot_kinds.c \

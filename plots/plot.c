@@ -6,9 +6,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 void cb_plot_defaults(struct cb_plot_options *opt, const char *templates_dir)
 {

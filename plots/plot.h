@@ -65,7 +65,7 @@
 
 #include "analysis/verdicts/compare.h"
 #include "analysis/verdicts/hosts.h"
-#include "core/results.h"
+#include "core/results/results.h"
 #include "analysis/stats/summary.h"
 
 enum cb_plot_format { CB_PLOT_PNG, CB_PLOT_PDF, CB_PLOT_SVG };

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
 /* Whether cell I of S is drawn here: it has samples and counts bytes. */

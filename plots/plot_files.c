@@ -10,9 +10,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 static const char *const format_names[] = {"png", "pdf", "svg"};
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
 /* The subtitle of compared runs: the first run's machine, and the runs' dates. */

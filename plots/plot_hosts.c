@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
 #include "analysis/verdicts/hosts.h"

@@ -3,10 +3,19 @@
 #define CB_PLOT_INTERNAL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "analysis/verdicts/analysis.h"
-#include "plots/plot.h"
+
+/* plot.h's types, by pointer only: plot.c includes this file, and a writer
+ * includes plot.h itself for their fields, so that neither header includes
+ * the other. */
+struct cb_plot;
+struct cb_plot_kind;
+struct cb_plot_options;
+struct cb_compare;
+struct cb_hosts;
 
 /* Where one set of charts goes, and what they are drawn from. */
 struct plot_ctx {

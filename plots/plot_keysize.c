@@ -8,8 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/algorithm.h"
-#include "core/pk.h"
+#include "core/algorithms/algorithm.h"
+#include "core/algorithms/pk.h"
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
 /* The public-key algorithm of cell I of S with samples, or NULL (a byte

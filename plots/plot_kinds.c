@@ -2,6 +2,7 @@
  * the command's summary describes it, its gnuplot template, and the writer
  * that draws it. plot.c runs the writers in this order; the writers use the
  * primitives of plot_files.c and plot_names.c, and nothing calls back. */
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
 const struct cb_plot_kind cb_plot_kinds[] = {

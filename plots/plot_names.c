@@ -5,7 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/engine.h"
+#include "core/engine/engine.h"
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
 void plot_size(unsigned long long size, bool display, char *buf, size_t len)

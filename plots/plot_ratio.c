@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
 static void underscore(const char *s, char *buf, size_t len)

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
 static bool executable(const char *path)

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "plots/plot.h"
 #include "plots/plot_internal.h"
 
 /* A time unit that keeps the numbers short. */

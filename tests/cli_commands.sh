@@ -1,5 +1,5 @@
 #!/bin/sh
-# Command engines (core/command.h) and env variants (cryptobench worker).
+# Command engines (core/engine/command.h) and env variants (cryptobench worker).
 # A command that prints nothing, or a wrong digest, makes invalid trials with
 # the reason; the `true` baseline is valid; an in-process engine with env
 # runs in a worker child started with that environment.

@@ -43,7 +43,7 @@ check "report, compare and compare --baseline share the key columns" sh -c "
 	[ \$(for f in report compare baseline; do head -1 \"$WORK/\$f.csv\" | cut -d, -f1-8; done | sort -u | wc -l) -eq 1 ]"
 check "...engine is the engine, label the variant" sh -c "grep -q '^runs/run-1.jsonl,1,sim,sim-fast,' '$WORK/report.csv' || grep -q ',1,sim,sim-fast,aes-128-cbc' '$WORK/report.csv'"
 check "...and the median MB/s has one name" sh -c "head -1 '$WORK/report.csv' | grep -q ',mb_per_s_median,' && head -1 '$WORK/compare.csv' | grep -q ',mb_per_s_median,'"
-# One dialect (core/csv.h): booleans true/false, numbers that read back.
+# One dialect (core/results/csv.h): booleans true/false, numbers that read back.
 check "...booleans are true or false (contaminated, drift)" python3 -c "
 import csv, sys
 rows = list(csv.DictReader(open('$WORK/report.csv', newline='')))

@@ -1,5 +1,5 @@
 #!/bin/sh
-# run --explain (core/explain.h): profiled trials after the timed ones, one
+# run --explain (core/run/explain.h): profiled trials after the timed ones, one
 # "profile" line each. On the sim engine (in process, a virtual clock) the
 # same run with and without --explain has the same trial lines and the same
 # report: a profiled trial never becomes a timing, a headline or a verdict.
@@ -76,7 +76,7 @@ check "the end line counts the trials only" \
 	test "$(tail -n 1 "$WORK/explained.jsonl" | jq .trials)" = \
 	"$(jq -s '[.[] | select(.type == "trial")] | length' "$WORK/explained.jsonl")"
 
-# The test-only fault switch (core/engine.h) on the profiled round only: the
+# The test-only fault switch (core/engine/engine.h) on the profiled round only: the
 # run's rounds are 0 (warm-up) to 2, its profiled trials round 3.
 CRYPTOBENCH_FAULT=sim:error@3 "$CRYPTOBENCH" run --engines sim --algorithms sha256 --sizes 64B \
 	--rounds 2 --explain=5 -o "$WORK/fault.jsonl" >"$WORK/out" 2>"$WORK/err"

@@ -40,7 +40,7 @@ py "$WORK/a.csv"
 check "Python's csv module reads one header row with the columns" pyq ".header == \"$COLS\" and .headers_seen == 0"
 check "one row per trial line ($trials)" pyq ".rows == $trials"
 check "every row has the 20 fields" pyq '.widths == [20]'
-# One dialect with the report's tables (core/csv.h): LF line ends, no CR.
+# One dialect with the report's tables (core/results/csv.h): LF line ends, no CR.
 check "records end with LF alone (no CR)" sh -c "! grep -q \"\$(printf '\\r')\" '$WORK/a.csv'"
 ns_sum=$(jq -s '[.[] | select(.type == "trial") | .ns] | add' "$WORK/a.jsonl")
 check "the ns column adds up to the file's trials' ns ($ns_sum)" pyq ".ns_sum == $ns_sum"

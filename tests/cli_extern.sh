@@ -1,5 +1,5 @@
 #!/bin/sh
-# External workers and the gate (core/extern.h): a scenario's { "worker",
+# External workers and the gate (core/engine/extern.h): a scenario's { "worker",
 # name = ..., command = {...} } runs only when --allow-external names its
 # program (compared after realpath); --dry-run lists it and starts nothing
 # not allowed; the results header records what was allowed and used, with

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The test-only fault switch (CRYPTOBENCH_FAULT, core/engine.h): each kind of
+# The test-only fault switch (CRYPTOBENCH_FAULT, core/engine/engine.h): each kind of
 # engine failure becomes invalid trials or a visible outlier, the run stays
 # complete, and the other engines' trials are untouched.
 . "${top_srcdir:-.}/tests/lib.sh"

@@ -4,7 +4,7 @@
 # mount namespace where a tmpfs covers both trees (root and unshare needed,
 # else those points are skipped with the reason), the installed `verify`,
 # `run`, `plot` (with gnuplot's images when gnuplot is there) and
-# `man cryptobench` work from the installed data (core/datadir.h); the
+# `man cryptobench` work from the installed data (core/base/datadir.h); the
 # installed `engines` finds every engine the build tree's finds, the worker
 # programs make built included (installed in $(pkglibexecdir) and
 # $(pkgdatadir)/workers); the installed quickstart scenario runs; and the

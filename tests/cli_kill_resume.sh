@@ -1,5 +1,5 @@
 #!/bin/sh
-# SIGKILL at several points of a run (CRYPTOBENCH_KILL_AT, core/killpoint.h),
+# SIGKILL at several points of a run (CRYPTOBENCH_KILL_AT, core/base/killpoint.h),
 # then --resume: no trial line written before the kill is lost or changed,
 # every slot is measured exactly once, and the trials are those of the same
 # run never killed (the sim engine's virtual clock makes them identical).
@@ -11,7 +11,7 @@ slots=40 # (4 rounds + 1 warm-up) x 8 cells
 # trials FILE: one line per trial, as written
 trials() { grep '"type":"trial"' "$1"; }
 # measured FILE: the trials without the fields that hold the output buffer's
-# poison (a pattern new to each trial of the process, core/trial.h) and the
+# poison (a pattern new to each trial of the process, core/measure/trial.h) and the
 # placement (drawn from a seed per run, kept by --resume): what a trial
 # measured
 measured() { jq -c 'select(.type == "trial") | del(.digest, .output_sha256, .layout)' "$1"; }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The manual page names every option of every command: each option a
-# command's option table declares (core/cli/*.c) and each one its --help
+# command's option table declares (cli/*.c) and each one its --help
 # prints appears in that command's entry of man/cryptobench.1 (from its
 # ".TP/.B COMMAND" line to the next command's). An option added to the
 # program but not to the manual fails here. The last two points plant an
@@ -10,13 +10,13 @@
 plan 5
 
 MAN=$top_srcdir/man/cryptobench.1
-CLI=$top_srcdir/core/cli
+CLI=$top_srcdir/cli
 
 # The commands the program lists in its usage (the hidden worker is not).
 commands=$("$CRYPTOBENCH" --help 2>&1 | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p')
 
 # table_options DIR: "COMMAND --name" for every option the option tables of
-# DIR (a copy of core/cli) declare: rows written CB_OPTION_KIND("--name", ...)
+# DIR (a copy of cli) declare: rows written CB_OPTION_KIND("--name", ...)
 # or with a file's own short form of it (STRING, FLAG), rows written out
 # {"--name", ..., false} (one ending in true is hidden: used between the
 # program's own processes), and fleet's list of names, which it parses by

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Plug-ins against the installed interface: `make install DESTDIR=...`
-# installs cryptobench/engine.h (with core/algorithm.h) and
+# installs cryptobench/engine.h (with core/algorithms/algorithm.h) and
 # cryptobench-engine.pc; examples/plugin/ builds out of tree against them
 # with PKG_CONFIG_PATH (and the sysroot of DESTDIR); verify passes on it and
 # a run measures it once --allow-external names it, and only then; a
@@ -17,8 +17,8 @@ env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "${MAKE:-make}" -s -C "$top_builddir" in
 check "make install DESTDIR=... succeeds" test $? -eq 0
 pc=$(find "$dest" -name cryptobench-engine.pc | head -n 1)
 header=$(find "$dest" -path '*/include/cryptobench/engine.h' | head -n 1)
-check "it installs cryptobench/engine.h, core/algorithm.h beside it, and the .pc" \
-	test -n "$pc" -a -n "$header" -a -f "${header%/engine.h}/core/algorithm.h"
+check "it installs cryptobench/engine.h, core/algorithms/algorithm.h beside it, and the .pc" \
+	test -n "$pc" -a -n "$header" -a -f "${header%/engine.h}/core/algorithms/algorithm.h"
 
 if ! command -v pkg-config >/dev/null 2>&1 || ! command -v "${CC:-cc}" >/dev/null 2>&1; then
 	skip 14 "no pkg-config or C compiler"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Two builds of one library in one run (a variant's lib, core/libbuild.h):
+# Two builds of one library in one run (a variant's lib, core/builds/libbuild.h):
 # the library the program linked, copied to two paths, loaded as two builds
 # beside the default in one short run. Each is identified in the header
 # (three paths, one SHA-256 and build id), really separate (three load

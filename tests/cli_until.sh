@@ -1,6 +1,6 @@
 #!/bin/sh
-# Runs until resolved (core/runner.h, core/cli/run_until.h) and --runs auto
-# (core/cli/run_auto.h) on the sim engine's virtual clock: the rule in the
+# Runs until resolved (core/run/runner.h, cli/run_until.h) and --runs auto
+# (cli/run_auto.h) on the sim engine's virtual clock: the rule in the
 # header, a look after each block, closed cells measured no more, the end
 # line's outcome, a budget counted in virtual time, bad values refused with
 # one line, and a file killed at a look or mid-block that --resume finishes

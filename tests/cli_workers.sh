@@ -85,7 +85,7 @@ cb verify python-hashlib
 check "known answers through the protocol" status_is 0
 
 # An answer over 1 MiB has its base64 output cut out before the JSON parse
-# (core/worker.c): a 2 MiB ciphertext must still verify.
+# (core/engine/worker.c): a 2 MiB ciphertext must still verify.
 cb run --engines python-cryptography --algorithms aes-128-cbc --sizes 2MiB --rounds 2 --trial-time 1ms -o "$WORK/big.jsonl"
 if [ "$(cat "$WORK/status")" != 0 ] && grep -q "not usable here" "$WORK/err"; then
 	echo "ok $((tap_n + 1)) # SKIP $(head -n 1 "$WORK/err")"

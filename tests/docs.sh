@@ -110,13 +110,13 @@ check "README.md is at most 160 lines" readme_short
 # reference to a parent's shared/, a cited document that does not exist, a
 # link to a section that does not exist.
 copy=$WORK/copy
-mkdir -p "$copy/doc" "$copy/core"
+mkdir -p "$copy/doc" "$copy/core/results"
 cp "$top"/README.md "$copy/"
 cp "$top"/doc/*.md "$copy/doc/"
-cp "$top"/core/results.h "$copy/core/"
+cp "$top"/core/results/results.h "$copy/core/results/"
 # (The planted names are built, so that this file cites none of them.)
 printf '\nSee ../%s/DESIGN.%s.\n' shared md >>"$copy"/doc/style.md
-printf '/* As doc/nowhere.%s says. */\n' md >>"$copy"/core/results.h
+printf '/* As doc/nowhere.%s says. */\n' md >>"$copy"/core/results/results.h
 printf '\n[x](method.%s#no-such-heading)\n' md >>"$copy"/doc/extending.md
 
 planted_outside() {
@@ -128,7 +128,7 @@ check "a planted path outside the project is caught" planted_outside
 
 planted_missing() {
 	caught=$(missing "$copy")
-	printf '%s\n' "$caught" | grep -q '^core/results\.h:[0-9]*: doc/nowhere\.md$' &&
+	printf '%s\n' "$caught" | grep -q '^core/results/results\.h:[0-9]*: doc/nowhere\.md$' &&
 		printf '%s\n' "$caught" | grep -q '^doc/extending\.md:[0-9]*: method\.md#no-such-heading (no such section)$' &&
 		printf '%s\n' "$caught" | grep -q '^doc/style\.md:[0-9]*: \.\./shared/DESIGN\.md$' ||
 		{ diag "caught: $caught"; false; }

@@ -117,7 +117,7 @@ TESTS += $(cli_tests)
 dist_check_SCRIPTS += $(cli_tests) tests/lib.sh tests/guest.sh
 
 # The known-answer vectors are runtime data of `verify`: they install in
-# $(pkgdatadir)/vectors (core/datadir.h).
+# $(pkgdatadir)/vectors (core/base/datadir.h).
 vectorsdir = $(pkgdatadir)/vectors
 dist_vectors_DATA = \
 	tests/vectors/fips180-sha.vec \

@@ -3,15 +3,17 @@
 # .clang-format says, and cppcheck finds nothing at the levels warning,
 # portability and performance (a finding that is wrong is suppressed where
 # it occurs, with `// cppcheck-suppress ID` and a comment saying why), and
-# every Go file is as gofmt writes it, and every Rust file as rustfmt does.
+# every Go file is as gofmt writes it, and every Rust file as rustfmt does;
+# and no C file of the command line or of core/ (the Lua binding aside) is
+# over 600 lines, so that a module that grows is split by responsibility.
 # Each is skipped, with the reason, when its tool is missing (./bootstrap
 # installs the first three; rustfmt comes with the Rust toolchain).
 . "${top_srcdir:-.}/tests/lib.sh"
 : "${top_builddir:=.}"
-plan 4
+plan 5
 
-files=$(cd "$top_srcdir" && find core analysis plots tests -name '*.[ch]' | sort)
-sources=$(cd "$top_srcdir" && find core analysis plots tests -name '*.c' | sort)
+files=$(cd "$top_srcdir" && find core cli analysis plots tests -name '*.[ch]' | sort)
+sources=$(cd "$top_srcdir" && find core cli analysis plots tests -name '*.c' | sort)
 
 formatted() {
 	(cd "$top_srcdir" && clang-format --dry-run -Werror $files) >"$WORK/format" 2>&1 ||
@@ -58,5 +60,16 @@ if command -v rustfmt >/dev/null 2>&1; then
 else
 	skip 1 "no rustfmt (it comes with cargo and rustc)"
 fi
+
+# long_files: the C files of cli/ and core/ (core/lua/ aside) over 600 lines.
+long_files() {
+	(cd "$top_srcdir" && wc -l $(find cli core -name '*.[ch]' ! -path 'core/lua/*' | sort)) |
+		awk '$2 != "total" && $1 > 600 { print $2 ": " $1 " lines" }'
+}
+short_files() {
+	long_files >"$WORK/long"
+	[ ! -s "$WORK/long" ] || { diag "$(cat "$WORK/long")"; diag "split it by responsibility"; false; }
+}
+check "no C file of cli/ or core/ (core/lua/ aside) is over 600 lines" short_files
 
 done_testing

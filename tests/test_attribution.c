@@ -24,7 +24,7 @@
 #include "analysis/stats/stats.h"
 #include "analysis/verdicts/analysis.h"
 #include "analysis/verdicts/attribution.h"
-#include "core/results.h"
+#include "core/results/results.h"
 #include "tests/tap.h"
 
 static const struct cb_attribution_cell *cell(const struct cb_attribution *e, const char *key)

@@ -5,7 +5,7 @@
  * machine is (monotonicity, CPU time never far ahead of wall time, sleeping
  * burning no CPU, two clocks agreeing over the same interval, a core clock
  * within any plausible range). */
-#include "core/clock.h"
+#include "core/machine/clock.h"
 #include "tests/tap.h"
 
 #include <pthread.h>

@@ -11,7 +11,7 @@
 #include "analysis/verdicts/analysis.h"
 #include "analysis/report/format.h"
 #include "analysis/report/report.h"
-#include "core/results.h"
+#include "core/results/results.h"
 #include "analysis/stats/summary.h"
 #include "tests/tap.h"
 

@@ -5,7 +5,7 @@
  * AF_ALG), the checks that need no library call and one SKIP line per
  * algorithm it offers, with the probe's reason; usable, every algorithm it
  * offers in every op and mode it offers: the agreed outputs on the 1 MiB
- * input (core/verify.c's agreement table, the one `cryptobench verify`
+ * input (core/check/verify.c's agreement table, the one `cryptobench verify`
  * uses), reuse = recreate, chunks and stream = one message, decryption round
  * trips, forged tags refused, CBC lengths refused, and for each vector of
  * tests/vectors/ with associated data, what the vector runner does not
@@ -24,11 +24,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/algorithm.h"
-#include "core/engine.h"
-#include "core/input.h"
-#include "core/vectors.h"
-#include "core/verify.h"
+#include "core/algorithms/algorithm.h"
+#include "core/engine/engine.h"
+#include "core/algorithms/input.h"
+#include "core/check/vectors.h"
+#include "core/check/verify.h"
 #include "tests/tap.h"
 
 #define UNIT CB_INPUT_UNIT

@@ -5,8 +5,8 @@
  * The last part replaces fopen for this program: host.c reads every file
  * through it, so /proc and /sys paths can be made to vanish or to return
  * garbage without a container or root. */
-#include "core/clock.h"
-#include "core/host.h"
+#include "core/machine/clock.h"
+#include "core/machine/host.h"
 #include "tests/tap.h"
 
 #include <dlfcn.h>

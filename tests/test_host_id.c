@@ -1,7 +1,7 @@
 /* test_host_id.c: which machine a header's host object names (host_id.h):
  * the fields compared, the memory's rounding, a field one file lacks, a
  * name given, and the short CPU model of the labels. */
-#include "core/host_id.h"
+#include "core/machine/host_id.h"
 #include "tests/tap.h"
 
 /* A host object: the two VMs of paper/data/key-scaling{,-intel}, as JSON. */

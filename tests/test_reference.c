@@ -2,13 +2,13 @@
  * agrees with the published outputs on the generated input. */
 #include <string.h>
 
-#include "core/input.h"
-#include "core/reference.h"
+#include "core/algorithms/input.h"
+#include "core/algorithms/reference.h"
 #include "tests/tap.h"
 
 /* First 8 bytes of the output and of the tag on the 1 MiB input: what all
  * the libraries that offer each algorithm agree on (references[] of
- * core/verify.c; doc/method.md, "Measuring"). */
+ * core/check/verify.c; doc/method.md, "Measuring"). */
 static const struct agreed_output {
 	const char *alg, *head, *tag;
 } agreed[] = {

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/results.h"
+#include "core/results/results.h"
 #include "tests/tap.h"
 
 static char path[] = "/tmp/cb-test-results-XXXXXX";

@@ -1,4 +1,4 @@
-/* test_results_scan.c: the trial-line scanner (core/results_scan.h) reads
+/* test_results_scan.c: the trial-line scanner (core/results/results_scan.h) reads
  * every line as jansson does, or leaves it to jansson.
  *
  * Each variant of a trial line, written by hand (escapes, keys given twice,
@@ -17,8 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/results.h"
-#include "core/results_scan.h"
+#include "core/results/results.h"
+#include "core/results/results_scan.h"
 #include "tests/tap.h"
 
 #define DEFAULT_SEED 20261130UL

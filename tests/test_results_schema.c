@@ -1,5 +1,5 @@
 /* test_results_schema.c: doc/results-format.md describes the results file's
- * schema (core/results_schema.h) field by field.
+ * schema (core/results/results_schema.h) field by field.
  *
  * The keys of the document's trial table are read from its first column
  * (each name in backquotes) and held against the schema's trial fields, both
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/results_schema.h"
+#include "core/results/results_schema.h"
 #include "tests/tap.h"
 
 #define MAX_KEYS 128

@@ -5,7 +5,7 @@
  * (defaults tests/scenarios/bad and BAD_DIR/../good). Each bad fixture
  * begins with "-- expect: <part of the message>" and "-- line: N". */
 #include "core/lua/load.h"
-#include "core/scenario.h"
+#include "core/measure/scenario.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -14,10 +14,10 @@
 
 #include <lauxlib.h>
 
-#include "core/errbuf.h"
-#include "core/input.h"
+#include "core/base/errbuf.h"
+#include "core/algorithms/input.h"
 #include "core/lua/sandbox.h"
-#include "core/units.h"
+#include "core/base/units.h"
 #include "tests/tap.h"
 
 static char *read_file(const char *path, size_t *len)

@@ -39,9 +39,9 @@
 #include "analysis/stats/confseq.h"
 #include "analysis/verdicts/analysis.h"
 #include "analysis/verdicts/stopping.h"
-#include "core/algorithm.h"
-#include "core/engine.h"
-#include "core/results.h"
+#include "core/algorithms/algorithm.h"
+#include "core/engine/engine.h"
+#include "core/results/results.h"
 #include "tests/tap.h"
 
 #define LEN 16384

@@ -8,11 +8,11 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "core/plan.h"
-#include "core/results.h"
-#include "core/runner.h"
+#include "core/measure/plan.h"
+#include "core/results/results.h"
+#include "core/run/runner.h"
 #include "core/lua/load.h"
-#include "core/scenario.h"
+#include "core/measure/scenario.h"
 #include "tests/tap.h"
 
 static const char *srcdir(void)

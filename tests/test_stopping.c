@@ -14,7 +14,7 @@
 #include "analysis/stats/stats.h"
 #include "analysis/verdicts/analysis.h"
 #include "analysis/verdicts/stopping.h"
-#include "core/results.h"
+#include "core/results/results.h"
 #include "tests/tap.h"
 
 /* ---- The confidence sequence ---- */

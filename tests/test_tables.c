@@ -31,7 +31,7 @@
 #include "analysis/report/tables.h"
 #include "analysis/verdicts/analysis.h"
 #include "analysis/verdicts/hosts.h"
-#include "core/results.h"
+#include "core/results/results.h"
 #include "tests/tap.h"
 
 /* ---- The description ---- */
@@ -148,7 +148,7 @@ static void csv_free(struct csv *c)
 	free(c->rows);
 }
 
-/* RFC 4180 with LF records (core/csv.h). */
+/* RFC 4180 with LF records (core/results/csv.h). */
 static struct csv csv_parse(const char *s)
 {
 	struct csv c = {0};

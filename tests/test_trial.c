@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/algorithm.h"
-#include "core/engine.h"
-#include "core/input.h"
-#include "core/scenario.h"
-#include "core/trial.h"
+#include "core/algorithms/algorithm.h"
+#include "core/engine/engine.h"
+#include "core/algorithms/input.h"
+#include "core/measure/scenario.h"
+#include "core/measure/trial.h"
 #include "tests/tap.h"
 
 #define DEFAULT_SEED 20261203ul

@@ -1,5 +1,5 @@
 /* test_units.c: sizes and durations as people write them. */
-#include "core/units.h"
+#include "core/base/units.h"
 
 #include <stdbool.h>
 

@@ -42,11 +42,11 @@
 
 #include "analysis/verdicts/compare.h"
 #include "analysis/verdicts/analysis.h"
-#include "core/plan.h"
-#include "core/results.h"
-#include "core/runner.h"
+#include "core/measure/plan.h"
+#include "core/results/results.h"
+#include "core/run/runner.h"
 #include "core/lua/load.h"
-#include "core/scenario.h"
+#include "core/measure/scenario.h"
 #include "analysis/stats/summary.h"
 #include "tests/tap.h"
 

@@ -2,15 +2,15 @@
  * vector through every compiled-in crypto engine.
  *
  * Usage: test_vectors [VECTORS_DIR] (default: where `verify` reads them,
- * core/datadir.h). */
+ * core/base/datadir.h). */
 #include "config.h"
 
 #include "tests/tap.h"
 
-#include "core/datadir.h"
-#include "core/engine.h"
-#include "core/vectors.h"
-#include "core/verify.h"
+#include "core/base/datadir.h"
+#include "core/engine/engine.h"
+#include "core/check/vectors.h"
+#include "core/check/verify.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -163,7 +163,7 @@ static void check_parsed(const struct cb_vector_set *set)
 }
 
 /* The public-key vectors: how many of each kind per algorithm, and each
- * checked by the reference (core/pk.h), whatever engine is built. */
+ * checked by the reference (core/algorithms/pk.h), whatever engine is built. */
 static void check_pk_counts(const struct cb_vector_set *set)
 {
 	for (size_t a = 0; a < N_PK_ALGORITHMS; a++) {
@@ -466,7 +466,7 @@ static const struct cb_engine wrapper = {
     .close = wrap_close,
 };
 
-/* Every public-key scheme has its row (core/pk_scheme.c), and the table of
+/* Every public-key scheme has its row (core/algorithms/pk_scheme.c), and the table of
  * algorithms holds exactly the rows' sizes, each under its own scheme: a
  * scheme cannot be left out of a list and borrow another's name. */
 static void check_schemes(void)

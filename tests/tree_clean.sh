@@ -3,7 +3,7 @@
 #   1. no tracked file is one that .gitignore ignores (a build product
 #      committed by mistake, like a compiled Python module);
 #   2. no tracked file has the name of a build product, ignored or not
-#      (objects, compiled Python, autotools' output, core/build.h);
+#      (objects, compiled Python, autotools' output, core/results/build.h);
 #   3. after the build and the tests that ran before this one, the tree holds
 #      no file that is neither tracked nor ignored (.gitignore covers what the
 #      build writes).
@@ -17,7 +17,7 @@ top=$(cd "${top_srcdir:-.}" && pwd)
 
 # built_names ROOT: tracked files of ROOT named like a build product.
 built_names() {
-	git -C "$1" ls-files | grep -E '(\.(o|a|so|pyc|trs|log)$|(^|/)__pycache__/|(^|/)(Makefile\.in|configure|aclocal\.m4|config\.h|config\.status)$|^core/build\.h$)'
+	git -C "$1" ls-files | grep -E '(\.(o|a|so|pyc|trs|log)$|(^|/)__pycache__/|(^|/)(Makefile\.in|configure|aclocal\.m4|config\.h|config\.status)$|^core/results/build\.h$)'
 }
 
 # ignored_tracked ROOT: tracked files that .gitignore ignores.

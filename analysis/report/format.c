@@ -1,7 +1,8 @@
-/* format.c: numbers with a sensible precision, and tables in four dresses. */
+/* format.c: numbers with a sensible precision, tables in four dresses, and
+ * the text every printer shares (wrapped lines, headings, JSON numbers). */
 #include "analysis/report/format.h"
 
-#include "core/csv.h"
+#include "core/results/csv.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -385,4 +386,70 @@ void cb_table_free(struct cb_table *t)
 	free(t->align);
 	free(t->cells);
 	free(t);
+}
+
+/* ---- Text and JSON the printers share ---- */
+
+void cb_report_wrapped(FILE *out, const char *first, const char *text)
+{
+	size_t indent, col;
+	const char *p = text;
+
+	if (!first) { /* HTML: a paragraph */
+		fputs("<p>", out);
+		cb_html_escape(out, text);
+		fputs("</p>\n", out);
+		return;
+	}
+	indent = col = strlen(first);
+	fputs(first, out);
+	while (*p) {
+		const char *sp = strchr(p, ' ');
+		size_t word = sp ? (size_t)(sp - p) : strlen(p);
+
+		if (col > indent && col + 1 + word > CB_REPORT_WIDTH) {
+			fprintf(out, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(p, 1, word, out);
+		col += word;
+		p += word;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', out);
+}
+
+const char *cb_report_lead(enum cb_report_format f)
+{
+	return f == CB_FORMAT_HTML ? NULL : "";
+}
+
+const char *cb_report_mark(enum cb_report_format f)
+{
+	return f == CB_FORMAT_HTML ? NULL : f == CB_FORMAT_MARKDOWN ? "- " : "  ";
+}
+
+void cb_report_heading(FILE *out, enum cb_report_format f, const char *title)
+{
+	if (f == CB_FORMAT_HTML) {
+		fputs("<h3>", out);
+		cb_html_escape(out, title);
+		fputs("</h3>\n", out);
+		return;
+	}
+	if (f == CB_FORMAT_MARKDOWN) {
+		fprintf(out, "\n### %s\n\n", title);
+		return;
+	}
+	fputc('\n', out);
+	cb_report_wrapped(out, "", title);
+}
+
+json_t *cb_report_json_number(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
 }

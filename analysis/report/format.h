@@ -2,7 +2,7 @@
  *
  * Reports build a table cell by cell and print it once, so column widths fit
  * the widest entry and the same table comes out as aligned text, a Markdown
- * table or CSV (core/csv.h). Missing numbers (NaN) print as "-" in text and
+ * table or CSV (core/results/csv.h). Missing numbers (NaN) print as "-" in text and
  * Markdown and as an empty field in CSV. */
 #ifndef CB_FORMAT_H
 #define CB_FORMAT_H
@@ -10,8 +10,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 /* HTML: the body of a page (headings, paragraphs, tables), every text
- * escaped; the page around it is the command's (core/cli/html_page.h). */
+ * escaped; the page around it is the command's (cli/html_page.h). */
 enum cb_report_format {
 	CB_FORMAT_TEXT,
 	CB_FORMAT_MARKDOWN,
@@ -64,5 +66,24 @@ void cb_table_name(struct cb_table *t, const char *name);
 void cb_table_print(FILE *out, const struct cb_table *t, enum cb_report_format format);
 size_t cb_table_rows(const struct cb_table *t);
 void cb_table_free(struct cb_table *t);
+
+/* ---- Text and JSON the printers share ---- */
+
+/* Text output fits this many columns (tables too, unless details are asked for). */
+#define CB_REPORT_WIDTH 100
+
+/* Print TEXT wrapped at CB_REPORT_WIDTH columns: the first line starts with
+ * FIRST, the others with as many spaces; FIRST NULL: an HTML paragraph
+ * (escaped). */
+void cb_report_wrapped(FILE *out, const char *first, const char *text);
+/* What FIRST is for a line (""), or an item of a list ("  ", "- "), in
+ * format F: NULL in HTML. */
+const char *cb_report_lead(enum cb_report_format f);
+const char *cb_report_mark(enum cb_report_format f);
+/* A section's TITLE: a Markdown heading, or a blank line and the wrapped title. */
+void cb_report_heading(FILE *out, enum cb_report_format f, const char *title);
+
+/* NaN-safe JSON number: null for NaN or infinity. */
+json_t *cb_report_json_number(double v);
 
 #endif

@@ -15,7 +15,7 @@
 #include "analysis/verdicts/compare.h"
 #include "analysis/verdicts/analysis.h"
 #include "analysis/report/format.h"
-#include "core/results.h"
+#include "core/results/results.h"
 #include "analysis/stats/summary.h"
 #include "analysis/verdicts/baseline.h"
 
@@ -40,6 +40,27 @@ struct cb_report_options {
 
 /* Text, AUTO, all tables, and the summary and derive defaults. */
 void cb_report_defaults(struct cb_report_options *opt);
+
+/* ---- The sections of one run's report (report_sections.c) ----
+ *
+ * As data: each section's text and its JSON members, in the order both the
+ * text printer (cb_report_print: text, Markdown, HTML) and the JSON printer
+ * (cb_report_run_json) walk them. A section is one row: its text, its JSON,
+ * or both; either prints nothing for a run it does not apply to. */
+struct cb_report_section {
+	const char *name; /* what it is, for a reader of the table */
+	/* Print the section of A to OUT as O asks (NULL: JSON only). */
+	void (*text)(FILE *out, const struct cb_analysis *a, const struct cb_report_options *o);
+	/* Add the section's members of A to the run's object J (NULL: text only). */
+	void (*json)(json_t *j, const struct cb_analysis *a, const struct cb_report_options *o);
+	bool answer; /* the answer (the winners): what CB_REPORT_WINNERS prints alone */
+};
+extern const struct cb_report_section cb_report_sections[];
+extern const size_t cb_n_report_sections;
+
+/* The answer alone: who is fastest, per algorithm, op, size (and threads);
+ * nothing when the run has no winners. */
+void cb_report_winners(FILE *out, const struct cb_analysis *a, const struct cb_report_options *o);
 
 /* Analyse and print each of the N results files to OUT. 0; 1 when a file
  * holds invalid trials; -1 with ERR when an analysis fails (a malformed
@@ -67,12 +88,12 @@ void cb_report_plan(FILE *out, const struct cb_runs_plan *p, enum cb_report_form
 void cb_report_baseline(FILE *out, struct cb_baseline *const *b, size_t n,
                         enum cb_report_format format);
 
-/* The pieces of that output the host comparison shares (report_baseline.c):
- * a row's verdict in words ("not resolved (table)" where the table's
- * adjustment withheld it), the summary line of B naming the two sides NAME
- * and BASE ("NAME is 7.2% [6.8, 7.6] faster than BASE on 12 of 14 cells,
- * equivalent on 2"), B as JSON, the text's closing explanation (ALPHA: the
- * error rate). */
+/* The pieces of that output the host comparison shares (report_baseline.c;
+ * the verdict table_baseline.c): a row's verdict in words ("not resolved
+ * (table)" where the table's adjustment withheld it), the summary line of B
+ * naming the two sides NAME and BASE ("NAME is 7.2% [6.8, 7.6] faster than
+ * BASE on 12 of 14 cells, equivalent on 2"), B as JSON, the text's closing
+ * explanation (ALPHA: the error rate). */
 const char *cb_report_baseline_verdict(const struct cb_baseline_row *row);
 void cb_report_baseline_summary(const struct cb_baseline *b, const char *name, const char *base,
                                 char *buf, size_t len);
@@ -111,7 +132,7 @@ void cb_report_hosts(FILE *out, const struct cb_hosts *h, enum cb_report_format 
  * commands give has one name in both (n, mb_per_s_median,
  * mb_per_s_median_lo, ...). --table NAME chooses another table. Each table
  * is described once (table.h), its columns in tables.h's table_NAME.c; the
- * dialect is core/csv.h's. */
+ * dialect is core/results/csv.h's. */
 
 /* The tables' names, NULL-terminated; the first is the default. Made from
  * the same lists as the descriptions (tables.h). */
@@ -125,23 +146,10 @@ int cb_report_table_index(const char *const *tables, const char *name);
 void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
                    const struct cb_report_options *o);
 
-/* ---- Shared by the printers ---- */
+/* ---- Shared by the printers (the text helpers and JSON numbers: format.h) ---- */
 
-/* Text output fits this many columns (tables too, unless details are asked for). */
-#define CB_REPORT_WIDTH 100
-
-/* Print TEXT wrapped at CB_REPORT_WIDTH columns: the first line starts with
- * FIRST, the others with as many spaces; FIRST NULL: an HTML paragraph
- * (escaped). */
-void cb_report_wrapped(FILE *out, const char *first, const char *text);
-/* What FIRST is for a line (""), or an item of a list ("  ", "- "), in
- * format F: NULL in HTML. */
-const char *cb_report_lead(enum cb_report_format f);
-const char *cb_report_mark(enum cb_report_format f);
-/* A section's TITLE: a Markdown heading, or a blank line and the wrapped title. */
-void cb_report_heading(FILE *out, enum cb_report_format f, const char *title);
-
-/* The values of M's `by`, without their keys: "sim-fast 16KiB 2 threads". */
+/* The values of M's `by`, without their keys: "sim-fast 16KiB 2 threads"
+ * (table_derived.c). */
 void cb_report_by_values(const struct cb_derived *m, char *buf, size_t len);
 
 /* MiB per MB: MiB/s = MB/s x CB_MIB_PER_MB. */
@@ -170,9 +178,8 @@ void cb_report_explain(FILE *out, const struct cb_analysis *a, const struct cb_t
  * "cells"}]}. */
 json_t *cb_report_explain_json(const struct cb_analysis *a, const struct cb_table_options *o);
 
-/* NaN-safe JSON number: null for NaN or infinity (report_json.c). */
-json_t *cb_report_json_number(double v);
-/* A stats.h summary as JSON, with its interval's level, coverage and method. */
+/* A stats.h summary as JSON, with its interval's level, coverage and method
+ * (table_cells.c). */
 json_t *cb_report_json_stats(const struct cb_stats_summary *s);
 
 #endif

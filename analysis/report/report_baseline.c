@@ -6,14 +6,9 @@
 #include <string.h>
 
 #include "analysis/report/table_baseline.h"
-#include "core/units.h"
+#include "core/base/units.h"
 
 #define NUM cb_report_json_number
-
-const char *cb_report_baseline_verdict(const struct cb_baseline_row *row)
-{
-	return row->family ? "not resolved (table)" : cb_ratio_verdict_name(row->verdict);
-}
 
 void cb_report_baseline_summary(const struct cb_baseline *b, const char *name, const char *base,
                                 char *buf, size_t len)

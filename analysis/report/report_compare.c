@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "analysis/report/table_compare.h"
-#include "core/units.h"
+#include "core/base/units.h"
 
 #define NUM cb_report_json_number
 

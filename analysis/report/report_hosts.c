@@ -7,7 +7,7 @@
 
 #include "analysis/verdicts/hosts.h"
 #include "analysis/report/table_baseline.h"
-#include "core/units.h"
+#include "core/base/units.h"
 
 static bool several_runs(const struct cb_hosts *h)
 {

@@ -1,53 +1,12 @@
 /* report_json.c: the report as JSON (everything, with intervals, methods, n
- * and seeds), and the JSON pieces report_compare.c shares. */
+ * and seeds): a run's identity and options, then its sections' members
+ * (report_sections.c). */
 #include "analysis/report/report.h"
-
-#include "analysis/report/tables.h"
-#include "analysis/verdicts/masks.h"
-
-#include <math.h>
-#include <string.h>
-
-json_t *cb_report_json_number(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
-#define NUM cb_report_json_number
-
-json_t *cb_report_json_stats(const struct cb_stats_summary *s)
-{
-	const struct cb_stats_interval *ci = &s->median_ci;
-
-	return json_pack(
-	    "{s:I, s:o, s:o, s:o, s:{s:o, s:o, s:f, s:o, s:I, s:I, s:s}, s:o, s:o, s:o, s:o, "
-	    "s:o, s:o, s:o, s:o, s:o, s:{s:{s:I, s:I}, s:{s:I, s:I}}, s:s, s:o, s:o, s:b, "
-	    "s:{s:s, s:o, s:o, s:b}, s:{s:o, s:o, s:b}}",
-	    "n", (json_int_t)s->n, "min", NUM(s->min), "max", NUM(s->max), "median", NUM(s->median),
-	    "median_ci", "lo", NUM(ci->lo), "hi", NUM(ci->hi), "level", ci->level, "coverage",
-	    NUM(ci->coverage), "rank_lo", (json_int_t)ci->rank_lo, "rank_hi",
-	    (json_int_t)ci->rank_hi, "method",
-	    ci->method ? ci->method : "order statistics (binomial, distribution-free)", "q1",
-	    NUM(s->q1), "q3", NUM(s->q3), "p10", NUM(s->p10), "p90", NUM(s->p90), "iqr",
-	    NUM(s->iqr), "mad", NUM(s->mad), "robust_cv", NUM(s->robust_cv), "mean", NUM(s->mean),
-	    "sd", NUM(s->sd), "tukey_outliers", "1.5_iqr", "low", (json_int_t)s->outliers_low_15,
-	    "high", (json_int_t)s->outliers_high_15, "3_iqr", "low", (json_int_t)s->outliers_low_3,
-	    "high", (json_int_t)s->outliers_high_3, "best",
-	    s->headline_name && strcmp(s->headline_name, "max") == 0 ? "max" : "min", "best_value",
-	    NUM(s->best), "contamination", NUM(s->contamination), "contaminated", s->contaminated,
-	    "drift", "method", "Spearman rho against round index", "rho", NUM(s->drift_rho), "p",
-	    NUM(s->drift_p), "flag", s->drift, "lag1", "r", NUM(s->lag1), "limit",
-	    NUM(s->lag1_limit), "flag", s->autocorrelated);
-}
-
-/* ---- One run ---- */
 
 json_t *cb_report_run_json(const struct cb_analysis *a, const struct cb_report_options *o)
 {
 	const struct cb_results *r = a->results;
-	struct cb_table_options to = {
-	    .format = o->format, .statistic = o->statistic, .details = o->details};
-	json_t *j = json_object(), *notes = json_array(), *masks;
+	json_t *j = json_object();
 
 	json_object_set_new(j, "file", json_string(r->path));
 	json_object_set_new(j, "run_id", json_string(cb_results_header_string(r, NULL, "run_id")));
@@ -72,35 +31,8 @@ json_t *cb_report_run_json(const struct cb_analysis *a, const struct cb_report_o
 	                              "drift_alpha", o->summary.drift_alpha, "preempt_ratio",
 	                              o->summary.preempt_ratio, "delta", a->options.delta,
 	                              "statistic", cb_statistics[o->statistic].name));
-	for (size_t i = 0; i < a->n_notes; i++)
-		json_array_append_new(notes, json_string(a->notes[i]));
-	json_object_set_new(
-	    j, "winners",
-	    json_pack("{s:s, s:o, s:o}", "method",
-	              a->summary->options.sequential
-	                  ? "median per-round throughput; others over the fastest paired by "
-	                    "round, confidence sequence (normal mixture), Bonferroni; tied: "
-	                    "equivalent within delta"
-	                  : "median per-round throughput; others over the fastest paired by "
-	                    "round, exact sign-test interval, Bonferroni; tied: equivalent "
-	                    "within delta",
-	              "delta", NUM(a->winners ? a->winners->delta : NAN), "groups",
-	              cb_table_json(&cb_table_winners, a, 1, &to)));
-	json_object_set_new(j, "cells", cb_table_json(&cb_table_cells, a, 1, &to));
-	if (cb_analysis_has_pk(a)) { /* only for a run with public-key cells */
-		json_object_set_new(j, "pk_winners",
-		                    cb_table_json(&cb_table_pk_winners, a, 1, &to));
-		json_object_set_new(j, "pk_cells", cb_table_json(&cb_table_pk_cells, a, 1, &to));
-	}
-	json_object_set_new(j, "derived", cb_table_json(&cb_table_derived, a, 1, &to));
-	json_object_set_new(j, "slopes", cb_table_json(&cb_table_slopes, a, 1, &to));
-	json_object_set_new(j, "crossovers", cb_table_json(&cb_table_crossovers, a, 1, &to));
-	json_object_set_new(j, "skips", json_copy(r->skips));
-	json_object_set_new(j, "notes", notes);
-	if ((masks = cb_masks_json(a, &to)))
-		json_object_set_new(j, "masks", masks); /* only for a run with masked variants */
-	/* Only for a run with profiled trials. */
-	if (a->attribution->lines)
-		json_object_set_new(j, "explain", cb_report_explain_json(a, &to));
+	for (size_t s = 0; s < cb_n_report_sections; s++)
+		if (cb_report_sections[s].json)
+			cb_report_sections[s].json(j, a, o);
 	return j;
 }

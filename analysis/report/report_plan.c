@@ -10,7 +10,7 @@
 #include "analysis/report/format.h"
 #include "analysis/report/report.h"
 #include "analysis/verdicts/plan_runs.h"
-#include "core/units.h"
+#include "core/base/units.h"
 
 static const char *const kind_names[] = {"cell", "derived", "engine"};
 

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/csv.h"
-#include "core/units.h"
+#include "core/results/csv.h"
+#include "core/base/units.h"
 
 const struct cb_column *cb_table_column(const struct cb_table_def *def, const char *name)
 {

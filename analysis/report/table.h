@@ -3,7 +3,7 @@
  * A table is one `const struct cb_table_def`: its name (`--table NAME`), what
  * a row is, where its rows come from, its columns and its text layout. From
  * that description come the text and Markdown tables (format.h), the CSV
- * table (core/csv.h: one header line, one record per row) and the JSON array
+ * table (core/results/csv.h: one header line, one record per row) and the JSON array
  * of its rows. Nothing else lists a table's columns.
  *
  * A column (struct cb_column) is one figure of a row: its CSV name, its

@@ -6,6 +6,12 @@
 #include "analysis/report/report.h"
 #include "analysis/verdicts/analysis.h"
 
+/* Declared in report.h, beside the other pieces the host comparison shares. */
+const char *cb_report_baseline_verdict(const struct cb_baseline_row *row)
+{
+	return row->family ? "not resolved (table)" : cb_ratio_verdict_name(row->verdict);
+}
+
 void cb_tb_rows(const struct cb_baseline *b, cb_table_emit *emit, void *arg)
 {
 	for (size_t i = 0; i < b->n_rows; i++)

@@ -15,8 +15,36 @@
 #include "analysis/report/report.h"
 #include "analysis/report/tables.h"
 #include "analysis/verdicts/analysis.h"
-#include "core/algorithm.h"
-#include "core/pk.h"
+#include "core/algorithms/algorithm.h"
+#include "core/algorithms/pk.h"
+
+#define NUM cb_report_json_number
+
+/* Declared in report.h (its JSON is the report's per-cell statistics). */
+json_t *cb_report_json_stats(const struct cb_stats_summary *s)
+{
+	const struct cb_stats_interval *ci = &s->median_ci;
+
+	return json_pack(
+	    "{s:I, s:o, s:o, s:o, s:{s:o, s:o, s:f, s:o, s:I, s:I, s:s}, s:o, s:o, s:o, s:o, "
+	    "s:o, s:o, s:o, s:o, s:o, s:{s:{s:I, s:I}, s:{s:I, s:I}}, s:s, s:o, s:o, s:b, "
+	    "s:{s:s, s:o, s:o, s:b}, s:{s:o, s:o, s:b}}",
+	    "n", (json_int_t)s->n, "min", NUM(s->min), "max", NUM(s->max), "median", NUM(s->median),
+	    "median_ci", "lo", NUM(ci->lo), "hi", NUM(ci->hi), "level", ci->level, "coverage",
+	    NUM(ci->coverage), "rank_lo", (json_int_t)ci->rank_lo, "rank_hi",
+	    (json_int_t)ci->rank_hi, "method",
+	    ci->method ? ci->method : "order statistics (binomial, distribution-free)", "q1",
+	    NUM(s->q1), "q3", NUM(s->q3), "p10", NUM(s->p10), "p90", NUM(s->p90), "iqr",
+	    NUM(s->iqr), "mad", NUM(s->mad), "robust_cv", NUM(s->robust_cv), "mean", NUM(s->mean),
+	    "sd", NUM(s->sd), "tukey_outliers", "1.5_iqr", "low", (json_int_t)s->outliers_low_15,
+	    "high", (json_int_t)s->outliers_high_15, "3_iqr", "low", (json_int_t)s->outliers_low_3,
+	    "high", (json_int_t)s->outliers_high_3, "best",
+	    s->headline_name && strcmp(s->headline_name, "max") == 0 ? "max" : "min", "best_value",
+	    NUM(s->best), "contamination", NUM(s->contamination), "contaminated", s->contaminated,
+	    "drift", "method", "Spearman rho against round index", "rho", NUM(s->drift_rho), "p",
+	    NUM(s->drift_p), "flag", s->drift, "lag1", "r", NUM(s->lag1), "limit",
+	    NUM(s->lag1_limit), "flag", s->autocorrelated);
+}
 
 #define OPS_PER_MB 1e6 /* a "byte" of a public-key trial is one operation */
 

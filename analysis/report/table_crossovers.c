@@ -6,7 +6,7 @@
 #include "analysis/report/report.h"
 #include "analysis/report/tables.h"
 #include "analysis/verdicts/analysis.h"
-#include "core/units.h"
+#include "core/base/units.h"
 
 #define CROSSING(fn, ...) CB_GET(fn, struct cb_crossing, x, __VA_ARGS__)
 

@@ -1,10 +1,41 @@
 /* table_derived.c: the scenario's derived metrics, one row per metric of a
  * run: the ratio paired by round, its verdict and expectation (tables.h). */
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "analysis/report/report.h"
 #include "analysis/report/tables.h"
 #include "analysis/verdicts/analysis.h"
+#include "core/base/units.h"
+
+/* Defined here, its first user; declared in report.h. */
+void cb_report_by_values(const struct cb_derived *m, char *buf, size_t len)
+{
+	const char *key;
+	json_t *v;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	json_object_foreach(m->by_json, key, v)
+	{
+		char x[64];
+
+		if (strcmp(key, "size") == 0)
+			cb_format_size((size_t)json_integer_value(v), x);
+		else if (strcmp(key, "threads") == 0)
+			snprintf(x, sizeof x, "%lld thread%s", (long long)json_integer_value(v),
+			         json_integer_value(v) == 1 ? "" : "s");
+		else
+			snprintf(x, sizeof x, "%s",
+			         json_string_value(v) ? json_string_value(v) : "?");
+		if (used < len)
+			used +=
+			    (size_t)snprintf(buf + used, len - used, "%s%s", used ? " " : "", x);
+	}
+	if (!buf[0])
+		snprintf(buf, len, "-");
+}
 
 #define METRIC(fn, ...) CB_GET(fn, struct cb_derived, m, __VA_ARGS__)
 /* A figure of the ratio: JSON has it only where the metric has a ratio. */

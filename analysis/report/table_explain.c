@@ -11,7 +11,7 @@
 #include "analysis/report/tables.h"
 #include "analysis/verdicts/analysis.h"
 #include "analysis/verdicts/attribution.h"
-#include "core/units.h"
+#include "core/base/units.h"
 
 #define CELL(fn, ...) CB_GET(fn, struct cb_attribution_cell, c, __VA_ARGS__)
 

@@ -10,7 +10,7 @@
 #include "analysis/report/tables.h"
 #include "analysis/verdicts/analysis.h"
 #include "analysis/verdicts/masks.h"
-#include "core/units.h"
+#include "core/base/units.h"
 
 /* ---- Words ---- */
 

@@ -1,7 +1,7 @@
 /* components.c: Kalibera and Jones's two-level variance components. */
 #include "analysis/stats/components.h"
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -36,7 +36,7 @@
 
 #include <stddef.h>
 
-#include "analysis/stats/stats.h"
+#include "analysis/stats/interval.h"
 
 /* The number of observations the boundary is tightest at: between the
  * 40 rounds of a typical fixed run and the 100 a hard question needs. */

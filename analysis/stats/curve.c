@@ -2,7 +2,7 @@
 #include "analysis/stats/curve.h"
 
 #include "analysis/stats/robust_line.h"
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #include <math.h>
 #include <stdint.h>

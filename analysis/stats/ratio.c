@@ -3,7 +3,7 @@
 
 #include "analysis/stats/confseq.h"
 #include "analysis/stats/stats.h"
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "analysis/stats/interval.h"
+
 /* An estimate with its interval; lo and hi are NaN when there is none.
  * The common currency of the derived-metric modules (ratio, curve, repro). */
 struct cb_estimate {
@@ -25,21 +27,7 @@ struct cb_estimate {
 
 /* ---- Median interval from order statistics ---- */
 
-/* A distribution-free interval for a median: [x(rank_lo), x(rank_hi)] of the
- * sorted sample, ranks 1-based and symmetric (rank_hi = n + 1 - rank_lo). Its
- * coverage P(rank_lo <= B <= rank_hi - 1), B ~ Binomial(n, 1/2), is exact for
- * continuous data and never below the level asked for. */
-struct cb_stats_interval {
-	bool available; /* false when n is too small for the level (n < 6 at 0.95) */
-	double lo, hi;  /* NaN when not available */
-	size_t rank_lo; /* 0 when not available */
-	size_t rank_hi;
-	double level;    /* the level asked for */
-	double coverage; /* the exact coverage achieved (>= level), NaN when not available */
-	/* NULL: this fixed-n interval; else what the interval is instead (a
-	 * confidence sequence's, confseq.h, whose coverage is then its level). */
-	const char *method;
-};
+/* struct cb_stats_interval: interval.h. */
 
 /* The narrowest symmetric ranks for N values: the largest RANK_LO whose coverage
  * is >= LEVEL (0 < LEVEL < 1), RANK_HI = N + 1 - RANK_LO, and that COVERAGE.

@@ -1,8 +1,8 @@
 /* summary.c: per-cell statistics of one results file. */
 #include "analysis/stats/summary.h"
 
-#include "core/errbuf.h"
-#include "core/units.h"
+#include "core/base/errbuf.h"
+#include "core/base/units.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "core/results.h"
+#include "core/results/results.h"
 #include "analysis/stats/stats.h"
 
 struct cb_summary_options {
@@ -93,7 +93,7 @@ struct cb_cell_summary {
 	const struct cb_stats_summary *order;
 	const char *order_measure; /* "c/B" or "ns/call" */
 
-	/* Placement (core/trial.h): whether ORDER's values differ between the
+	/* Placement (core/measure/trial.h): whether ORDER's values differ between the
 	 * four classes of the trial's stack offset mod 64 (16-byte steps; a 32-
 	 * or 64-byte alignment effect separates them), by Kruskal-Wallis. Judged
 	 * when every sample records its placement and each class has 3 samples;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "analysis/verdicts/stopping.h"
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 struct cb_analysis *cb_analysis_build(const struct cb_results *r,
                                       const struct cb_summary_options *sopt,

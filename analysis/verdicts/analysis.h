@@ -13,29 +13,12 @@
 #include <stddef.h>
 
 #include "analysis/stats/summary.h"
+#include "analysis/verdicts/analysis_data.h" /* struct cb_analysis */
 #include "analysis/verdicts/derive.h"
 #include "analysis/verdicts/attribution.h"
 #include "analysis/verdicts/masks.h"
 #include "analysis/verdicts/winners.h"
-#include "core/results.h"
-
-struct cb_analysis {
-	const struct cb_results *results;
-	struct cb_run_summary *summary;
-	struct cb_derive_options options;
-	struct cb_derived *derived;
-	size_t n_derived;
-	char **notes; /* declarations that matched no cell pair, and the like */
-	size_t n_notes;
-	struct cb_slope *slopes;
-	size_t n_slopes;
-	struct cb_crossing *crossings;
-	size_t n_crossings;
-	struct cb_winners *winners; /* the fastest engines per algorithm, op, size, threads */
-	struct cb_masks *masks;     /* capability masks, judged at delta and 1 - level */
-	struct cb_attribution
-	    *attribution; /* which code ran, from the profile lines (none: empty) */
-};
+#include "core/results/results.h"
 
 /* Summarise R (SOPT, NULL: defaults) and derive its metrics, winners and
  * masks (DOPT, NULL: defaults; masks are judged at DOPT's delta with error

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "analysis/stats/stats.h"
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 const char *const cb_attribution_classes[] = {
     "base",   "sse",        "ssse3/sse4", "avx", "avx2", "avx512", "aes-ni",  "vaes",

@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/results.h"
+#include "core/results/results.h"
 
 /* The functions a cell's row names, at most. */
 #define CB_ATTRIBUTION_TOP 5

@@ -9,8 +9,8 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "core/errbuf.h"
-#include "core/host_id.h"
+#include "core/base/errbuf.h"
+#include "core/machine/host_id.h"
 
 int cb_baseline_pool(const double *y, const double *se, size_t k, double alpha,
                      struct cb_estimate *out)

@@ -1,9 +1,9 @@
 /* compare.c: cells and derived metrics across runs, rank flips, notes. */
 #include "analysis/verdicts/compare.h"
 
-#include "core/engine.h"
-#include "core/errbuf.h"
-#include "core/host_id.h"
+#include "core/engine/engine.h"
+#include "core/base/errbuf.h"
+#include "core/machine/host_id.h"
 
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>

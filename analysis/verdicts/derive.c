@@ -1,9 +1,10 @@
 /* derive.c: declared ratios, slopes across sizes, crossovers. */
 #include "analysis/verdicts/derive.h"
-#include "analysis/verdicts/analysis.h"
+#include "analysis/verdicts/analysis_data.h"
+#include "core/results/results.h"
 
-#include "core/engine.h"
-#include "core/errbuf.h"
+#include "core/engine/engine.h"
+#include "core/base/errbuf.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -11,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/units.h"
+#include "core/base/units.h"
 
 void cb_derive_defaults(struct cb_derive_options *opt)
 {

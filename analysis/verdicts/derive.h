@@ -35,13 +35,10 @@
 #include "analysis/stats/curve.h"
 #include "analysis/stats/ratio.h"
 #include "analysis/stats/summary.h"
+#include "analysis/verdicts/analysis_data.h"
 #include "analysis/verdicts/measure.h"
 
-struct cb_derive_options {
-	double level; /* of ratio and slope intervals before Bonferroni: 0.95 */
-	double delta; /* practical threshold of the verdicts: 0.02 */
-};
-
+/* struct cb_derive_options: analysis_data.h. */
 void cb_derive_defaults(struct cb_derive_options *opt);
 
 /* One metric: a declaration at one combination of its `by` dimensions. */

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/errbuf.h"
-#include "core/host_id.h"
+#include "core/base/errbuf.h"
+#include "core/machine/host_id.h"
 
 static const json_t *host_of(const struct cb_results *r)
 {

@@ -1,7 +1,7 @@
 /* hosts.h: results files from several hosts, host against host.
  *
  * A results file says which machine it was measured on: its header's host
- * object, whose identity (core/host_id.h: name, CPU model and numbers,
+ * object, whose identity (core/machine/host_id.h: name, CPU model and numbers,
  * cores, memory, kernel) tells two machines of one hostname apart. Files
  * of several hosts are grouped by host, in the order their hosts first
  * come, the baseline host first. A host is labelled by its name, or where

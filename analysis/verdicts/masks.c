@@ -7,9 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/verdicts/analysis.h"
-#include "core/errbuf.h"
-#include "core/units.h"
+#include "analysis/verdicts/analysis_data.h"
+#include "core/results/results.h"
+#include "core/base/errbuf.h"
+#include "core/base/units.h"
 
 const char *cb_mask_verdict_name(enum cb_mask_verdict v)
 {

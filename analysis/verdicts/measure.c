@@ -6,7 +6,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "analysis/verdicts/analysis.h"
+#include "analysis/verdicts/analysis_data.h"
+#include "core/results/results.h"
 
 const char *const cb_measure_names[] = {"MB/s", "MB/s of CPU time", "bytes per cycle"};
 const char *const cb_measure_short[] = {"MB/s", "CPU MB/s", "B/cycle"};

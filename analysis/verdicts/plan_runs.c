@@ -6,8 +6,8 @@
 #include "analysis/verdicts/analysis.h"
 #include "analysis/verdicts/measure.h"
 #include "analysis/verdicts/plan_runs_predict.h"
-#include "core/budget.h"
-#include "core/errbuf.h"
+#include "core/measure/budget.h"
+#include "core/base/errbuf.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -107,6 +107,7 @@
 
 #include "analysis/stats/components.h"
 #include "analysis/verdicts/compare.h"
+#include "analysis/verdicts/plan_runs_predict.h" /* struct cb_plan_model, cb_plan_predict */
 
 struct cb_plan_options {
 	double target;     /* P(resolved) each planned row must reach: 0.9 */
@@ -125,43 +126,12 @@ void cb_plan_defaults(struct cb_plan_options *opt);
 
 /* ---- One row ---- */
 
-/* What the prediction of one row rests on (all on the log scale). */
-struct cb_plan_model {
-	double between;      /* sigma_b^2 */
-	double within;       /* sigma_w^2 (Kalibera and Jones's; used for n*) */
-	double scale;        /* robust within-run sd (cb_components_robust_within):
-	                      * the rounds' spread the simulated runs are drawn
-	                      * with; NaN: the one se_pilot implies */
-	double se_pilot;     /* a pilot run's standard error, as compare reads it:
-	                      * the root mean square over the pilot's runs */
-	double pilot_rounds; /* the rounds se_pilot was read at (harmonic mean) */
-	double level;        /* of the runs' intervals: 0.95, or Bonferroni-wider */
-	double delta, alpha; /* the row's margin and compare's error rate */
-	size_t family;       /* F above: rows judged together (1: alone) */
-	/* How well the pilot knows the components (below); pilot_runs 0: take
-	 * between and scale as known. */
-	size_t pilot_runs;   /* k: runs the spread of medians was read from */
-	double median_var;   /* their medians' sample variance (k - 1 df) */
-	double median_noise; /* the medians' own noise in it, at scale */
-	double scale_df;     /* degrees of freedom of scale (below) */
-};
-
 /* Set M's between (from the run medians, as components.h), pilot_runs,
  * median_var, median_noise and scale_df from the pilot's rounds Y[i][0..n[i]-1]
  * of K runs, M's scale already set. M is left as it was when fewer than two
  * runs have two values. */
 void cb_plan_model_uncertainty(struct cb_plan_model *m, const double *const *y, const size_t *n,
                                size_t k);
-
-/* The run's standard error at ROUNDS rounds under M (NaN below 6 rounds at
- * 95%: no interval). */
-double cb_plan_se(const struct cb_plan_model *m, size_t rounds);
-
-/* P(reproduced) and P(non-reproducible) of a fresh set of RUNS runs of
- * ROUNDS rounds under M; their sum is P(resolved). 0, or -1 when an argument
- * is out of range (both NaN). */
-int cb_plan_predict(const struct cb_plan_model *m, size_t runs, size_t rounds, double *p_reproduced,
-                    double *p_beyond);
 
 /* Costs in seconds (see above). */
 struct cb_plan_costs {

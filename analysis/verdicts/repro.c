@@ -1,7 +1,7 @@
 /* repro.c: reproducibility verdicts across runs and the stability of rankings. */
 #include "analysis/verdicts/repro.h"
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -7,10 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/verdicts/analysis.h"
-#include "core/budget.h"
-#include "core/errbuf.h"
-#include "core/units.h"
+#include "analysis/stats/summary.h"
+#include "analysis/verdicts/analysis_data.h"
+#include "analysis/verdicts/derive.h"
+#include "analysis/verdicts/masks.h"
+#include "analysis/verdicts/winners.h"
+#include "core/measure/budget.h"
+#include "core/base/errbuf.h"
+#include "core/base/units.h"
 
 void cb_stop_defaults(struct cb_stop_rule *rule)
 {

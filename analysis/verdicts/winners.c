@@ -8,8 +8,8 @@
 #include <gsl/gsl_statistics_double.h>
 
 #include "analysis/stats/stats.h"
-#include "core/engine.h"
-#include "core/errbuf.h"
+#include "core/engine/engine.h"
+#include "core/base/errbuf.h"
 
 bool cb_winners_is_reference(const struct cb_result_cell *cell)
 {

@@ -1,10 +1,10 @@
 /* b2sum.c: b2sum FILE (GNU coreutils; BLAKE2b-512 by default), a command engine (see
- * core/command.h). */
+ * core/engine/command.h). */
 #include "config.h"
 
 #include <string.h>
 
-#include "core/command.h"
+#include "core/engine/command.h"
 
 static const char *const *args_for(const struct cb_algorithm *alg)
 {

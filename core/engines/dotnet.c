@@ -1,11 +1,11 @@
 /* dotnet.c: dotnet through .NET's System.Security.Cryptography (OpenSSL
- * underneath on Linux), a worker engine (see core/process.h and
+ * underneath on Linux), a worker engine (see core/engine/process.h and
  * core/engines/workers/PROTOCOL.md). make builds the worker when configure
  * found dotnet; without it the engine is unavailable and says why. */
 #include "config.h"
 
-#include "core/datadir.h"
-#include "core/process.h"
+#include "core/base/datadir.h"
+#include "core/engine/process.h"
 
 #include <stdio.h>
 #include <unistd.h>

@@ -4,14 +4,14 @@
  * opened and keyed once, then given the IV (or counter) per message.
  * Stream mode keeps one handle running. The public-key operations are in
  * gcrypt_pk.c. */
-#include "core/engine.h"
+#include "core/engine/engine.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #include <gcrypt.h>
 

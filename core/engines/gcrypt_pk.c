@@ -6,7 +6,7 @@
  * signature's), so the timed call is one gcry_pk_sign, gcry_pk_verify,
  * gcry_pk_decrypt (ECDH), gcry_ecc_mul_point (X25519) or gcry_pk_genkey,
  * plus reading the numbers out of the result S-expression into the
- * contract's format (core/pk.h). Ed25519 signs the call's message, which
+ * contract's format (core/algorithms/pk.h). Ed25519 signs the call's message, which
  * gcrypt only takes inside an S-expression: building that one is part of the
  * call, as it is of every gcrypt caller.
  *
@@ -19,8 +19,8 @@
  * Offered: every algorithm and op. ECDH is gcry_pk_decrypt of the peer's
  * point with the private key (one scalar multiplication, d * Q, as GnuPG's
  * ECDH does), not gcry_pk_encrypt, which also computes an ephemeral k * G. */
-#include "core/engine.h"
-#include "core/errbuf.h"
+#include "core/engine/engine.h"
+#include "core/base/errbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +36,7 @@ struct gcrypt_pk {
 	unsigned char scalar[32], peer[32]; /* X25519: the private key, the peer's public key */
 };
 
-/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+/* The schemes this half offers: a scheme added to core/algorithms/pk_scheme.c is
  * offered only once it is listed here. */
 static const bool offered[CB_PK_COUNT] = {
     [CB_PK_RSA_PKCS1] = true, [CB_PK_RSA_PSS] = true, [CB_PK_ECDSA] = true,
@@ -340,7 +340,7 @@ static int put_secret(const struct cb_algorithm *alg, gcry_sexp_t res, unsigned 
 	return rc;
 }
 
-/* The new key in KEY written out as core/pk.h's keygen layout says. */
+/* The new key in KEY written out as core/algorithms/pk.h's keygen layout says. */
 static int put_key(const struct cb_algorithm *alg, gcry_sexp_t key, unsigned char *out)
 {
 	size_t a, b, n = 0;

@@ -5,13 +5,13 @@
  * asked of the library by name at run time (gnutls_digest_get_id,
  * gnutls_cipher_get_id): gnutls_digest_list() leaves SHA3-256 out although
  * it works. The library initialises itself when it loads. */
-#include "core/engine.h"
+#include "core/engine/engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #include <gnutls/crypto.h>
 #include <gnutls/gnutls.h>

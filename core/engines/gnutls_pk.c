@@ -15,12 +15,12 @@
  * that it allocates: the call copies them into OUT and frees them with
  * gnutls_free, the cost of the API. keygen initialises, generates, exports
  * and frees a gnutls_privkey_t per call, the only way the API makes a key. */
-#include "core/engine.h"
+#include "core/engine/engine.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #include <gnutls/abstract.h>
 #include <gnutls/gnutls.h>
@@ -34,7 +34,7 @@ struct gt_pk {
 	unsigned bits; /* keygen: RSA's bits or GNUTLS_CURVE_TO_BITS */
 };
 
-/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+/* The schemes this half offers: a scheme added to core/algorithms/pk_scheme.c is
  * offered only once it is listed here. */
 static const bool offered[CB_PK_COUNT] = {
     [CB_PK_RSA_PKCS1] = true, [CB_PK_RSA_PSS] = true, [CB_PK_ECDSA] = true,
@@ -200,7 +200,7 @@ static int pad_left(unsigned char *out, size_t width, const gnutls_datum_t *d)
 	return 0;
 }
 
-/* KEY written out as core/pk.h's keygen layout says. */
+/* KEY written out as core/algorithms/pk.h's keygen layout says. */
 static int write_key(const struct cb_algorithm *alg, gnutls_privkey_t key, unsigned char *out)
 {
 	gnutls_datum_t n = {NULL, 0}, p = {NULL, 0}, x = {NULL, 0}, y = {NULL, 0};

@@ -1,12 +1,12 @@
 /* go_crypto.c: go-crypto through Go's standard library crypto (crypto/sha256,
  * crypto/aes, crypto/cipher; golang.org/x/crypto's ChaCha20-Poly1305 when
- * make found it), a worker engine (see core/process.h and
+ * make found it), a worker engine (see core/engine/process.h and
  * core/engines/workers/PROTOCOL.md). make builds the worker when configure
  * found go; without it the engine is unavailable and says why. */
 #include "config.h"
 
-#include "core/datadir.h"
-#include "core/process.h"
+#include "core/base/datadir.h"
+#include "core/engine/process.h"
 
 #include <stdio.h>
 #include <unistd.h>

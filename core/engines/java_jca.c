@@ -1,12 +1,12 @@
 /* java_jca.c: java-jca through the JDK's JCA providers (SUN's MessageDigest,
- * SunJCE's Cipher), a worker engine (see core/process.h and
+ * SunJCE's Cipher), a worker engine (see core/engine/process.h and
  * core/engines/workers/PROTOCOL.md). make compiles the worker with javac
  * when configure found javac and java; without them the engine is
  * unavailable and says why. */
 #include "config.h"
 
-#include "core/datadir.h"
-#include "core/process.h"
+#include "core/base/datadir.h"
+#include "core/engine/process.h"
 
 #include <stdio.h>
 #include <unistd.h>

@@ -6,7 +6,7 @@
  * CRYPTO_USER_API_HASH, _SKCIPHER and _AEAD; without them socket(AF_ALG)
  * fails with EAFNOSUPPORT, which probe() reports. libkcapi prints its errors
  * to stderr unless told not to, so the engine silences it. */
-#include "core/engine.h"
+#include "core/engine/engine.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -17,7 +17,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #include <kcapi.h>
 

@@ -1,13 +1,20 @@
+# The engines always built in, one file each behind core/engine/engine.h;
+# the optional ones are configure's (core/local.mk: LIBOBJS).
+libcbcore_a_SOURCES += core/engines/null.c core/engines/memcpy.c core/engines/sim.c
+
 # Each in-process library engine configure found is also built as a shared
 # object of its own, cryptobench-engine-NAME.so (configure's
 # CB_ENGINE_OBJECTS): what a variant with `lib = FILE` loads into a link-map
 # namespace of its own after that build of the library, so that the same
-# engine code runs against it (core/libbuild.h). It exports only the engine's
-# table (engine-so.map) and carries, position-independent, the few core
-# helpers an engine calls; unused sections are dropped, so that it needs no
-# library but its engine's. It installs in $(pkglibdir) (core/datadir.h).
-engine_object_core = core/engine_options.c core/errbuf.c core/algorithm.c core/pk.c \
-	core/pk_keys.c core/pk_scheme.c core/reference.c core/input.c
+# engine code runs against it (core/builds/libbuild.h). It exports only the
+# engine's table (engine-so.map) and carries, position-independent, the few
+# core helpers an engine calls; unused sections are dropped, so that it
+# needs no library but its engine's. It installs in $(pkglibdir)
+# (core/base/datadir.h).
+engine_object_core = core/engine/engine_options.c core/base/errbuf.c \
+	core/algorithms/algorithm.c core/algorithms/pk.c core/algorithms/pk_sizes.c \
+	core/algorithms/pk_keys.c core/algorithms/pk_scheme.c core/algorithms/reference.c \
+	core/algorithms/input.c
 # A sanitized build's flags are left out: the sanitizers' runtime is the
 # base namespace's, which an object in a namespace of its own cannot reach.
 engine_object_unsanitized = $(filter-out -fsanitize=% -fno-sanitize% -fsanitize-%,$(1))
@@ -21,7 +28,7 @@ EXTRA_DIST += core/engines/engine-so.map
 CLEANFILES += $(CB_ENGINE_OBJECTS)
 engine_objectsdir = $(pkglibdir)
 engine_objects_DATA = $(CB_ENGINE_OBJECTS)
-engine_object_deps = $(engine_object_core:%=$(srcdir)/%) $(srcdir)/core/engine.h \
+engine_object_deps = $(engine_object_core:%=$(srcdir)/%) $(srcdir)/core/engine/engine.h \
 	$(srcdir)/core/engines/engine-so.map
 
 core/engines/cryptobench-engine-openssl.so: $(srcdir)/core/engines/openssl.c \

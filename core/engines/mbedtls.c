@@ -4,14 +4,14 @@
  * and return nothing. Mbed TLS 2.28 has no BLAKE2 and no SHA-3 (3.5 added
  * SHA-3). It uses AES-NI and PCLMUL when the CPU has them and offers no way
  * to turn them off. */
-#include "core/engine.h"
+#include "core/engine/engine.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #include <mbedtls/aes.h>
 #include <mbedtls/chachapoly.h>

@@ -15,8 +15,8 @@
  * Debian's is, signs deterministically (RFC 6979) whatever RNG it is given.
  * The call then writes r and s as DER with the library's own ASN.1 writer,
  * as write_signature does inside. */
-#include "core/engine.h"
-#include "core/errbuf.h"
+#include "core/engine/engine.h"
+#include "core/base/errbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +63,7 @@ static mbedtls_md_type_t md_of(const struct cb_algorithm *alg)
 	                                          : MBEDTLS_MD_SHA512;
 }
 
-/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+/* The schemes this half offers: a scheme added to core/algorithms/pk_scheme.c is
  * offered only once it is listed here. No Ed25519: Mbed TLS 2.28 has none (its EdDSA came
  * with 3.x's PSA). */
 static const bool offered[CB_PK_COUNT] = {
@@ -268,7 +268,7 @@ static int mbed_derive(struct mbed_pk *c, unsigned char *out)
 	return mbedtls_mpi_write_binary(&c->z, out, c->flen) == 0 ? CB_OK : CB_FAILED;
 }
 
-/* A new key written out as core/pk.h's keygen layout says. */
+/* A new key written out as core/algorithms/pk.h's keygen layout says. */
 static int mbed_keygen(struct mbed_pk *c, unsigned char *out)
 {
 	size_t a, b, n;

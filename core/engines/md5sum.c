@@ -1,9 +1,9 @@
-/* md5sum.c: md5sum FILE (GNU coreutils), a command engine (see core/command.h). */
+/* md5sum.c: md5sum FILE (GNU coreutils), a command engine (see core/engine/command.h). */
 #include "config.h"
 
 #include <string.h>
 
-#include "core/command.h"
+#include "core/engine/command.h"
 
 static const char *const *args_for(const struct cb_algorithm *alg)
 {

@@ -3,7 +3,7 @@
  * Copies each message from the input to the output buffer. No engine that
  * reads its input and writes as many bytes can beat it, so it is the line
  * crypto throughput is read against. */
-#include "core/engine.h"
+#include "core/engine/engine.h"
 
 #include <stdio.h>
 #include <string.h>

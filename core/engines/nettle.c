@@ -5,7 +5,7 @@
  * inside every call, the nearest nettle has to creating a context. nettle has
  * no BLAKE2 in 3.8, and checks neither tags nor CBC lengths itself. Its
  * public-key operations (hogweed) are in nettle_pk.c. */
-#include "core/engine.h"
+#include "core/engine/engine.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #include <nettle/aes.h>
 #include <nettle/cbc.h>

@@ -6,15 +6,15 @@
  * and seeds a Yarrow-256 generator from getrandom, kept in the context (one
  * per thread), for everything that needs randomness: RSA blinding, PSS
  * salts, ECDSA nonces and keygen. The timed call is one hogweed operation
- * plus what puts its numbers in the contract's format (core/pk.h): the fixed
+ * plus what puts its numbers in the contract's format (core/algorithms/pk.h): the fixed
  * length big-endian RSA signature, ECDSA's DER SEQUENCE of r and s, ECDH's x
  * coordinate, the new key's parts. RSA-PSS takes its salt from the caller:
  * drawing it from the generator is part of the call, as it is of signing.
  *
  * Offered: every algorithm and op. ECDH is ecc_point_mul (d * Q) and the x
  * coordinate; hogweed has no ECDH function of its own. */
-#include "core/engine.h"
-#include "core/errbuf.h"
+#include "core/engine/engine.h"
+#include "core/base/errbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +44,7 @@ struct nettle_pk {
 	uint8_t priv[32], pub[32]; /* Ed25519: seed and public key; X25519: d and the peer */
 };
 
-/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+/* The schemes this half offers: a scheme added to core/algorithms/pk_scheme.c is
  * offered only once it is listed here. */
 static const bool offered[CB_PK_COUNT] = {
     [CB_PK_RSA_PKCS1] = true, [CB_PK_RSA_PSS] = true, [CB_PK_ECDSA] = true,
@@ -312,7 +312,7 @@ static int verify(struct nettle_pk *c, const unsigned char *in, size_t len)
 	return ok ? CB_OK : CB_REJECTED;
 }
 
-/* A new key pair, written out as core/pk.h's keygen layout says. */
+/* A new key pair, written out as core/algorithms/pk.h's keygen layout says. */
 static int keygen(struct nettle_pk *c, unsigned char *out)
 {
 	const struct cb_algorithm *alg = c->setup.alg;

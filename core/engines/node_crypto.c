@@ -1,9 +1,9 @@
 /* node_crypto.c: node-crypto through Node.js's crypto module (OpenSSL
- * underneath), a worker engine (see core/process.h and
+ * underneath), a worker engine (see core/engine/process.h and
  * core/engines/workers/PROTOCOL.md). */
 #include "config.h"
 
-#include "core/process.h"
+#include "core/engine/process.h"
 
 #include <stdio.h>
 

@@ -3,7 +3,7 @@
  * Its time per call is the harness's own cost (its loop, in which every
  * engine's calls are timed, and the clock reads), reported beside every cell
  * so a measurement that is mostly harness is caught. */
-#include "core/engine.h"
+#include "core/engine/engine.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -4,9 +4,9 @@
  * never looks a name up. Message mode re-initialises one reused context per
  * call (ciphers: the IV only, so the key schedule is not redone); stream mode
  * keeps one context and only updates it. */
-#include "core/engine.h"
-#include "core/errbuf.h"
-#include "core/reference.h" /* the EVP names */
+#include "core/engine/engine.h"
+#include "core/base/errbuf.h"
+#include "core/algorithms/reference.h" /* the EVP names */
 
 #include <limits.h>
 #include <math.h>

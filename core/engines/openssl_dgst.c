@@ -1,10 +1,10 @@
 /* openssl_dgst.c: openssl dgst -ALG FILE (the OpenSSL command), a command engine (see
- * core/command.h). */
+ * core/engine/command.h). */
 #include "config.h"
 
 #include <string.h>
 
-#include "core/command.h"
+#include "core/engine/command.h"
 
 static const char *const *args_for(const struct cb_algorithm *alg)
 {

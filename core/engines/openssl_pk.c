@@ -4,11 +4,11 @@
  * Ed25519 an EVP_MD_CTX) initialised for the operation in open, and the timed
  * call is one EVP_PKEY_sign, EVP_PKEY_verify, EVP_PKEY_derive or
  * EVP_DigestSign on it. keygen generates on a context set up in open and
- * writes the new key out (core/pk.h's layout). EVP names a scheme's keys and
+ * writes the new key out (core/algorithms/pk.h's layout). EVP names a scheme's keys and
  * RSA's paddings as the reference does: the scheme's row gives them
- * (core/pk_scheme.h). */
-#include "core/engine.h"
-#include "core/errbuf.h"
+ * (core/algorithms/pk_scheme.h). */
+#include "core/engine/engine.h"
+#include "core/base/errbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +39,7 @@ static void pk_error(char *err, size_t err_len, const char *what)
 	ERR_clear_error();
 }
 
-/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+/* The schemes this half offers: a scheme added to core/algorithms/pk_scheme.c is
  * offered only once it is listed here. */
 static const bool offered[CB_PK_COUNT] = {
     [CB_PK_RSA_PKCS1] = true, [CB_PK_RSA_PSS] = true, [CB_PK_ECDSA] = true,
@@ -168,7 +168,7 @@ static void *openssl_pk_open(const struct cb_cell_setup *cell, const struct cb_e
 	return NULL;
 }
 
-/* The new key in PKEY written out as core/pk.h's keygen layout says. */
+/* The new key in PKEY written out as core/algorithms/pk.h's keygen layout says. */
 static int write_key(const struct cb_algorithm *alg, EVP_PKEY *pkey, unsigned char *out)
 {
 	size_t a, b, n;

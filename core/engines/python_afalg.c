@@ -1,13 +1,13 @@
 /* python_afalg.c: python-afalg, the Linux kernel's crypto API through
  * Python's standard library (socket.AF_ALG), a worker engine (see
- * core/process.h and core/engines/workers/PROTOCOL.md). The kernel picks the
+ * core/engine/process.h and core/engines/workers/PROTOCOL.md). The kernel picks the
  * implementation, as for kcapi; the worker names its drivers. Where the
  * kernel has no AF_ALG sockets the worker says so and the engine is
  * unavailable. The engine is CB_PROCESS_ENGINE's, written out, with one
  * more hook: max_len, the longest AEAD message the worker sends whole. */
 #include "config.h"
 
-#include "core/process.h"
+#include "core/engine/process.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,12 +1,12 @@
 /* rust_ring.c: rust-ring through Rust's ring crate (ring's own assembly and
- * C, from BoringSSL), a worker engine (see core/process.h and
+ * C, from BoringSSL), a worker engine (see core/engine/process.h and
  * core/engines/workers/PROTOCOL.md). make builds the worker with cargo,
  * offline, from Debian's packaged crates when configure found cargo and
  * ring; without them the engine is unavailable and says why. */
 #include "config.h"
 
-#include "core/datadir.h"
-#include "core/process.h"
+#include "core/base/datadir.h"
+#include "core/engine/process.h"
 
 #include <stdio.h>
 #include <string.h>

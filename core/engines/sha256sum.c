@@ -1,9 +1,9 @@
-/* sha256sum.c: sha256sum FILE (GNU coreutils), a command engine (see core/command.h). */
+/* sha256sum.c: sha256sum FILE (GNU coreutils), a command engine (see core/engine/command.h). */
 #include "config.h"
 
 #include <string.h>
 
-#include "core/command.h"
+#include "core/engine/command.h"
 
 static const char *const *args_for(const struct cb_algorithm *alg)
 {

@@ -15,7 +15,7 @@
  *                                                 see (drawn from seed and run)
  *          * stack_factor      when the calls' stack sat at an odd 16-byte step
  *                              (bit 4 of its address set): a placement effect
- *                              like Mbed TLS AES-GCM's (core/trial.h)
+ *                              like Mbed TLS AES-GCM's (core/measure/trial.h)
  *
  * and takes this long, in virtual nanoseconds: the machine moves time, not
  * cycles (a clock that changes speed, load that takes the CPU away):
@@ -43,7 +43,7 @@
  * share them, unless cell_noise = 1 draws the cell (algorithm, op, payload
  * size) in too, giving each cell its own noise. Real time is spent only
  * on touching the output. */
-#include "core/engine.h"
+#include "core/engine/engine.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -52,7 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>

@@ -8,14 +8,14 @@
  * schedule recreation really repeats. ChaCha20-Poly1305 has no keyed state
  * at all: every call takes the key. Its public-key operations, Ed25519 and
  * X25519 only, are in sodium_pk.c. */
-#include "core/engine.h"
+#include "core/engine/engine.h"
 
 #include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #include <sodium.h>
 

@@ -8,8 +8,8 @@
  * crypto_scalarmult, crypto_sign_keypair or crypto_box_keypair. Keys come
  * from libsodium's own random generator (randombytes), global and
  * thread-safe once sodium_init has run (the engine's probe). */
-#include "core/engine.h"
-#include "core/errbuf.h"
+#include "core/engine/engine.h"
+#include "core/base/errbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +24,7 @@ struct sodium_pk {
 	unsigned char peer[crypto_scalarmult_BYTES];         /* X25519: the peer's public key */
 };
 
-/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+/* The schemes this half offers: a scheme added to core/algorithms/pk_scheme.c is
  * offered only once it is listed here. libsodium has no RSA, ECDSA or NIST-curve ECDH. */
 static const bool offered[CB_PK_COUNT] = {
     [CB_PK_ED25519] = true,

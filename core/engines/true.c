@@ -1,10 +1,10 @@
 /* true.c: true FILE: the cost of starting a process and nothing else (a baseline for the command
- * engines), a command engine (see core/command.h). */
+ * engines), a command engine (see core/engine/command.h). */
 #include "config.h"
 
 #include <string.h>
 
-#include "core/command.h"
+#include "core/engine/command.h"
 
 static const char *const *args_for(const struct cb_algorithm *alg)
 {

@@ -24,9 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/engine.h"
+#include "core/engine/engine.h"
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 enum wolf_alg {
 	WOLF_MD5,

@@ -13,7 +13,7 @@
  * PKCS #1 v1.5 signs and checks the DigestInfo wolfSSL's own code builds
  * with wc_EncodeSignature, in the call, as its TLS layer does. keygen
  * initialises, generates and frees a key per call, as wolfCrypt's benchmark
- * does, and writes it out (core/pk.h's layout). */
+ * does, and writes it out (core/algorithms/pk.h's layout). */
 #include <wolfssl/options.h>
 #include <wolfssl/wolfcrypt/settings.h>
 
@@ -31,9 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/engine.h"
+#include "core/engine/engine.h"
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #if defined(NO_RSA) || !defined(WC_RSA_PSS) || !defined(WOLFSSL_KEY_GEN) || !defined(HAVE_ECC) ||  \
     !defined(HAVE_ED25519) || !defined(HAVE_CURVE25519)
@@ -87,7 +87,7 @@ static void fp_cache_key_make(void)
 }
 #endif
 
-/* The schemes this half offers: a scheme added to core/pk_scheme.c is
+/* The schemes this half offers: a scheme added to core/algorithms/pk_scheme.c is
  * offered only once it is listed here. */
 static const bool offered[CB_PK_COUNT] = {
     [CB_PK_RSA_PKCS1] = true, [CB_PK_RSA_PSS] = true, [CB_PK_ECDSA] = true,
@@ -392,7 +392,7 @@ static int wolf_rsa_keygen(struct wolf_pk *c, unsigned char *out, size_t a, size
 	                                                                              : CB_FAILED;
 }
 
-/* A new key pair in core/pk.h's keygen layout. */
+/* A new key pair in core/algorithms/pk.h's keygen layout. */
 static int wolf_keygen(struct wolf_pk *c, unsigned char *out)
 {
 	const struct cb_algorithm *alg = c->setup.alg;

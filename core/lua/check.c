@@ -15,7 +15,7 @@
 #include <lauxlib.h>
 
 #include "core/lua/sandbox.h"
-#include "core/units.h"
+#include "core/base/units.h"
 
 struct cb_loading *cb_check_loading(lua_State *L)
 {

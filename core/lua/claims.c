@@ -6,7 +6,7 @@
 
 #include <lauxlib.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 #include "core/lua/sandbox.h"
 
 /* A claims file reads whole data folders, analysed in C while the call that

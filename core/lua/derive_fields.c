@@ -10,7 +10,7 @@
 
 #include <lauxlib.h>
 
-#include "core/units.h"
+#include "core/base/units.h"
 
 typedef json_t *(*dimension_reader)(struct cb_loading *ld, lua_State *L, int idx,
                                     const struct cb_site *site);

@@ -1,15 +1,15 @@
 /* externals.c: the engine entries that name something outside cryptobench,
  * { "worker", name = "mylib", command = { "./my-worker", "--flag" } } and
- * { "plugin", path = "./libmyengine.so" } (core/extern.h, whose gate may
+ * { "plugin", path = "./libmyengine.so" } (core/engine/extern.h, whose gate may
  * refuse them). */
 #include "config.h"
 
 #include <lauxlib.h>
 #include <string.h>
 
-#include "core/extern.h"
+#include "core/engine/extern.h"
 #include "core/lua/internal.h"
-#include "core/process.h"
+#include "core/engine/process.h"
 
 const char *const cb_worker_entry_keys[] = {"name", "command", NULL};
 const char *const cb_plugin_entry_keys[] = {"name", "path", NULL};

@@ -12,11 +12,11 @@
 
 #include <lauxlib.h>
 
-#include "core/budget.h"
-#include "core/datadir.h"
-#include "core/libbuild.h"
+#include "core/measure/budget.h"
+#include "core/base/datadir.h"
+#include "core/builds/libbuild.h"
 #include "core/lua/sandbox.h"
-#include "core/units.h"
+#include "core/base/units.h"
 
 #define MAX_NAMES 128
 #define MAX_ROUNDS 1000000
@@ -547,7 +547,7 @@ __attribute__((format(printf, 4, 5))) static void append(char *buf, size_t len, 
 }
 
 /* `lib = FILE`: the variant runs another build of its engine's library, in
- * this process (core/libbuild.h), opened and checked now, so that a wrong
+ * this process (core/builds/libbuild.h), opened and checked now, so that a wrong
  * file stops the load at its line. Its env reaches that build alone, so it
  * needs no worker. The engine becomes the build's, named after the label
  * ("openssl@FILE" without one). */

@@ -18,7 +18,9 @@
 #include <jansson.h>
 #include <lua.h>
 
-#include "core/lua/load.h"
+#include "core/measure/scenario.h"
+
+struct cb_load_options; /* load.h: the loader includes this file, not the reverse */
 
 #define CB_SCENARIO_MAX_SIZE ((size_t)4 << 30)
 #define CB_SCENARIO_MAX_THREADS 256
@@ -135,7 +137,7 @@ void cb_fields_stop_budget(struct cb_loading *ld, lua_State *L, int idx, const s
 extern const char *const cb_worker_entry_keys[];
 extern const char *const cb_plugin_entry_keys[];
 /* The engine the entry at IDX names, KIND being "worker" or "plugin"
- * (core/extern.h), with what it names recorded in SPEC; a refusal of the
+ * (core/engine/extern.h), with what it names recorded in SPEC; a refusal of the
  * gate is raised at the entry's line. */
 const struct cb_engine *cb_fields_external(struct cb_loading *ld, lua_State *L, int idx,
                                            const char *kind, json_t *spec);

@@ -5,6 +5,8 @@
  * read in fields.c). After it: --set overrides, then --quick. What C
  * allocates while Lua may still raise an error hangs off the scenario at once,
  * so cb_scenario_free() cleans up any failure. */
+#include "core/lua/load.h"
+
 #include "core/lua/internal.h"
 
 #include <errno.h>
@@ -16,17 +18,17 @@
 
 #include <lauxlib.h>
 
-#include "core/errbuf.h"
-#include "core/input.h"
+#include "core/base/errbuf.h"
+#include "core/algorithms/input.h"
 #include "core/lua/sandbox.h"
-#include "core/units.h"
+#include "core/base/units.h"
 
 #define MAX_SOURCE ((size_t)16 << 20)
 #define MAX_GEOMETRIC 256 /* sizes one cb.geometric() may make */
 #define QUICK_MAX_SIZE ((size_t)1 << 20)
 #define QUICK_ROUNDS 5
 #define DEFAULT_MAX_ROUNDS 400 /* a stop rule's, as analysis/verdicts/stopping.h's */
-#define DEFAULT_BLOCK 8        /* the layout's stratum (core/trial.h) */
+#define DEFAULT_BLOCK 8        /* the layout's stratum (core/measure/trial.h) */
 #define QUICK_TRIAL_NS 5000000u
 #define DEFAULT_ROUNDS 30
 #define DEFAULT_ORDER_SEED 20260804u

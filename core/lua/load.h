@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "core/scenario.h"
+#include "core/measure/scenario.h"
 
 /* A command-line override: --set KEY=VALUE. KEY is a scenario field
  * (rounds, trial_time, sizes, ...) or a cb.param() name. */
@@ -22,7 +22,7 @@ struct cb_load_options {
 	const struct cb_override *overrides;
 	size_t n_overrides;
 	bool quick; /* shrink rounds and sizes for a preview */
-	/* run --budget, parsed by the command line (core/budget.h): the stop
+	/* run --budget, parsed by the command line (core/measure/budget.h): the stop
 	 * budget in seconds (0: none), set after the overrides as if it were
 	 * the last, and its text, recorded as the param stop_budget. */
 	double budget_s;

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #include <lauxlib.h>
 #include <lualib.h>

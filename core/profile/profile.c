@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 #include "core/profile/memory.h"
 #include "core/profile/symbols.h"
 

@@ -12,7 +12,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #ifndef sigev_notify_thread_id
 #define sigev_notify_thread_id _sigev_un._tid

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 #include "core/profile/regions.h"
 
 /* A function symbol of one module, at its run-time address. */

@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/errbuf.h"
+#include "core/base/errbuf.h"
 
 #define POLL_NS 2000000u        /* longest sleep: a signal waits at most this long */
 #define STOP_WAIT_NS 100000000u /* how long a thread may take to stop when asked */

@@ -1,6 +1,6 @@
 #!/bin/sh
 # aa-builds.sh: are two builds of one library in one run (a variant's lib,
-# core/libbuild.h) compared without bias, and is a real difference seen?
+# core/builds/libbuild.h) compared without bias, and is a real difference seen?
 #
 #   tests/bench/aa-builds.sh [RUNS] [FOLDER] [-- RUN-OPTION...]
 #

@@ -1,6 +1,6 @@
 #!/bin/sh
 # two-builds.sh: nettle with against without its assembler, and both against
-# the system's build, in one run (a variant's lib, core/libbuild.h).
+# the system's build, in one run (a variant's lib, core/builds/libbuild.h).
 #
 #   tests/bench/two-builds.sh [CACHE] [-- RUN-OPTION...]
 #

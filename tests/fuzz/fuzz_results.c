@@ -1,10 +1,10 @@
-/* fuzz_results.c: the results reader (core/results_read.c) on any bytes.
+/* fuzz_results.c: the results reader (core/results/results_read.c) on any bytes.
  *
  * It must return a results set or one "PATH:LINE: message", never crash,
  * leak or read out of bounds. What it returns is walked, as report does. */
 #include <string.h>
 
-#include "core/results.h"
+#include "core/results/results.h"
 #include "tests/fuzz/fuzz_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

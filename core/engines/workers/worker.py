@@ -26,7 +26,7 @@ KEY_LEN = {"aes-128": 16, "aes-256": 32, "chacha20": 32}
 
 
 def xorshift_unit(seed, n=UNIT):
-    """The first N bytes of the generator's 1 MiB unit (PROTOCOL.md, core/input.h)."""
+    """The first N bytes of the generator's 1 MiB unit (PROTOCOL.md, core/algorithms/input.h)."""
     x = seed & 0xFFFFFFFF
     out = bytearray(n)
     for i in range(n):

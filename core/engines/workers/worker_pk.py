@@ -17,7 +17,7 @@ SIGN_OPS = ["sign", "verify", "verify-forged"]
 
 
 def pk_algorithms():
-    """Each public-key algorithm offered, with its ops (core/algorithm.c's
+    """Each public-key algorithm offered, with its ops (core/algorithms/algorithm.c's
     cb_op_applies: keygen once per key type, on the pkcs1, ecdsa, ed25519 and
     x25519 names)."""
     a = {}
@@ -78,7 +78,7 @@ class CryptographyPk:
         return {"reuse": None, "fresh": fresh}  # every call allocates its output
 
     def keygen(self, alg):
-        """One new key pair per call, in core/pk.h's layout, as pieces."""
+        """One new key pair per call, in core/algorithms/pk.h's layout, as pieces."""
         s, ser = scheme(alg), self.ser
         if s == "pkcs1":
             bits, generate = RSA_BITS[alg[:8]], self.rsa.generate_private_key

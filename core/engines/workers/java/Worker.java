@@ -53,7 +53,7 @@ import javax.crypto.spec.SecretKeySpec;
 public final class Worker {
 	static final int UNIT = 1 << 20;
 
-	// The canonical names (core/algorithm.c) and the JCA's.
+	// The canonical names (core/algorithms/algorithm.c) and the JCA's.
 	static final Map<String, String> HASHES = new LinkedHashMap<>();
 	static final Map<String, String> CIPHERS = new LinkedHashMap<>();
 	static {

@@ -1,0 +1,557 @@
+/* libbuild.c: another build of a library engine's library, loaded with its
+ * engine into a link-map namespace of its own (libbuild.h). */
+#include "config.h"
+
+#include "core/builds/libbuild.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/base/datadir.h"
+#include "core/builds/elf_info.h"
+#include "core/base/errbuf.h"
+#include "core/algorithms/input.h"
+#include "core/check/vectors.h"
+
+extern char **environ;
+
+/* The libraries whose engines can run another build: the soname's stem the
+ * engine's object needs, and a function only that library defines (its
+ * version), which the named file must define. */
+static const struct {
+	const char *engine;
+	const char *library;
+	const char *stem;
+	const char *version_symbol;
+} libraries[] = {
+    {"openssl", "OpenSSL libcrypto", "libcrypto.so", "OpenSSL_version"},
+    {"gcrypt", "libgcrypt", "libgcrypt.so", "gcry_check_version"},
+    {"nettle", "nettle", "libnettle.so", "nettle_version_major"},
+    {"sodium", "libsodium", "libsodium.so", "sodium_version_string"},
+    {"mbedtls", "Mbed TLS libmbedcrypto", "libmbedcrypto.so", "mbedtls_version_get_string"},
+    {"wolfssl", "wolfSSL", "libwolfssl.so", "wolfSSL_lib_version"},
+    {"gnutls", "GnuTLS", "libgnutls.so", "gnutls_check_version"},
+};
+#define N_LIBRARIES (sizeof libraries / sizeof libraries[0])
+
+struct libbuild {
+	struct cb_engine engine; /* the object's table, under the variant's name */
+	size_t library;          /* its row of libraries[] */
+	char *file, *real, *env_key;
+	char sha256[65];
+	struct cb_elf_info elf;
+	char **environ;     /* its C library's environment: kept for the life of its namespace */
+	size_t environ_own; /* environ[environ_own] onwards are copies of its own pairs */
+	void *base;         /* where FILE is loaded */
+	/* The object's describe, and its namespace's own jansson and free:
+	 * a json_t of the base namespace's jansson must never reach it. */
+	void (*describe)(json_t *obj);
+	json_t *(*json_object)(void);
+	char *(*json_dumps)(const json_t *json, size_t flags);
+	void (*json_delete)(json_t *json);
+	void (*free)(void *p);
+};
+
+static struct libbuild *builds[CB_LIBBUILD_MAX];
+static size_t n_builds;
+/* Namespaces opened, refused builds' too (a namespace is never unloaded):
+ * each keeps its band of thread-specific keys. */
+static size_t n_namespaces;
+/* Each namespace's environment: its C library reads it for the life of the
+ * process, a refused build's too. */
+static char **namespace_environ[CB_LIBBUILD_MAX];
+static pthread_mutex_t builds_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* A build's describe, run on an object of its own namespace's jansson and
+ * carried over as text. */
+static void describe_in(size_t slot, json_t *obj)
+{
+	const struct libbuild *b = builds[slot];
+	json_t *theirs = b->json_object();
+	char *text;
+	json_t *ours;
+
+	if (!theirs)
+		return;
+	b->describe(theirs);
+	text = b->json_dumps(theirs, JSON_COMPACT);
+	b->json_delete(theirs);
+	if (text && (ours = json_loads(text, 0, NULL)) != NULL) {
+		json_object_update(obj, ours);
+		json_decref(ours);
+	}
+	b->free(text);
+}
+
+/* describe takes no context: one function per slot. */
+#define DESCRIBE_SLOT(n)                                                                           \
+	static void describe_##n(json_t *obj)                                                      \
+	{                                                                                          \
+		describe_in(n, obj);                                                               \
+	}
+DESCRIBE_SLOT(0)
+DESCRIBE_SLOT(1)
+DESCRIBE_SLOT(2)
+DESCRIBE_SLOT(3)
+DESCRIBE_SLOT(4)
+DESCRIBE_SLOT(5)
+DESCRIBE_SLOT(6)
+static void (*const describe_slots[CB_LIBBUILD_MAX])(json_t *) = {
+    describe_0, describe_1, describe_2, describe_3, describe_4, describe_5, describe_6,
+};
+
+/* ENGINE's row of libraries[] into *ROW; false when it has none. */
+static bool library_of(const char *engine, size_t *row)
+{
+	for (size_t i = 0; i < N_LIBRARIES; i++)
+		if (strcmp(libraries[i].engine, engine) == 0) {
+			*row = i;
+			return true;
+		}
+	return false;
+}
+
+/* The engine's own shared object into BUF; whether it is there. */
+static bool object_path(const char *engine, char *buf, size_t len)
+{
+	char dir[PATH_MAX];
+
+	snprintf(buf, len, "%s/cryptobench-engine-%s.so",
+	         cb_datadir(CB_DATA_ENGINE_OBJECTS, dir, sizeof dir), engine);
+	return access(buf, R_OK) == 0;
+}
+
+bool cb_libbuild_applies(const struct cb_engine *engine)
+{
+	char path[PATH_MAX];
+	size_t row;
+
+	return strcmp(engine->kind, "library") == 0 && library_of(engine->name, &row) &&
+	       object_path(engine->name, path, sizeof path);
+}
+
+/* The engines `lib` applies to here, comma-separated, into BUF. */
+static const char *applicable(char *buf, size_t len)
+{
+	char path[PATH_MAX];
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < N_LIBRARIES && used < len; i++)
+		if (object_path(libraries[i].engine, path, sizeof path))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+			                         libraries[i].engine);
+	return buf[0] ? buf : "none here";
+}
+
+/* ENV's pairs joined, to tell builds apart. */
+static char *env_key(char *const *env)
+{
+	size_t len = 1;
+	char *key;
+
+	for (size_t i = 0; env && env[i]; i++)
+		len += strlen(env[i]) + 1;
+	if (!(key = calloc(1, len)))
+		return NULL;
+	for (size_t i = 0; env && env[i]; i++)
+		strcat(strcat(key, env[i]), "\n");
+	return key;
+}
+
+/* The process's environment with copies of ENV's pairs over it, NULL-ended;
+ * *OWN is the index of the first copy (the process's own strings are never
+ * freed: setenv leaks the old ones). */
+static char **environ_with(char *const *env, size_t *own)
+{
+	size_t n = 0, m = 0, k = 0;
+	char **out;
+
+	while (environ && environ[n])
+		n++;
+	while (env && env[m])
+		m++;
+	if (!(out = calloc(n + m + 1, sizeof *out)))
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		bool replaced = false;
+
+		for (size_t j = 0; j < m; j++) {
+			size_t name_len = strcspn(env[j], "=");
+
+			replaced |= strncmp(environ[i], env[j], name_len + 1) == 0;
+		}
+		if (!replaced)
+			out[k++] = environ[i];
+	}
+	*own = k;
+	for (size_t j = 0; j < m; j++)
+		if (!(out[k++] = strdup(env[j]))) {
+			while (k-- > *own)
+				free(out[k]);
+			free(out);
+			return NULL;
+		}
+	return out;
+}
+
+/* B's environment freed, unless a namespace holds it. */
+static void environ_free(struct libbuild *b)
+{
+	if (!b->environ)
+		return;
+	for (size_t i = 0; i < n_namespaces; i++)
+		if (namespace_environ[i] == b->environ)
+			return;
+	for (size_t i = b->environ_own; b->environ[i]; i++)
+		free(b->environ[i]);
+	free(b->environ);
+}
+
+/* dlmopen under the build's environment: its C library copies the pointer
+ * when it starts, and constructors read it; the process's is put back. */
+static void *open_in(Lmid_t lmid, const char *path, char **env)
+{
+	char **saved = environ;
+	void *handle;
+
+	environ = env;
+	handle = dlmopen(lmid, path, RTLD_NOW | RTLD_LOCAL);
+	environ = saved;
+	return handle;
+}
+
+/* What dlerror says, with glibc's limits named when it hit one. */
+static int load_error(char *err, size_t err_len, const char *file, const char *what)
+{
+	const char *why = dlerror();
+
+	if (!why)
+		why = "unknown error";
+	return cb_errorf(err, err_len, "%s: cannot load %s: %s%s", file, what, why,
+	                 strstr(why, "static TLS") || strstr(why, "namespace")
+	                     ? " (glibc's link-map namespaces or static TLS are used up: "
+	                       "fewer builds in one run, or GLIBC_TUNABLES=glibc.rtld.nns=16)"
+	                     : "");
+}
+
+/* Thread-specific keys live in the thread's descriptor, which every copy of
+ * the C library shares, while each copy numbers its keys from 0: two
+ * namespaces' libraries would write each other's thread state (OpenSSL's
+ * error queues and its cleanup at exit). The namespace's C library takes
+ * its keys from band SLOT + 1, the base namespace keeps band 0. */
+static int key_band(void *library, size_t slot, const char *file, char *err, size_t err_len)
+{
+	int (*key_create)(pthread_key_t *, void (*)(void *)) = dlsym(library, "pthread_key_create");
+	pthread_key_t key, first = CB_LIBBUILD_KEY_BAND;
+	pthread_key_t start = (pthread_key_t)(CB_LIBBUILD_KEY_BAND * (slot + 1));
+	int made = pthread_key_create(&key, NULL);
+
+	if (made == 0)
+		pthread_key_delete(key);
+	if (made != 0 || key >= CB_LIBBUILD_KEY_BAND)
+		return cb_errorf(err, err_len,
+		                 "%s: the process uses more than %d thread-specific keys already",
+		                 file, CB_LIBBUILD_KEY_BAND);
+	if (!key_create)
+		return cb_errorf(err, err_len, "%s: its namespace has no pthread_key_create", file);
+	do {
+		if (key_create(&key, NULL) != 0)
+			return cb_errorf(err, err_len, "%s: no thread-specific key left", file);
+		if (first == CB_LIBBUILD_KEY_BAND)
+			first = key;
+	} while (key + 1 < start);
+	if (first != 0)
+		return cb_errorf(err, err_len,
+		                 "%s: its C library took thread-specific keys at load", file);
+	return 0;
+}
+
+/* Whether FILE's soname is the one OBJECT needs; else ERR says what it is. */
+static int check_soname(const struct libbuild *b, const struct cb_elf_info *object, char *err,
+                        size_t err_len)
+{
+	const char *stem = libraries[b->library].stem;
+	const char *wanted = NULL;
+
+	for (size_t i = 0; i < object->n_needed; i++) {
+		if (strcmp(object->needed[i], b->elf.soname) == 0)
+			return 0;
+		if (strncmp(object->needed[i], stem, strlen(stem)) == 0)
+			wanted = object->needed[i];
+	}
+	if (!wanted)
+		wanted = stem;
+	if (b->elf.soname[0] && strncmp(b->elf.soname, stem, strlen(stem)) == 0)
+		return cb_errorf(err, err_len, "%s is %s, another ABI than the %s engine's %s (%s)",
+		                 b->file, b->elf.soname, libraries[b->library].engine,
+		                 libraries[b->library].library, wanted);
+	return cb_errorf(err, err_len, "%s is %s, not %s (%s)", b->file,
+	                 b->elf.soname[0] ? b->elf.soname : "a library without a soname",
+	                 libraries[b->library].library, wanted);
+}
+
+/* Load FILE, the libraries beside it the object needs, then the object, in
+ * one new namespace; check what the object's calls bind to. */
+static const struct cb_engine *load(struct libbuild *b, const char *object, char *err,
+                                    size_t err_len)
+{
+	const char *symbol = libraries[b->library].version_symbol;
+	char sym_name[128], path[PATH_MAX], bound_real[PATH_MAX];
+	struct cb_elf_info object_elf;
+	const struct cb_engine *table;
+	void *library, *engine, *mark, *bound;
+	struct link_map *map;
+	Lmid_t lmid;
+	Dl_info info;
+
+	if (cb_elf_info_read(object, &object_elf, err, err_len) != 0 ||
+	    check_soname(b, &object_elf, err, err_len) != 0)
+		return NULL;
+	if (!(library = open_in(LM_ID_NEWLM, b->real, b->environ))) {
+		load_error(err, err_len, b->file, "it");
+		return NULL;
+	}
+	size_t slot = n_namespaces++;
+	namespace_environ[slot] = b->environ;
+	if (!(mark = dlsym(library, symbol))) {
+		cb_errorf(err, err_len, "%s defines no %s: not %s", b->file, symbol,
+		          libraries[b->library].library);
+		return NULL;
+	}
+	if (dlinfo(library, RTLD_DI_LMID, &lmid) != 0 ||
+	    dlinfo(library, RTLD_DI_LINKMAP, &map) != 0) {
+		load_error(err, err_len, b->file, "its namespace");
+		return NULL;
+	}
+	b->base = (void *)map->l_addr;
+	if (key_band(library, slot, b->file, err, err_len) != 0)
+		return NULL;
+	/* What else the object needs and FILE's folder holds is that build's
+	 * too (nettle's libhogweed beside libnettle), as an RPATH would say. */
+	for (size_t i = 0; i < object_elf.n_needed; i++) {
+		char dir[PATH_MAX];
+		const char *slash;
+
+		snprintf(dir, sizeof dir, "%s", b->real);
+		slash = strrchr(dir, '/');
+		if (!slash || strcmp(object_elf.needed[i], b->elf.soname) == 0)
+			continue;
+		snprintf(path, sizeof path, "%.*s/%s", (int)(slash - dir), dir,
+		         object_elf.needed[i]);
+		if (access(path, R_OK) == 0 && !open_in(lmid, path, b->environ)) {
+			load_error(err, err_len, b->file, path);
+			return NULL;
+		}
+	}
+	if (!(engine = open_in(lmid, object, b->environ))) {
+		load_error(err, err_len, b->file, object);
+		return NULL;
+	}
+	snprintf(sym_name, sizeof sym_name, "cb_engine_%s", libraries[b->library].engine);
+	if (!(table = dlsym(engine, sym_name))) {
+		cb_errorf(err, err_len, "%s: %s has no %s", b->file, object, sym_name);
+		return NULL;
+	}
+	b->json_object = (json_t * (*)(void)) dlsym(engine, "json_object");
+	b->json_dumps = (char *(*)(const json_t *, size_t))dlsym(engine, "json_dumps");
+	b->json_delete = (void (*)(json_t *))dlsym(engine, "json_delete");
+	b->free = (void (*)(void *))dlsym(engine, "free");
+	if (table->describe && (!b->json_object || !b->json_dumps || !b->json_delete || !b->free)) {
+		cb_errorf(err, err_len, "%s: %s has no jansson of its own", b->file, object);
+		return NULL;
+	}
+	/* The object's own lookup of the library's function must find FILE's:
+	 * the file really bound, not a name that matched. */
+	bound = dlsym(engine, symbol);
+	if (bound != mark || !dladdr(bound, &info) || !info.dli_fname ||
+	    !realpath(info.dli_fname, bound_real) || strcmp(bound_real, b->real) != 0) {
+		cb_errorf(
+		    err, err_len, "%s: the %s engine bound to %s instead", b->file, table->name,
+		    bound && dladdr(bound, &info) && info.dli_fname ? info.dli_fname : "nothing");
+		return NULL;
+	}
+	return table;
+}
+
+/* Every known answer of VECTORS_DIR that ENGINE offers: 0, or -1 with ERR
+ * naming the first that fails. */
+static int known_answers(const struct libbuild *b, const char *vectors_dir, char *err,
+                         size_t err_len)
+{
+	struct cb_vector_set set;
+	char why[512];
+	int status = 0;
+
+	if (cb_vectors_load_dir(vectors_dir, &set, err, err_len) != 0)
+		return -1;
+	for (size_t f = 0; f < set.count && status == 0; f++)
+		for (size_t i = 0; i < set.files[f].count && status == 0; i++) {
+			const struct cb_vector *v = &set.files[f].vectors[i];
+
+			if (cb_vectors_run(&b->engine, v, why, sizeof why) == CB_VECTOR_FAIL)
+				status = cb_errorf(
+				    err, err_len, "%s fails its known answers: %s:%d (%s): %s",
+				    b->file, set.files[f].path, v->line, v->name, why);
+		}
+	cb_vectors_free_set(&set);
+	return status;
+}
+
+static void build_free(struct libbuild *b)
+{
+	if (!b)
+		return;
+	free((char *)b->engine.name);
+	free(b->file);
+	free(b->real);
+	free(b->env_key);
+	environ_free(b);
+	free(b);
+}
+
+/* A build opened already for the same file, environment and name. */
+static const struct cb_engine *opened(const char *real, const char *key, const char *name)
+{
+	for (size_t i = 0; i < n_builds; i++)
+		if (strcmp(builds[i]->real, real) == 0 && strcmp(builds[i]->env_key, key) == 0 &&
+		    strcmp(builds[i]->engine.name, name) == 0)
+			return &builds[i]->engine;
+	return NULL;
+}
+
+static const struct cb_engine *open_locked(const struct cb_engine *base, const char *file,
+                                           char *const *env, const char *name,
+                                           const char *vectors_dir, char *err, size_t err_len)
+{
+	size_t library;
+	char object[PATH_MAX], real[PATH_MAX], why_buf[256];
+	const struct cb_engine *table, *found;
+	struct libbuild *b = NULL;
+	char *key;
+
+	if (!library_of(base->name, &library) || strcmp(base->kind, "library") != 0 ||
+	    !object_path(base->name, object, sizeof object))
+		return cb_errorf(err, err_len,
+		                 "'lib' applies to the library engines built as objects of "
+		                 "their own (%s), not '%s' (%s)",
+		                 applicable(object, sizeof object), base->name, base->kind),
+		       NULL;
+	if (!realpath(file, real))
+		return cb_errorf(err, err_len, "%s: %s", file, strerror(errno)), NULL;
+	if (!(key = env_key(env)))
+		return cb_errorf(err, err_len, "not enough memory"), NULL;
+	if ((found = opened(real, key, name)) != NULL) {
+		free(key);
+		return found;
+	}
+	if (n_namespaces == CB_LIBBUILD_MAX) {
+		free(key);
+		return cb_errorf(err, err_len,
+		                 "%s: more than %d other builds in one process (glibc's link-map "
+		                 "namespaces and static TLS)",
+		                 file, CB_LIBBUILD_MAX),
+		       NULL;
+	}
+	if (!(b = calloc(1, sizeof *b)) || !(b->file = strdup(file)) || !(b->real = strdup(real)) ||
+	    !(b->environ = environ_with(env, &b->environ_own)) ||
+	    !(b->engine.name = strdup(name))) {
+		free(key);
+		build_free(b);
+		return cb_errorf(err, err_len, "not enough memory"), NULL;
+	}
+	b->env_key = key;
+	b->library = library;
+	b->engine.kind = base->kind;
+	if (cb_elf_info_read(real, &b->elf, err, err_len) != 0)
+		goto fail;
+	if (!(table = load(b, object, err, err_len)))
+		goto fail;
+	name = b->engine.name;
+	b->engine = *table;
+	b->engine.name = name;
+	b->describe = table->describe;
+	b->engine.describe = table->describe ? describe_slots[n_builds] : NULL;
+	why_buf[0] = '\0';
+	if (b->engine.probe && b->engine.probe(why_buf, sizeof why_buf) != 0) {
+		cb_errorf(err, err_len, "%s: unusable: %s", file, why_buf);
+		goto fail;
+	}
+	if (known_answers(b, vectors_dir, err, err_len) != 0 ||
+	    cb_engine_add(&b->engine, err, err_len) != 0)
+		goto fail;
+	cb_sha256_file(real, b->sha256);
+	builds[n_builds++] = b;
+	return &b->engine;
+fail:
+	/* The namespace stays: glibc cannot always unload one cleanly. */
+	build_free(b);
+	return NULL;
+}
+
+const struct cb_engine *cb_libbuild_open(const struct cb_engine *base, const char *file,
+                                         char *const *env, const char *name,
+                                         const char *vectors_dir, char *err, size_t err_len)
+{
+	const struct cb_engine *e;
+
+	pthread_mutex_lock(&builds_lock);
+	e = open_locked(base, file, env, name, vectors_dir, err, err_len);
+	pthread_mutex_unlock(&builds_lock);
+	return e;
+}
+
+/* The identification of the library at PATH loaded at BASE. */
+static json_t *identify(const char *path, const char *version, const void *base, bool is_default,
+                        const char *sha256, const char *build_id)
+{
+	char at[32];
+
+	snprintf(at, sizeof at, "%p", base);
+	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:b}", "path", path, "sha256", sha256,
+	                 "build_id", build_id, "version", version ? version : "", "base", at,
+	                 "default", is_default);
+}
+
+json_t *cb_libbuild_json(const struct cb_engine *engine)
+{
+	static json_t *defaults[N_LIBRARIES];
+	size_t library;
+	bool known;
+	json_t *out = NULL;
+	Dl_info info;
+	void *mark;
+
+	pthread_mutex_lock(&builds_lock);
+	for (size_t i = 0; i < n_builds && !out; i++)
+		if (&builds[i]->engine == engine) {
+			const struct libbuild *b = builds[i];
+
+			out = identify(b->file, engine->version(), b->base, false, b->sha256,
+			               b->elf.build_id);
+		}
+	known = !out && library_of(engine->name, &library);
+	if (known && !defaults[library] && strcmp(engine->kind, "library") == 0 &&
+	    (mark = dlsym(RTLD_DEFAULT, libraries[library].version_symbol)) != NULL &&
+	    dladdr(mark, &info) && info.dli_fname) {
+		struct cb_elf_info elf;
+		char sha256[65], err[256];
+
+		if (cb_elf_info_read(info.dli_fname, &elf, err, sizeof err) != 0)
+			elf.build_id[0] = '\0';
+		cb_sha256_file(info.dli_fname, sha256);
+		defaults[library] = identify(info.dli_fname, engine->version(), info.dli_fbase,
+		                             true, sha256, elf.build_id);
+	}
+	if (known && defaults[library])
+		out = json_incref(defaults[library]);
+	pthread_mutex_unlock(&builds_lock);
+	return out;
+}

@@ -1,0 +1,60 @@
+/* libbuild.h: another build of an in-process library engine's library, in
+ * the same process (a variant's `lib = FILE`).
+ *
+ * The engine's own code, built also as a shared object of its own
+ * (cryptobench-engine-NAME.so, core/engines/local.mk), is loaded with
+ * dlmopen into a link-map namespace of its own after FILE, so that its
+ * calls bind to FILE and nothing else: the same engine code, the same timed
+ * loop, interleaved in the same rounds as the default build. The namespace
+ * has its own copy of the C library, whose environment is the variant's
+ * `env` over the process's: a library's constructors read it when it loads,
+ * and the default build never sees it. doc/architecture.md says why a
+ * namespace rather than a process.
+ *
+ * Before a build is used it is checked and identified: FILE exists and is
+ * an ELF shared library; its soname is the one the engine object needs (an
+ * ABI: libcrypto.so.1.1 is not libcrypto.so.3); it defines the library's
+ * own version function; the engine object's calls bind to FILE itself
+ * (checked through dladdr, not by name); the engine's probe passes; and
+ * every known-answer vector the engine offers passes on it. A build is
+ * opened once per process and kept until exit (a namespace is never
+ * unloaded). */
+#ifndef CB_LIBBUILD_H
+#define CB_LIBBUILD_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "core/engine/engine.h"
+
+/* glibc's namespaces (16 with the base one) and its surplus of static TLS
+ * bound how many builds one process holds; each takes a band of this many
+ * thread-specific keys of its own (below). */
+#define CB_LIBBUILD_MAX 7
+#define CB_LIBBUILD_KEY_BAND 128
+
+/* Whether ENGINE can run another build of its library (`lib`): the
+ * in-process library engines that have their shared object. */
+bool cb_libbuild_applies(const struct cb_engine *engine);
+
+/* The build FILE of BASE's library, opened (or the one opened already for
+ * the same FILE, ENV and NAME). ENV: "NAME=value" pairs, NULL-ended, that
+ * the build's copy of the C library sees over the process's environment
+ * (NULL: none). NAME: the engine's name for it (the variant's label), under
+ * which it is added to the registry (cb_engine_add) so that `verify`,
+ * `engines` and the results tell it from the default build. VECTORS_DIR: the
+ * known answers to check it with. The engine of the build, or NULL with ERR
+ * (one line, starting with FILE) when it is refused. */
+const struct cb_engine *cb_libbuild_open(const struct cb_engine *base, const char *file,
+                                         char *const *env, const char *name,
+                                         const char *vectors_dir, char *err, size_t err_len);
+
+/* What identifies the library ENGINE runs on, for the results header and
+ * `engines`: {path, sha256, build_id, version, base, default}, "base" the
+ * address the library is loaded at, "default" false for a build of
+ * cb_libbuild_open; for a compiled-in library engine, the library the
+ * process linked. NULL for other engines. A new reference. */
+json_t *cb_libbuild_json(const struct cb_engine *engine);
+
+#endif
