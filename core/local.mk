@@ -14,7 +14,7 @@ libcbcore_a_SOURCES += \
 	core/pk.c core/pk.h core/pk_keys.c core/pk_keys.h core/pk_reference.c \
 	core/pk_scheme.c core/pk_scheme.h \
 	core/clock.c core/clock.h \
-	core/host.c core/host.h core/host_id.c core/host_id.h \
+	core/host.c core/host.h core/host_arm.c core/host_arm.h core/host_id.c core/host_id.h \
 	core/scenario.c core/scenario.h \
 	core/plan.c core/plan.h \
 	core/registry.c core/engine.h \
