@@ -153,6 +153,14 @@ golden-update: cryptobench
 		$(SHELL) $(top_srcdir)/tests/cli_golden.sh --update
 .PHONY: golden-update
 
+# 64-bit ARM: a cross build run under qemu-user (tests/arm64.sh). On demand
+# only, never in check or .ci/run: it installs the arm64 packages and takes
+# many minutes (doc/arm64.md).
+check-arm64:
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS=tests/arm64.sh
+.PHONY: check-arm64
+dist_check_SCRIPTS += tests/arm64.sh
+
 # The sanitizer build of .ci/run runs the tests of built code, less two
 # kinds: the source checks (format, cppcheck, layering, documents) say the
 # same in every build; and the tests whose time goes to code the sanitizers
