@@ -94,6 +94,7 @@ cli_tests = \
 	tests/cli_hosts.sh \
 	tests/cli_host_identity.sh \
 	tests/cli_hosts_delta.sh \
+	tests/cli_arm64_results.sh \
 	tests/cli_csv.sh \
 	tests/cli_plot.sh \
 	tests/cli_plot_degenerate.sh \
@@ -143,7 +144,7 @@ dist_vectors_DATA = \
 	tests/vectors/wycheproof-x25519.vec
 
 EXTRA_DIST += tests/tap.h tests/vectors/README.md tests/scenarios tests/workers tests/golden \
-	tests/explain
+	tests/explain tests/arm64
 
 # Rewrite tests/golden/expected/ with what this build prints, after a change
 # of output made on purpose; review the result with git diff before
