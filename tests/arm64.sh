@@ -102,12 +102,22 @@ check "build: cryptobench and the unit tests, AArch64 programs" built ||
 	{ grep -E 'error|warning' "$WORK/make.log" | head -n 20 | sed 's/^/# /'; skip_all "the cross build failed"; }
 
 # ---- Under qemu-user ----
-# tap_counts LOG: "N passed, M skipped" of a TAP log; false when any failed.
+# Points that fail only because of the emulator, each with its reason; any
+# other failure fails its test. test_scenario's huge table reaches the
+# sandbox's 2 s CPU budget before its 256 MiB memory limit when every string
+# copy runs emulated; qemu-user implements no ptrace, so test_profile's
+# refused tracer hears ENOSYS, not the kernel's EPERM.
+emulation_slow='^not ok [0-9]* - (hostile-huge-table.lua: the error (starts with|says "not enough memory)|a refusal says why: ptrace: .*Function not implemented)'
+
+# tap_counts LOG: "N passed, M skipped" of a TAP log; false when any failed
+# for a reason other than the emulator's speed.
 tap_counts() {
 	passed=$(grep -c '^ok' "$1")
 	skipped=$(grep -c '^ok.*# SKIP' "$1")
-	failed=$(grep -c '^not ok' "$1")
+	slow=$(grep -Ec "$emulation_slow" "$1")
+	failed=$(($(grep -c '^not ok' "$1") - slow))
 	counts="$((passed - skipped)) passed, $skipped skipped, $failed failed"
+	[ "$slow" -eq 0 ] || counts="$counts, $slow failed for the emulator (named in the script)"
 	[ "$failed" -eq 0 ]
 }
 # emulated LOG COMMAND...: COMMAND's TAP into LOG, with the environment of
@@ -130,7 +140,7 @@ for t in $unit $CB_ARM64_CLI; do
 	tap_counts "$log"
 	total_passed=$((total_passed + passed - skipped))
 	total_skipped=$((total_skipped + skipped))
-	check "$t under qemu-user: $counts" test "$rc" -eq 0 -a "$failed" -eq 0 ||
+	check "$t under qemu-user: $counts" test "$failed" -eq 0 -a \( "$rc" -eq 0 -o "$slow" -gt 0 \) ||
 		{ grep -E '^(not ok|Bail out)' "$log" | head -n 10 | sed 's/^/# /'; tail -n 5 "$log" | sed 's/^/# /'; }
 	grep '^ok.*# SKIP' "$log" | sed 's/^ok [0-9]* /# /' | sort | uniq -c | sed 's/^/# /' | head -n 5
 done
