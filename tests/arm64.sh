@@ -87,11 +87,11 @@ configured() {
 		PKG_CONFIG=pkg-config \
 		PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/local/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig \
 		ac_cv_path_GO= ac_cv_path_CARGO= ac_cv_path_JAVAC= ac_cv_path_JAVA= \
-		ac_cv_path_DOTNET=) >"$WORK/configure.log" 2>&1
+		ac_cv_path_DOTNET=) >"$O/configure.out" 2>&1
 }
 check "configure --host=aarch64-linux-gnu in $O" configured ||
-	{ tail -n 20 "$WORK/configure.log" "$WORK/autoreconf.log" 2>/dev/null | sed 's/^/# /'; skip_all "no cross build"; }
-grep -E '^  (engines|profiler):' "$WORK/configure.log" | sed 's/^/# /'
+	{ tail -n 20 "$O/configure.out" "$WORK/autoreconf.log" 2>/dev/null | sed 's/^/# /'; skip_all "no cross build"; }
+grep -E '^  (engines|profiler):' "$O/configure.out" 2>/dev/null | sed 's/^/# /'
 
 built() {
 	make -C "$O" -j2 cryptobench $unit tests/profile_loop >"$WORK/make.log" 2>&1 || return 1
@@ -142,7 +142,7 @@ for t in $unit $CB_ARM64_CLI; do
 	total_skipped=$((total_skipped + skipped))
 	check "$t under qemu-user: $counts" test "$failed" -eq 0 -a \( "$rc" -eq 0 -o "$slow" -gt 0 \) ||
 		{ grep -E '^(not ok|Bail out)' "$log" | head -n 10 | sed 's/^/# /'; tail -n 5 "$log" | sed 's/^/# /'; }
-	grep '^ok.*# SKIP' "$log" | sed 's/^ok [0-9]* /# /' | sort | uniq -c | sed 's/^/# /' | head -n 5
+	grep '^ok.*# SKIP' "$log" | sed 's/.*# SKIP /skipped: /' | sort | uniq -c | sed 's/^/# /' | head -n 5
 done
 diag "under qemu-user: $total_passed points passed, $total_skipped skipped"
 
