@@ -68,6 +68,27 @@ const char *cb_format_duration(double s, char buf[32])
 	return buf;
 }
 
+/* The variables each variant with env runs under: a mask a scenario chose by
+ * the machine (cb.host) shows before anything runs. */
+static void print_environments(FILE *out, const struct cb_scenario *s)
+{
+	bool any = false;
+
+	for (size_t v = 0; v < s->n_variants; v++) {
+		char **env = s->variants[v].env;
+
+		if (!env || !env[0])
+			continue;
+		if (!any)
+			fputs("\nenvironments:\n", out);
+		any = true;
+		fprintf(out, "  %-20s", s->variants[v].label);
+		for (size_t i = 0; env[i]; i++)
+			fprintf(out, " %s", env[i]);
+		fputc('\n', out);
+	}
+}
+
 void cb_run_plan_print(FILE *out, const struct cb_plan *plan, unsigned runs)
 {
 	const struct cb_scenario *s = plan->scenario;
@@ -124,4 +145,5 @@ void cb_run_plan_print(FILE *out, const struct cb_plan *plan, unsigned runs)
 		fprintf(out, "  %s %s %s: %s\n", plan->skips[i].variant->label,
 		        plan->skips[i].alg->name, cb_op_name(plan->skips[i].op),
 		        plan->skips[i].reason);
+	print_environments(out, s);
 }

@@ -16,7 +16,7 @@
  * template's default, written into each script so it can be changed). */
 #define SEGMENT_LABELLED "0.07"
 
-/* The host's flags (core/host.c) that offer a notable extension, by the
+/* The host's flags (core/machine/host.c) that offer a notable extension, by the
  * name the classes give it. */
 static const struct {
 	const char *flag, *class;

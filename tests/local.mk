@@ -95,6 +95,7 @@ cli_tests = \
 	tests/cli_hosts.sh \
 	tests/cli_host_identity.sh \
 	tests/cli_hosts_delta.sh \
+	tests/cli_arm64_results.sh \
 	tests/cli_csv.sh \
 	tests/cli_plot.sh \
 	tests/cli_plot_degenerate.sh \
@@ -146,7 +147,7 @@ dist_vectors_DATA = \
 	tests/vectors/wycheproof-x25519.vec
 
 EXTRA_DIST += tests/tap.h tests/vectors/README.md tests/scenarios tests/workers tests/golden \
-	tests/explain
+	tests/explain tests/arm64
 
 # Rewrite tests/golden/expected/ with what this build prints, after a change
 # of output made on purpose; review the result with git diff before
@@ -155,6 +156,14 @@ golden-update: cryptobench
 	top_srcdir='$(abs_top_srcdir)' CRYPTOBENCH='$(abs_top_builddir)/cryptobench' \
 		$(SHELL) $(top_srcdir)/tests/cli_golden.sh --update
 .PHONY: golden-update
+
+# 64-bit ARM: a cross build run under qemu-user (tests/arm64.sh). On demand
+# only, never in check or .ci/run: it installs the arm64 packages and takes
+# many minutes (doc/arm64.md).
+check-arm64:
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS=tests/arm64.sh
+.PHONY: check-arm64
+dist_check_SCRIPTS += tests/arm64.sh
 
 # The sanitizer build of .ci/run runs the tests of built code, less two
 # kinds: the source checks (format, cppcheck, layering, documents) say the

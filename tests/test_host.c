@@ -7,6 +7,7 @@
  * garbage without a container or root. */
 #include "core/machine/clock.h"
 #include "core/machine/host.h"
+#include "core/machine/host_arm.h"
 #include "tests/tap.h"
 
 #include <dlfcn.h>
@@ -50,6 +51,12 @@ FILE *fopen64(const char *path, const char *mode)
 	return fake_open(path, mode, "fopen64");
 }
 
+#if defined(__aarch64__)
+#define ARM64 1
+#else
+#define ARM64 0
+#endif
+
 static const char *const keys[] = {
     "cpu",         "vendor",        "cpu_family",     "cpu_model",    "cpu_stepping",
     "flags",       "logical_cores", "online_cpus",    "smt",          "caches",
@@ -59,10 +66,19 @@ static const char *const keys[] = {
 };
 #define N_KEYS (sizeof keys / sizeof keys[0])
 
+#if defined(__aarch64__)
+static const char *const flag_names[] = {
+    "asimd", "aes", "pmull",  "sha1", "sha2", "crc32",  "sha3",
+    "sm3",   "sm4", "sha512", "sve",  "sve2", "sveaes", "svepmull",
+};
+#define MIN_TSC_HZ 1e6 /* the generic timer: what the board chose */
+#else
 static const char *const flag_names[] = {
     "sha_ni",  "aes",   "vaes",   "vpclmulqdq", "pclmulqdq",    "avx",         "avx2",
     "avx512f", "ssse3", "sse4_1", "bmi2",       "constant_tsc", "nonstop_tsc", "hypervisor",
 };
+#define MIN_TSC_HZ 0.2e9
+#endif
 
 static bool string_or_null(const json_t *v)
 {
@@ -222,9 +238,9 @@ static void check_shape(const json_t *host, const char *when)
 
 	json_t *tsc_hz = json_object_get(host, "tsc_hz");
 	if (cb_tsc_present())
-		ok(json_is_real(tsc_hz) && json_real_value(tsc_hz) >= 0.2e9 &&
+		ok(json_is_real(tsc_hz) && json_real_value(tsc_hz) >= MIN_TSC_HZ &&
 		       json_real_value(tsc_hz) <= 10e9,
-		   "%s: tsc_hz is a rate within [0.2, 10] GHz", when);
+		   "%s: tsc_hz is a rate within [%g, 10] GHz", when, MIN_TSC_HZ / 1e9);
 	else
 		ok(json_is_null(tsc_hz), "%s: tsc_hz is null without an invariant TSC", when);
 }
@@ -269,6 +285,16 @@ static void check_facts(const json_t *host)
 		       "affinity lists as many cpus as sched_getaffinity");
 
 	char model[256];
+#if defined(__aarch64__)
+	/* The processor is read from its MIDR, the flags from HWCAP, whatever
+	 * /proc/cpuinfo holds (under qemu-user: the host's x86 file). */
+	is_str(json_string_value(json_object_get(json_object_get(host, "kernel"), "machine")),
+	       "aarch64", "kernel.machine is aarch64");
+	ok(json_is_object(json_object_get(host, "flags")), "flags read from HWCAP, an object");
+	if (cpuinfo_value("vendor_id", model, sizeof model))
+		is_str(json_string_value(json_object_get(host, "virtualization")), "qemu-user",
+		       "an x86 /proc/cpuinfo under an AArch64 program: virtualization qemu-user");
+#else
 	if (cpuinfo_value("model name", model, sizeof model))
 		is_str(json_string_value(json_object_get(host, "cpu")), model,
 		       "cpu is the first model name in /proc/cpuinfo");
@@ -288,6 +314,7 @@ static void check_facts(const json_t *host)
 	if (json_is_true(json_object_get(flags, "hypervisor")))
 		ok(!json_is_string(virt) || strcmp(json_string_value(virt), "none") != 0,
 		   "a hypervisor flag never gives virtualization none");
+#endif
 
 	if (access("/sys/devices/system/cpu/cpu0/cache/index0/level", R_OK) == 0)
 		ok(json_is_array(json_object_get(host, "caches")),
@@ -301,6 +328,73 @@ static void check_facts(const json_t *host)
 	if (access("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", R_OK) != 0)
 		ok(json_is_null(json_object_get(host, "governor")),
 		   "governor null where unreadable");
+}
+
+/* The AArch64 decoding is data: checked here on every architecture. */
+static void check_arm64_tables(void)
+{
+	/* A Graviton 2's first block (Neoverse-N1 r3p1), then an x86 file as
+	 * qemu-user passes it through. */
+	static const char arm[] = "processor\t: 0\nBogoMIPS\t: 243.75\n"
+	                          "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32\n"
+	                          "CPU implementer\t: 0x41\nCPU architecture: 8\n"
+	                          "CPU variant\t: 0x3\nCPU part\t: 0xd0c\nCPU revision\t: 1\n\n"
+	                          "processor\t: 1\nCPU implementer\t: 0x51\n";
+	static const char x86[] = "processor\t: 0\nvendor_id\t: AuthenticAMD\n"
+	                          "model name\t: AMD EPYC\nflags\t\t: fpu sha_ni\n\n";
+	struct cb_midr m;
+	bool foreign = true;
+	FILE *f = fmemopen((void *)arm, sizeof arm - 1, "r");
+
+	ok(f && cb_host_arm_midr_read(f, &m, &foreign) && !foreign,
+	   "arm64 cpuinfo: the MIDR fields are read, the file is not foreign");
+	if (f)
+		fclose(f);
+	ok(m.implementer == 0x41 && m.architecture == 8 && m.variant == 3 && m.part == 0xd0c &&
+	       m.revision == 1,
+	   "...implementer 0x41, architecture 8, variant 3, part 0xd0c, revision 1 (first block)");
+	is_str(cb_host_arm_vendor(m.implementer), "Arm", "implementer 0x41 is Arm");
+	is_str(cb_host_arm_core(m.implementer, m.part), "Neoverse-N1", "part 0xd0c is Neoverse-N1");
+	is_str(cb_host_arm_core(0x51, 0x001), "Oryon", "Qualcomm part 0x001 is Oryon");
+	ok(cb_host_arm_vendor(0x00) == NULL && cb_host_arm_core(0x41, 0xfff) == NULL,
+	   "an implementer or part not in the tables has no name");
+
+	f = fmemopen((void *)x86, sizeof x86 - 1, "r");
+	ok(f && !cb_host_arm_midr_read(f, &m, &foreign) && foreign && m.implementer == -1,
+	   "an x86 cpuinfo: no MIDR, and foreign (what qemu-user shows)");
+	if (f)
+		fclose(f);
+
+	/* asimd (bit 1), aes (3), sha2 (6), sha512 (21); sve2 (HWCAP2 bit 1). */
+	json_t *flags = cb_host_arm_flags((1u << 1) | (1u << 3) | (1u << 6) | (1u << 21), 1u << 1);
+	is_num(json_object_size(flags), cb_host_arm_n_flags(), "HWCAP: one boolean per feature");
+	is_num(cb_host_arm_n_flags(), 14, "...of the 14 features of interest");
+	ok(json_is_true(json_object_get(flags, "asimd")) &&
+	       json_is_true(json_object_get(flags, "aes")) &&
+	       json_is_true(json_object_get(flags, "sha2")) &&
+	       json_is_true(json_object_get(flags, "sha512")) &&
+	       json_is_true(json_object_get(flags, "sve2")),
+	   "HWCAP bits 1, 3, 6, 21 and HWCAP2 bit 1: asimd, aes, sha2, sha512, sve2");
+	ok(json_is_false(json_object_get(flags, "pmull")) &&
+	       json_is_false(json_object_get(flags, "sha1")) &&
+	       json_is_false(json_object_get(flags, "sve")) &&
+	       json_is_false(json_object_get(flags, "sveaes")),
+	   "...and the bits not set are false: pmull, sha1, sve, sveaes");
+	json_decref(flags);
+}
+
+/* What a scenario chooses by (cb.host) is what the host record says. */
+static void check_features(const json_t *host)
+{
+	json_t *features = cb_host_features();
+	const char *arch = cb_host_arch();
+
+	ok(json_equal(features, json_object_get(host, "flags")) ||
+	       (features == NULL && json_is_null(json_object_get(host, "flags"))),
+	   "cb_host_features is the host record's flags");
+	ok(strcmp(arch, ARM64 ? "aarch64" : "x86_64") == 0 || strcmp(arch, "other") == 0,
+	   "cb_host_arch names the architecture built for (%s)", arch);
+	json_decref(features);
 }
 
 static void check_state(const char *when)
@@ -333,6 +427,7 @@ int main(void)
 	print_host(host);
 	check_shape(host, "real files");
 	check_facts(host);
+	check_features(host);
 	json_decref(host);
 	check_state("real files");
 
@@ -351,8 +446,9 @@ int main(void)
 		print_host(host);
 		check_shape(host, fakes[i].name);
 		if (fake != GARBAGE_FILES) {
-			ok(json_is_null(json_object_get(host, "cpu")) &&
-			       json_is_null(json_object_get(host, "flags")) &&
+			/* AArch64 reads the processor from registers, not files. */
+			ok((json_is_null(json_object_get(host, "cpu")) || ARM64) &&
+			       (json_is_null(json_object_get(host, "flags")) || ARM64) &&
 			       json_is_null(json_object_get(host, "caches")) &&
 			       json_is_null(json_object_get(host, "clocksource")) &&
 			       json_is_null(json_object_get(host, "smt")),
@@ -362,5 +458,6 @@ int main(void)
 		check_state(fakes[i].name);
 	}
 	fake = REAL_FILES;
+	check_arm64_tables();
 	return tap_done();
 }

@@ -142,6 +142,25 @@ static void print_builds(FILE *out, const struct cb_results *r, enum cb_report_f
 	}
 }
 
+/* A run made under an emulator (host.virtualization "qemu-user" or
+ * "emulated": core/machine/host_arm.h) says so under its host: its timings are
+ * the emulator's, whatever its tables show. */
+static void print_emulated(FILE *out, const struct cb_results *r, enum cb_report_format f,
+                           char *line, size_t len)
+{
+	const char *virt = cb_results_header_string(r, "host", "virtualization");
+	const json_t *kernel = json_object_get(json_object_get(r->header, "host"), "kernel");
+	const char *machine = json_string_value(json_object_get(kernel, "machine"));
+
+	if (strcmp(virt, "qemu-user") != 0 && strcmp(virt, "emulated") != 0)
+		return;
+	snprintf(line, len,
+	         "emulated (%s): the timings are the emulator's and say nothing of any %s CPU; "
+	         "outputs and known answers are what such a run proves",
+	         virt, machine ? machine : "real");
+	cb_report_wrapped(out, cb_report_lead(f), line);
+}
+
 static void print_title(FILE *out, const struct cb_analysis *a, enum cb_report_format f)
 {
 	const struct cb_results *r = a->results;
@@ -171,6 +190,7 @@ static void print_title(FILE *out, const struct cb_analysis *a, enum cb_report_f
 	         cb_results_header_int(r, "input", "seed"),
 	         cb_results_header_string(r, "input", "sha256"));
 	cb_report_wrapped(out, cb_report_lead(f), line);
+	print_emulated(out, r, f, line, sizeof line);
 	snprintf(line, sizeof line, "order %s (seed %lld), %zu measured rounds; cycles: %s%s",
 	         cb_results_header_string(r, NULL, "order"),
 	         cb_results_header_int(r, NULL, "order_seed"), a->summary->n_rounds,

@@ -490,6 +490,40 @@ static const struct {
     {"sha", 1, 29},   {"vaes", 1, 41},      {"vpclmulqdq", 1, 42},
 };
 
+#if defined(__aarch64__)
+/* Bits of OpenSSL's ARM capability word (crypto/arm_arch.h). */
+static const struct {
+	const char *name;
+	int bit;
+} openssl_armcap_bits[] = {
+    {"neon", 0}, {"aes", 2}, {"sha1", 3}, {"sha256", 4}, {"pmull", 5}, {"sha512", 6},
+};
+
+/* OPENSSL_armcap as set, and the word libcrypto dispatches on where its
+ * CPUINFO prints it ("OPENSSL_armcap=0x.."): what a mask did. */
+static void openssl_describe_armcap(json_t *obj, const char *info)
+{
+	const char *env = getenv("OPENSSL_armcap");
+	const char *word = info ? strstr(info, "OPENSSL_armcap=") : NULL;
+	char *end, hex[24];
+
+	json_object_set_new(obj, "armcap_env", env ? json_string(env) : json_null());
+	if (!word)
+		return;
+	word += strlen("OPENSSL_armcap=");
+	unsigned long cap = strtoul(word, &end, 0);
+	if (end == word)
+		return;
+	snprintf(hex, sizeof hex, "0x%lx", cap);
+	json_object_set_new(obj, "armcap_word", json_string(hex));
+	json_t *features = json_array();
+	for (size_t i = 0; i < sizeof openssl_armcap_bits / sizeof openssl_armcap_bits[0]; i++)
+		if (cap >> openssl_armcap_bits[i].bit & 1)
+			json_array_append_new(features, json_string(openssl_armcap_bits[i].name));
+	json_object_set_new(obj, "armcap_features", features);
+}
+#endif
+
 /* The capability words OpenSSL dispatches on. CPUINFO also echoes the
  * OPENSSL_ia32cap environment value as read when the string was first built,
  * even when the mask came too late to take effect, so only the words count. */
@@ -503,6 +537,9 @@ static void openssl_describe(json_t *obj)
 
 	json_object_set_new(obj, "cpuinfo", info ? json_string(info) : json_null());
 	json_object_set_new(obj, "ia32cap_env", env ? json_string(env) : json_null());
+#if defined(__aarch64__)
+	openssl_describe_armcap(obj, info);
+#endif
 	if (!words)
 		return;
 	words += strlen("OPENSSL_ia32cap=");

@@ -20,6 +20,7 @@
 
 #include "core/base/errbuf.h"
 #include "core/algorithms/input.h"
+#include "core/machine/host.h"
 #include "core/lua/sandbox.h"
 #include "core/base/units.h"
 
@@ -325,6 +326,28 @@ static int module_param(lua_State *L)
 	return 1;
 }
 
+/* cb.host: what a scenario may choose by on the machine that runs it, such
+ * as which variable masks a CPU feature (scenarios/capability-mask.lua):
+ * { arch = "x86_64" or "aarch64" or "other", features = { aes = true, ...} }. */
+static void push_host(lua_State *L)
+{
+	json_t *features = cb_host_features();
+	const char *name;
+	json_t *value;
+
+	lua_createtable(L, 0, 2);
+	lua_pushstring(L, cb_host_arch());
+	lua_setfield(L, -2, "arch");
+	lua_newtable(L);
+	json_object_foreach(features, name, value)
+	{
+		lua_pushboolean(L, json_is_true(value));
+		lua_setfield(L, -2, name);
+	}
+	lua_setfield(L, -2, "features");
+	json_decref(features);
+}
+
 static int open_module(lua_State *L)
 {
 	static const luaL_Reg functions[] = {
@@ -340,6 +363,8 @@ static int open_module(lua_State *L)
 	lua_newtable(L);
 	lua_pushvalue(L, 1); /* the cb_loading, as every function's upvalue */
 	luaL_setfuncs(L, functions, 1);
+	push_host(L);
+	lua_setfield(L, -2, "host");
 	return 1;
 }
 

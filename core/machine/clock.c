@@ -1,4 +1,7 @@
-/* clock.c: wall, CPU, TSC and core-cycle clocks, and the core-clock estimate. */
+/* clock.c: wall, CPU, TSC and core-cycle clocks, and the core-clock estimate.
+ *
+ * The "TSC" is the processor's constant-rate counter: the time-stamp counter
+ * on x86-64, the generic timer's virtual count (CNTVCT_EL0) on AArch64. */
 #include "core/machine/clock.h"
 
 #include <errno.h>
@@ -75,6 +78,11 @@ static void tsc_probe(void)
 	if (__get_cpuid(0x80000000u, &eax, &ebx, &ecx, &edx) && eax >= 0x80000007u &&
 	    __get_cpuid(0x80000007u, &eax, &ebx, &ecx, &edx))
 		tsc_invariant = (edx >> 8) & 1; /* constant rate in all P-, C- and T-states */
+#elif defined(__aarch64__)
+	/* ARMv8-A requires the generic timer, whose count runs at one rate in
+	 * every power state; Linux lets EL0 read it (or traps and emulates the
+	 * read on cores with errata), as its own vDSO clock does. */
+	tsc_invariant = true;
 #endif
 }
 
@@ -92,6 +100,11 @@ uint64_t cb_tsc_read(void)
 #if defined(__x86_64__)
 	if (cb_tsc_present())
 		return __rdtsc();
+#elif defined(__aarch64__)
+	/* Not ordered by an isb, for the same reason as rdtsc above. */
+	uint64_t ticks;
+	__asm__ volatile("mrs %0, cntvct_el0" : "=r"(ticks));
+	return ticks;
 #endif
 	return 0;
 }
@@ -123,6 +136,17 @@ static void tsc_measure(void)
 {
 	if (!cb_tsc_present())
 		return;
+#if defined(__aarch64__)
+	/* The architecture states the count's rate in CNTFRQ_EL0, which the
+	 * kernel's own clock is built on; firmware that left it 0 gets the
+	 * measurement below. */
+	uint64_t frequency;
+	__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(frequency));
+	if (frequency != 0) {
+		tsc_hz_cached = (double)frequency;
+		return;
+	}
+#endif
 	uint64_t tsc0, wall0, tsc1, wall1;
 	tsc_wall_pair(&tsc0, &wall0);
 	do
@@ -240,6 +264,22 @@ static uint64_t add_chain(uint64_t blocks)
 	__asm__ volatile(".p2align 5\n"
 	                 "1:\n\t" ADD_BLOCK "decq %[n]\n\t"
 	                 "jnz 1b"
+	                 : [acc] "+r"(acc), [n] "+r"(blocks)
+	                 : [one] "r"(one)
+	                 : "cc");
+	return acc;
+}
+#elif defined(__aarch64__)
+/* The same chain in A64: register-register adds, each on the one before, and
+ * the loop counter's subs between the last add and the branch. */
+#define ADD_BLOCK ".rept " STR(ADDS_PER_BLOCK) "\n\tadd %[acc], %[acc], %[one]\n\t.endr\n\t"
+
+static uint64_t add_chain(uint64_t blocks)
+{
+	uint64_t acc = 0, one = 1;
+	__asm__ volatile(".p2align 5\n"
+	                 "1:\n\t" ADD_BLOCK "subs %[n], %[n], #1\n\t"
+	                 "b.ne 1b"
 	                 : [acc] "+r"(acc), [n] "+r"(blocks)
 	                 : [one] "r"(one)
 	                 : "cc");

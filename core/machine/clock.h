@@ -5,7 +5,8 @@
  * cycles come from perf_event_open where the kernel allows it; otherwise the
  * core clock is estimated with a calibrated dependency-chain loop before and
  * after each round, and cycles are wall time times that estimate. TSC ticks
- * are recorded where present but never called cycles. */
+ * (CNTVCT_EL0 on AArch64) are recorded where present but never called
+ * cycles. */
 #ifndef CB_CLOCK_H
 #define CB_CLOCK_H
 
@@ -20,8 +21,10 @@ uint64_t cb_thread_cpu_ns(void);
  * least the smallest difference two successive reads show. */
 uint64_t cb_wall_resolution_ns(void);
 
-/* Time-stamp counter: present (invariant TSC on x86-64), read, and its rate
- * measured against the wall clock (once, cached). */
+/* Time-stamp counter: present (invariant TSC on x86-64; on AArch64 the
+ * generic timer's virtual count, CNTVCT_EL0), read, and its rate (once,
+ * cached): measured against the wall clock on x86-64, CNTFRQ_EL0 on AArch64.
+ * Never called cycles: on AArch64 it runs at tens of MHz to 1 GHz. */
 bool cb_tsc_present(void);
 uint64_t cb_tsc_read(void);
 double cb_tsc_hz(void);

@@ -1,10 +1,12 @@
-/* host.c: the machine a run measured, read from /proc, /sys, uname and CPUID.
+/* host.c: the machine a run measured, read from /proc, /sys, uname and CPUID
+ * (on AArch64, the processor and its features from host_arm.c).
  *
  * Every source may be missing (containers, VMs, other architectures): a field
  * that cannot be read is null, never a default that looks like a reading. */
 #include "core/machine/host.h"
 
 #include "core/machine/clock.h"
+#include "core/machine/host_arm.h"
 
 #include <sched.h>
 #include <stdbool.h>
@@ -406,9 +408,36 @@ json_t *cb_host_capture(void)
 	};
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
 		json_object_set_new(host, fields[i].key, or_null(fields[i].value));
+#if defined(__aarch64__)
+	cb_host_arm_fill(host); /* the processor by MIDR, the features by HWCAP */
+#endif
 
 	cpuinfo_free(&ci);
 	return host;
+}
+
+const char *cb_host_arch(void)
+{
+#if defined(__x86_64__)
+	return "x86_64";
+#elif defined(__aarch64__)
+	return "aarch64";
+#else
+	return "other";
+#endif
+}
+
+json_t *cb_host_features(void)
+{
+#if defined(__aarch64__)
+	return cb_host_arm_live_flags();
+#else
+	struct cpuinfo ci;
+	cpuinfo_read(&ci);
+	json_t *flags = flags_object(ci.flags);
+	cpuinfo_free(&ci);
+	return flags;
+#endif
 }
 
 json_t *cb_host_state(void)
