@@ -85,6 +85,13 @@ static void test_names_and_sides(void)
 	   "Go's runtime.mallocgc: the runtime");
 	ok(cb_attribution_side_of("/opt/go-worker", "main.serve") == CB_SIDE_OTHER,
 	   "the worker's own code: other");
+	ok(cb_attribution_side_of("/usr/bin/node", "sha256_block_data_order_shaext") ==
+	       CB_SIDE_LIBRARY,
+	   "OpenSSL's assembly linked into node: the library, by its name");
+	ok(cb_attribution_side_of("/usr/bin/node", "_aesni_ctr32_ghash_6x") == CB_SIDE_LIBRARY,
+	   "...its AES-GCM too");
+	ok(cb_attribution_side_of("/usr/bin/node", "Builtins_CallFunction") == CB_SIDE_RUNTIME,
+	   "node's own code: the runtime");
 	ok(cb_attribution_side_of("JIT/anonymous code", NULL) == CB_SIDE_RUNTIME,
 	   "JIT code: the runtime");
 	ok(cb_attribution_side_of(
@@ -243,7 +250,7 @@ int main(void)
 	char path[1024], err[512];
 	struct cb_results *r;
 
-	tap_plan(64);
+	tap_plan(67);
 	test_names_and_sides();
 	test_interval();
 	test_pooling();

@@ -34,6 +34,18 @@ static const struct side_rule {
     {NAME_PREFIX, "_ZN4ring", CB_SIDE_LIBRARY},
     {NAME_PREFIX, "ring_core_", CB_SIDE_LIBRARY},
     {NAME_PREFIX, "GFp_", CB_SIDE_LIBRARY},
+    /* OpenSSL's code linked into a program (Node.js carries its own): its
+     * assembly and its exported functions, by name, before the object. */
+    {NAME_PART, "_block_data_order", CB_SIDE_LIBRARY},
+    {NAME_PREFIX, "aesni_", CB_SIDE_LIBRARY},
+    {NAME_PREFIX, "_aesni_", CB_SIDE_LIBRARY},
+    {NAME_PREFIX, "aes_gcm_", CB_SIDE_LIBRARY},
+    {NAME_PREFIX, "gcm_", CB_SIDE_LIBRARY},
+    {NAME_PREFIX, "ossl_", CB_SIDE_LIBRARY},
+    {NAME_PREFIX, "EVP_", CB_SIDE_LIBRARY},
+    {NAME_PREFIX, "OPENSSL_", CB_SIDE_LIBRARY},
+    {NAME_PREFIX, "ChaCha20_", CB_SIDE_LIBRARY},
+    {NAME_PREFIX, "Poly1305_", CB_SIDE_LIBRARY},
     /* The C allocator, whoever calls it. */
     {NAME_IS, "malloc", CB_SIDE_RUNTIME},
     {NAME_IS, "free", CB_SIDE_RUNTIME},
