@@ -29,6 +29,8 @@ measure threads 3 "$s/threads.lua"
 measure context-reuse 3 "$s/context-reuse.lua" --set rounds=10
 measure chunked 3 "$s/chunked.lua" --set rounds=10
 measure cross-runtime 3 "$s/cross-runtime.lua"
+# Each cell timed, then profiled (run --explain through the scenario).
+measure which-code 3 "$s/paper/which-code.lua"
 measure file-tools 3 "$s/file-tools.lua" --set big=16MiB --set trial_time=50ms --set rounds=8
 measure public-key 3 "$s/paper/public-key.lua"
 measure validation-aa 5 "$s/paper/validation.lua"
