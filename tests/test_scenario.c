@@ -84,7 +84,7 @@ static void check_bad(const char *dir, const char *name)
 		sscanf(e + 11, "%255[^\n]", expect);
 	if (l)
 		line = atoi(l + 9);
-	if (c && sscanf(c + 14, "%255[^\n]", cli_only_reason) == 1)
+	if (c && sscanf(c + 13, "%255[^\n]", cli_only_reason) == 1)
 		cli_only = cli_only_reason;
 	free(text);
 	if (!ok(expect[0] && line > 0, "%s declares '-- expect:' and '-- line:'", name)) {
