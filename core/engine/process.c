@@ -485,7 +485,8 @@ bool cb_process_override(struct cb_process_engine *pe)
 	return true;
 }
 
-int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_len)
+int cb_process_find_python_script(struct cb_process_engine *pe, const char *script, char *why,
+                                  size_t why_len)
 {
 	const char *only = getenv("CRYPTOBENCH_PYTHON");
 	const char *candidates[] = {only && *only ? only : "python3",
@@ -500,7 +501,7 @@ int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_l
 
 		pe->argv[0] = candidates[i];
 		pe->argv[1] = "-B"; /* no __pycache__ in the workers' folder */
-		pe->argv[2] = cb_process_script(pe, "worker.py");
+		pe->argv[2] = cb_process_script(pe, script);
 		pe->argv[3] = pe->backend;
 		pe->argv[4] = NULL;
 		if (cb_process_start(pe, reason, sizeof reason) == 0)
@@ -509,6 +510,11 @@ int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_l
 		                         "%s%s: %s", i ? "; " : "", candidates[i], reason);
 	}
 	return -1;
+}
+
+int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_len)
+{
+	return cb_process_find_python_script(pe, "worker.py", why, why_len);
 }
 
 /* ---- In-process engines under a changed environment ---- */

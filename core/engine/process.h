@@ -93,6 +93,10 @@ void cb_process_not_built(char *why, size_t why_len, const char *runtime, const 
  * would land in the source tree or the installed $(pkgdatadir), and stay
  * there after `make uninstall`. */
 int cb_process_find_python(struct cb_process_engine *pe, char *why, size_t why_len);
+/* The same with another script of the workers' folder, and BACKEND (NULL:
+ * none) as its argument. */
+int cb_process_find_python_script(struct cb_process_engine *pe, const char *script, char *why,
+                                  size_t why_len);
 
 /* Define cb_engine_SYM, named LABEL, a worker found by FIND_FN (BACKEND is
  * its argument): one line per runtime engine file. */

@@ -20,27 +20,7 @@
  * module to look for: the socket module is always there). */
 static int find_afalg(struct cb_process_engine *pe, char *why, size_t why_len)
 {
-	const char *only = getenv("CRYPTOBENCH_PYTHON");
-	const char *candidates[] = {only && *only ? only : "python3",
-	                            only && *only ? NULL : "/usr/bin/python3", NULL};
-	size_t used = 0;
-
-	if (cb_process_override(pe))
-		return cb_process_start(pe, why, why_len);
-	why[0] = '\0';
-	for (size_t i = 0; candidates[i]; i++) {
-		char reason[256];
-
-		pe->argv[0] = candidates[i];
-		pe->argv[1] = "-B"; /* no __pycache__ in the workers' folder */
-		pe->argv[2] = cb_process_script(pe, "afalg.py");
-		pe->argv[3] = NULL;
-		if (cb_process_start(pe, reason, sizeof reason) == 0)
-			return 0;
-		used += (size_t)snprintf(why + used, used < why_len ? why_len - used : 0,
-		                         "%s%s: %s", i ? "; " : "", candidates[i], reason);
-	}
-	return -1;
+	return cb_process_find_python_script(pe, "afalg.py", why, why_len);
 }
 
 extern const struct cb_engine cb_engine_python_afalg;
