@@ -36,7 +36,7 @@ libcbverdicts_a_SOURCES = \
 libcbreport_a_SOURCES = \
 	analysis/report/format.c analysis/report/format.h \
 	analysis/report/report.c analysis/report/report.h \
-	analysis/report/report_sections.c analysis/report/report_sections.h \
+	analysis/report/report_sections.c \
 	analysis/report/report_json.c analysis/report/report_csv.c \
 	analysis/report/report_compare.c analysis/report/report_baseline.c \
 	analysis/report/report_hosts.c \
