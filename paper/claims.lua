@@ -1005,16 +1005,6 @@ local function wc_ratio(k, label, alg)
   local m = derived(wc, k, "vs openssl", { label = label, algorithm = alg })
   return m and m.ratio and m.ratio.value
 end
--- LABEL's ALG at 1 MiB over in-process OpenSSL's, in every run: lo, hi.
-local function wc_range(label, alg)
-  local lo, hi = math.huge, -math.huge
-  for k = 1, #wc.runs do
-    local r = wc_ratio(k, label, alg)
-    if not r then return nil end
-    lo, hi = math.min(lo, r), math.max(hi, r)
-  end
-  return lo, hi
-end
 local function range_text(format, lo, hi)
   if not lo then return "--" end
   local a, b = string.format(format, lo), string.format(format, hi)
@@ -1029,6 +1019,10 @@ local function runs_range(f)
     lo, hi = math.min(lo, v), math.max(hi, v)
   end
   return lo, hi
+end
+-- LABEL's ALG at 1 MiB over in-process OpenSSL's, in every run: lo, hi.
+local function wc_range(label, alg)
+  return runs_range(function(k) return wc_ratio(k, label, alg) end)
 end
 
 -- The table: per engine and algorithm, the notable extensions of the hot
@@ -1098,7 +1092,8 @@ claim {
   text = "Go's and ring's SHA-256 at 1 MiB run at less than 0.35 of OpenSSL's in every run, and their hot code holds no SHA-NI instruction where OpenSSL's does",
   check = function()
     return every_run(wc, function(k)
-      local ok, seen = hot(k, "openssl", "sha256") and hot(k, "openssl", "sha256")["sha-ni"], {}
+      local o = hot(k, "openssl", "sha256")
+      local ok, seen = o and o["sha-ni"], {}
       for _, label in ipairs { "go-crypto", "rust-ring" } do
         local h, r = hot(k, label, "sha256"), wc_ratio(k, label, "sha256")
         ok = ok and h and not h["sha-ni"] and r and r < 0.35
