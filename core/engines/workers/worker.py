@@ -16,6 +16,7 @@ import ctypes
 import hashlib
 import json
 import mmap
+import os
 import platform
 import sys
 import time
@@ -395,8 +396,15 @@ BACKENDS = {"hashlib": Hashlib, "cryptography": Cryptography, "pycryptodome": Py
 
 
 def send(obj):
-    sys.stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
-    sys.stdout.flush()
+    """OBJ as one line on standard output, written with os.write until all of
+    it is out. Not sys.stdout: under the ptrace sampler (run --explain), a write
+    to the pipe is cut short by each stop, and CPython 3.11's buffered stdout
+    then returned from flush() with the rest of a long line (218 KB of a
+    350 KB answer) never written: the worker waited for the next request, and
+    cryptobench for the end of that line, until the worker timeout."""
+    data = memoryview((json.dumps(obj, separators=(",", ":")) + "\n").encode())
+    while data:
+        data = data[os.write(1, data):]
 
 
 def material(value, n):
