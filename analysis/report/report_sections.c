@@ -343,6 +343,48 @@ static void notes_json(json_t *j, const struct cb_analysis *a, const struct cb_r
 	json_object_set_new(j, "notes", notes);
 }
 
+/* ---- The tables no section above places ----
+ *
+ * A table added to CB_REPORT_TABLE_LIST (tables.h) is in the report without
+ * a section written for it: after the sections that place their own, under
+ * its name and description, and in JSON as its json_rows member. These are
+ * the tables the sections above place. */
+static const struct cb_table_def *const placed[] = {
+    &cb_table_winners, &cb_table_cells,   &cb_table_pk_winners, &cb_table_pk_cells,
+    &cb_table_derived, &cb_table_masks,   &cb_table_explain,    &cb_table_explain_summary,
+    &cb_table_slopes,  &cb_table_crossovers,
+};
+
+static bool is_placed(const struct cb_table_def *def)
+{
+	for (size_t i = 0; i < sizeof placed / sizeof placed[0]; i++)
+		if (placed[i] == def)
+			return true;
+	return false;
+}
+
+static void others_text(FILE *out, const struct cb_analysis *a, const struct cb_report_options *o)
+{
+	char title[512];
+
+	for (size_t t = 0; cb_report_table_set[t]; t++) {
+		const struct cb_table_def *def = cb_report_table_set[t];
+		if (is_placed(def))
+			continue;
+		snprintf(title, sizeof title, "%s: %s", def->name, def->about);
+		print_table(out, def, 0, a, o, title);
+	}
+}
+
+static void others_json(json_t *j, const struct cb_analysis *a, const struct cb_report_options *o)
+{
+	for (size_t t = 0; cb_report_table_set[t]; t++) {
+		const struct cb_table_def *def = cb_report_table_set[t];
+		if (!is_placed(def) && def->json_rows)
+			table_json(j, def->json_rows, def, a, o);
+	}
+}
+
 /* ---- The sections, in the order both print them ---- */
 
 static void masks_text(FILE *out, const struct cb_analysis *a, const struct cb_report_options *o)
@@ -375,6 +417,7 @@ const struct cb_report_section cb_report_sections[] = {
     {.name = "explain", .text = explain_text, .json = explain_json},
     {.name = "slopes", .text = print_slopes, .json = slopes_json},
     {.name = "crossovers", .text = print_crossings, .json = crossovers_json},
+    {.name = "other tables", .text = others_text, .json = others_json},
     {.name = "warnings", .text = print_warnings},
     {.name = "skips", .text = skips_text, .json = skips_json},
     {.name = "notes", .json = notes_json},
