@@ -14,7 +14,7 @@
 # profile line says why it was not sampled, and a profiled trial whose calls
 # fail is an invalid profile line, not a failed run. No check is about time.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 32
+plan 34
 
 SIM="$top_srcdir/tests/scenarios/sim/noisy.lua"
 KEYS='["type","round","seq","cell","sampler","rate_hz","calls","ns","cpu_ns","ns_per_call","timed_ns_per_call","cost","valid","error","profile","refused"]'
@@ -76,6 +76,22 @@ check "cost is ns_per_call over timed_ns_per_call" \
 check "the end line counts the trials only" \
 	test "$(tail -n 1 "$WORK/explained.jsonl" | jq .trials)" = \
 	"$(jq -s '[.[] | select(.type == "trial")] | length' "$WORK/explained.jsonl")"
+
+# Twins (explain = { twins = true }): beside each profiled trial, an unsampled
+# trial of the same calls, written as a profile line without a profile,
+# after it and before the next by turns; nothing else changes.
+cb run "$SIM" --set rounds=4 --explain=20 --set explain_twins=true -o "$WORK/twins.jsonl"
+check "explain twins: each profiled trial has an unsampled twin of its calls, sides alternating" \
+	test "$(profiles "$WORK/twins.jsonl" '[group_by(.cell.label + .cell.algorithm)[] |
+		[range(0; length; 2) as $i | .[$i:$i + 2]] | to_entries[] |
+		(if .key % 2 == 0 then .value else (.value | reverse) end) as $p |
+		$p[0].profile != null and $p[1].profile == null and ($p[1].refused | test("^a twin")) and
+		$p[0].calls == $p[1].calls] | length > 0 and all')" = true
+report_body "$WORK/twins.jsonl" >"$WORK/r3"
+check "...and the trial lines and the report are those of the run without twins" \
+	sh -c 'jq -c "select(.type == \"trial\") | del(.layout)" "$1" >"$3/t3" &&
+		cmp -s "$3/t1" "$3/t3" && cmp -s "$2" "$3/r3"' sh \
+	"$WORK/twins.jsonl" "$WORK/r1" "$WORK"
 
 # The test-only fault switch (core/engine/engine.h) on the profiled round only: the
 # run's rounds are 0 (warm-up) to 2, its profiled trials round 3.

@@ -183,6 +183,15 @@ static int add_line(struct cb_attribution *e, json_t *line, struct cost **costs,
 
 	if (!c)
 		return -1;
+	/* A line without samples (refused, or a twin: explain = { twins = true })
+	 * says nothing of what sampling costs. */
+	if (!json_is_object(p)) {
+		c->refused_trials++;
+		if (!c->refused)
+			c->refused =
+			    json_string_value(json_object_get(line, "refused")) ?: "no profile";
+		return 0;
+	}
 	if (json_is_number(cost)) {
 		struct cost *more = realloc(*costs, (*n_costs + 1) * sizeof *more);
 
@@ -190,13 +199,6 @@ static int add_line(struct cb_attribution *e, json_t *line, struct cost **costs,
 			return -1;
 		*costs = more;
 		more[(*n_costs)++] = (struct cost){(size_t)(c - e->cells), json_number_value(cost)};
-	}
-	if (!json_is_object(p)) {
-		c->refused_trials++;
-		if (!c->refused)
-			c->refused =
-			    json_string_value(json_object_get(line, "refused")) ?: "no profile";
-		return 0;
 	}
 	c->trials++;
 	if (!c->sampler)

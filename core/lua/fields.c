@@ -437,15 +437,31 @@ static void parse_explain_rate_hz(struct cb_loading *ld, lua_State *L, int idx,
 	ld->sc->explain.rate_hz = hz;
 }
 
-/* explain = { samples = 2000, rate_hz = 1000 }: a table, both keys
- * optional; explain = {} asks for the defaults. */
+static void parse_explain_twins(struct cb_loading *ld, lua_State *L, int idx,
+                                const struct cb_site *site)
+{
+	const char *text = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+	char buf[128];
+
+	if (lua_type(L, idx) == LUA_TBOOLEAN)
+		ld->sc->explain.twins = lua_toboolean(L, idx);
+	else if (text && (strcmp(text, "true") == 0 || strcmp(text, "false") == 0))
+		ld->sc->explain.twins = strcmp(text, "true") == 0; /* from --set explain_twins=true */
+	else
+		cb_check_fail(ld, L, site, text, "'%s' wants true or false, not %s", site->key,
+		              cb_check_describe(L, idx, buf, sizeof buf));
+}
+
+/* explain = { samples = 2000, rate_hz = 1000, twins = false }: a table, every
+ * key optional; explain = {} asks for the defaults. */
 static void parse_explain(struct cb_loading *ld, lua_State *L, int idx, const struct cb_site *site)
 {
-	static const char *const keys[] = {"samples", "rate_hz"};
-	static const cb_field_parser parsers[] = {parse_explain_samples, parse_explain_rate_hz};
+	static const char *const keys[] = {"samples", "rate_hz", "twins"};
+	static const cb_field_parser parsers[] = {parse_explain_samples, parse_explain_rate_hz,
+	                                          parse_explain_twins};
 
 	ld->sc->explain.samples = CB_EXPLAIN_SAMPLES;
-	parse_keyed_table(ld, L, idx, site, "explain", "{ samples = 2000 }", keys, parsers, 2);
+	parse_keyed_table(ld, L, idx, site, "explain", "{ samples = 2000 }", keys, parsers, 3);
 }
 
 /* ---- Engine entries ---- */
@@ -793,6 +809,7 @@ const struct cb_field cb_set_fields[] = {
     FIELD(stop_block),
     FIELD(explain_samples),
     FIELD(explain_rate_hz),
+    FIELD(explain_twins),
 };
 #undef FIELD
 const size_t cb_n_set_fields = sizeof cb_set_fields / sizeof cb_set_fields[0];

@@ -65,6 +65,7 @@ struct cb_dropped {
 struct cb_explain_settings {
 	unsigned samples; /* wanted per cell; 0: no profiled trials */
 	double rate_hz;   /* 0: CB_EXPLAIN_RATE_HZ */
+	bool twins;       /* each profiled trial beside an unsampled one of the same calls */
 };
 
 struct cb_scenario {

@@ -32,6 +32,7 @@ struct per_call {
 struct cb_explain {
 	unsigned samples;
 	double rate_hz;
+	bool twins;
 	char timer_refusal[512], ptrace_refusal[512]; /* "" when the sampler can be used */
 	json_t *header;
 	struct per_call *timed; /* one per cell */
@@ -111,11 +112,14 @@ struct cb_explain *cb_explain_new(const struct cb_explain_settings *settings, si
 	ex->n_cells = n_cells;
 	ex->samples = settings->samples;
 	ex->rate_hz = settings->rate_hz > 0 ? settings->rate_hz : CB_EXPLAIN_RATE_HZ;
+	ex->twins = settings->twins;
 	probe_timer(ex);
 	probe_ptrace(ex);
 	ex->header = json_pack("{s:i, s:f, s:o, s:o}", "samples", (int)ex->samples, "rate_hz",
 	                       ex->rate_hz, "timer", refusal_json(ex->timer_refusal), "ptrace",
 	                       refusal_json(ex->ptrace_refusal));
+	if (ex->header && ex->twins)
+		json_object_set_new(ex->header, "twins", json_true());
 	if (!ex->header) {
 		cb_explain_free(ex);
 		return NULL;
@@ -301,6 +305,41 @@ static void show_progress(const struct cb_explain_pass *pass, size_t cell)
 	        c->threads);
 }
 
+/* The twin of a profiled trial (explain = { twins = true }): a trial of
+ * the same CALLS with no sampler, right before or after it, written as a
+ * profile line without a profile. The pair measures what sampling costs
+ * those calls, at their count and their moment (tests/bench/explain-overhead.sh);
+ * a timed trial would differ in both. 0, or -1 when the write failed. */
+static int write_twin(struct cb_explain *ex, const struct cb_explain_pass *pass, size_t cell,
+                      uint64_t calls, double timed, bool after, uint64_t *seq,
+                      struct cb_writer *w)
+{
+	struct cb_cell_state *state = &pass->states[cell];
+	struct cb_trial_context tc = *pass->tc;
+	struct cb_trial_info info = {.run = pass->run_index,
+	                             .round = pass->round,
+	                             .seq = *seq,
+	                             .calls = calls,
+	                             .len = state->cell->size};
+	struct cb_trial_result r;
+
+	tc.hook = NULL;
+	tc.estimate_core_hz = false;
+	cb_trial_run(state, &tc, pass->buffers, &info, &r);
+	struct cb_profile_record rec = {
+	    .cell = state->cell,
+	    .round = pass->round,
+	    .seq = (*seq)++,
+	    .sampler = state->engine->remote ? "ptrace" : "timer",
+	    .rate_hz = ex->rate_hz,
+	    .calls = calls,
+	    .result = &r,
+	    .timed_ns_per_call = timed,
+	    .refused = after ? "a twin: the profiled trial's calls, unsampled, right after it"
+	                     : "a twin: the next profiled trial's calls, unsampled, right before it"};
+	return cb_results_write_profile(w, &rec);
+}
+
 /* The profiled trials of CELL. 0, 1 stopped, -1 a write failed. */
 static int explain_cell(struct cb_explain *ex, const struct cb_explain_pass *pass, size_t cell,
                         uint64_t *seq, struct cb_writer *w)
@@ -328,6 +367,11 @@ static int explain_cell(struct cb_explain *ex, const struct cb_explain_pass *pas
 			return 1;
 		tc.hook = &hook;
 		tc.estimate_core_hz = false;
+		/* twins alternate sides, so that neither is always the later */
+		if (ex->twins && trial % 2 == 1 &&
+		    write_twin(ex, pass, cell, calls, timed, false, seq, w) != 0)
+			return -1;
+		info.seq = *seq;
 		cb_trial_run(state, &tc, pass->buffers, &info, &r);
 		cpu = cpu_of(&r);
 		got = s.built ? s.profile.samples : 0;
@@ -366,7 +410,8 @@ static int explain_cell(struct cb_explain *ex, const struct cb_explain_pass *pas
 		json_decref(profile);
 		if (s.built)
 			cb_profile_free(&s.profile);
-		if (rc != 0)
+		if (rc != 0 ||
+		    (ex->twins && trial % 2 == 0 && write_twin(ex, pass, cell, calls, timed, true, seq, w)))
 			return -1;
 		if (last)
 			return 0;
