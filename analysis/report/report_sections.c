@@ -350,8 +350,8 @@ static void notes_json(json_t *j, const struct cb_analysis *a, const struct cb_r
  * its name and description, and in JSON as its json_rows member. These are
  * the tables the sections above place. */
 static const struct cb_table_def *const placed[] = {
-    &cb_table_winners, &cb_table_cells,   &cb_table_pk_winners, &cb_table_pk_cells,
-    &cb_table_derived, &cb_table_masks,   &cb_table_explain,    &cb_table_explain_summary,
+    &cb_table_winners, &cb_table_cells,      &cb_table_pk_winners, &cb_table_pk_cells,
+    &cb_table_derived, &cb_table_masks,      &cb_table_explain,    &cb_table_explain_summary,
     &cb_table_slopes,  &cb_table_crossovers,
 };
 

@@ -446,7 +446,7 @@ static void parse_explain_twins(struct cb_loading *ld, lua_State *L, int idx,
 	if (lua_type(L, idx) == LUA_TBOOLEAN)
 		ld->sc->explain.twins = lua_toboolean(L, idx);
 	else if (text && (strcmp(text, "true") == 0 || strcmp(text, "false") == 0))
-		ld->sc->explain.twins = strcmp(text, "true") == 0; /* from --set explain_twins=true */
+		ld->sc->explain.twins = strcmp(text, "true") == 0; /* from --set */
 	else
 		cb_check_fail(ld, L, site, text, "'%s' wants true or false, not %s", site->key,
 		              cb_check_describe(L, idx, buf, sizeof buf));

@@ -311,8 +311,7 @@ static void show_progress(const struct cb_explain_pass *pass, size_t cell)
  * those calls, at their count and their moment (tests/bench/explain-overhead.sh);
  * a timed trial would differ in both. 0, or -1 when the write failed. */
 static int write_twin(struct cb_explain *ex, const struct cb_explain_pass *pass, size_t cell,
-                      uint64_t calls, double timed, bool after, uint64_t *seq,
-                      struct cb_writer *w)
+                      uint64_t calls, double timed, bool after, uint64_t *seq, struct cb_writer *w)
 {
 	struct cb_cell_state *state = &pass->states[cell];
 	struct cb_trial_context tc = *pass->tc;
@@ -335,8 +334,9 @@ static int write_twin(struct cb_explain *ex, const struct cb_explain_pass *pass,
 	    .calls = calls,
 	    .result = &r,
 	    .timed_ns_per_call = timed,
-	    .refused = after ? "a twin: the profiled trial's calls, unsampled, right after it"
-	                     : "a twin: the next profiled trial's calls, unsampled, right before it"};
+	    .refused = after
+	                   ? "a twin: the profiled trial's calls, unsampled, right after it"
+	                   : "a twin: the next profiled trial's calls, unsampled, right before it"};
 	return cb_results_write_profile(w, &rec);
 }
 
@@ -410,8 +410,8 @@ static int explain_cell(struct cb_explain *ex, const struct cb_explain_pass *pas
 		json_decref(profile);
 		if (s.built)
 			cb_profile_free(&s.profile);
-		if (rc != 0 ||
-		    (ex->twins && trial % 2 == 0 && write_twin(ex, pass, cell, calls, timed, true, seq, w)))
+		if (rc != 0 || (ex->twins && trial % 2 == 0 &&
+		                write_twin(ex, pass, cell, calls, timed, true, seq, w)))
 			return -1;
 		if (last)
 			return 0;
