@@ -7,6 +7,7 @@
 
 #include "tests/tap.h"
 
+#include "core/algorithms/pk_keys.h"
 #include "core/base/datadir.h"
 #include "core/engine/engine.h"
 #include "core/check/vectors.h"
@@ -500,6 +501,41 @@ static void check_schemes(void)
 	   "every scheme has its row, and its sizes are the %zu public-key algorithms", pk);
 }
 
+/* Every size's row names its fixed key (struct cb_pk_size's key), from a
+ * published vector, and the reference takes it as a key of that size: the
+ * run's header, verify and every cell find the key through the row alone. */
+static void check_fixed_keys(void)
+{
+	size_t sizes = 0;
+	bool all = true;
+
+	for (int scheme = CB_PK_NONE + 1; scheme < CB_PK_COUNT; scheme++) {
+		const struct cb_pk_scheme_info *info = cb_pk_scheme_info((enum cb_pk_scheme)scheme);
+
+		for (size_t k = 0; info && k < CB_PK_MAX_SIZES && info->sizes[k].name;
+		     k++, sizes++) {
+			const struct cb_pk_size *size = &info->sizes[k];
+			const struct cb_algorithm *alg = cb_algorithm_find(size->name);
+			char err[256] = "";
+
+			if (!size->key || !size->key->key_hex || !size->key->source ||
+			    !size->key->source[0]) {
+				diag("%s: no fixed key in its row, or one without its source",
+				     size->name);
+				all = false;
+			} else if (!alg || !cb_pk_fixed_key(alg, false, err, sizeof err) ||
+			           (info->agreement &&
+			            !cb_pk_fixed_key(alg, true, err, sizeof err)) ||
+			           strcmp(cb_pk_key_source(alg), size->key->source) != 0) {
+				diag("%s: its fixed key is not taken as one of its size: %s",
+				     size->name, err);
+				all = false;
+			}
+		}
+	}
+	ok(all, "each of the %zu public-key sizes has its fixed key, a key of that size", sizes);
+}
+
 /* The same for public-key vectors: an engine that accepts every signature,
  * and one whose signature or secret comes out wrong (the sim engine, which
  * offers every algorithm and writes its input back). */
@@ -776,6 +812,7 @@ int main(int argc, char **argv)
 	}
 	check_files(&set);
 	check_schemes();
+	check_fixed_keys();
 	check_parsed(&set);
 	check_pk_counts(&set);
 	check_pk_parsed(&set);

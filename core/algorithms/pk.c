@@ -14,19 +14,16 @@
 
 /* ---- Fixed keys ---- */
 
-/* The fixed key of ALG's key type (pk_keys.c), or NULL: "rsa-BITS" for
- * RSA, the curve for the NIST family, the scheme's slug for the raw one. */
+/* The fixed key of ALG: its size's in its scheme's row (core/algorithms/pk_scheme.c),
+ * or NULL. */
 static const struct cb_pk_fixed *fixed_of(const struct cb_algorithm *alg)
 {
 	const struct cb_pk_scheme_info *info = cb_pk_info(alg);
-	char rsa[32];
 
-	if (info->family == CB_PK_FAMILY_NIST)
-		return cb_pk_fixed_find(alg->curve);
-	if (info->family == CB_PK_FAMILY_RAW)
-		return cb_pk_fixed_find(info->slug);
-	snprintf(rsa, sizeof rsa, "rsa-%u", alg->bits);
-	return cb_pk_fixed_find(rsa);
+	for (size_t k = 0; info && k < CB_PK_MAX_SIZES && info->sizes[k].name; k++)
+		if (strcmp(info->sizes[k].name, alg->name) == 0)
+			return info->sizes[k].key;
+	return NULL;
 }
 
 const char *cb_pk_key_source(const struct cb_algorithm *alg)

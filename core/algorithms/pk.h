@@ -1,7 +1,7 @@
 /* pk.h: the keys, messages and outputs of public-key cells.
  *
  * Every engine signs, verifies and derives with the same fixed keys: each
- * comes from a published test vector (core/algorithms/pk_keys.c names its source), and
+ * comes from a published test vector (the size's row names it, core/algorithms/pk_scheme.c), and
  * the run's header records each key's SHA-256 (of its SubjectPublicKeyInfo).
  * An engine gets a key in every form a library imports (struct cb_pk_key):
  * big-endian components and the DER encodings; it imports one in `open`,

@@ -1,10 +1,11 @@
-/* pk_keys.c: the fixed keys of public-key runs, each from a published test
- * vector. Every engine signs, verifies and derives with these; the run's
- * header records each one's SHA-256 and its source (core/algorithms/pk.h). The keys are
- * public: they prove nothing but that every engine got the same one. */
+/* pk_keys.c: the fixed keys that more than one scheme's sizes share, each
+ * from a published test vector. Every engine signs, verifies and derives
+ * with these; the run's header records each one's SHA-256 and its source
+ * (core/algorithms/pk.h). The keys are public: they prove nothing but that
+ * every engine got the same one. */
 #include "core/algorithms/pk_keys.h"
 
-#include <string.h>
+#include <stddef.h>
 
 /* Wycheproof testvectors_v1/rsa_pkcs1_2048_sig_gen_test.json, the first SHA-256
  * group: privateKeyPkcs8. */
@@ -212,33 +213,15 @@ static const char p521_peer[] = "30819b301006072a8648ce3d020106052b8104002303818
                                 "9cf9fd4722b0c824c069f70c3c0e7ebc5288940dfa92422152ae4a4f79183ced"
                                 "375afb54db1409ddf338b85bb6dbfc5950163346bb63a90a70c5aba098f7";
 
-/* RFC 8032 section 7.1, TEST 1: the secret key. */
-static const char ed25519[] = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
-
-/* Wycheproof testvectors_v1/x25519_test.json, tcId 1 ("normal case"): the
- * private key and the peer's public key. */
-static const char x25519[] = "c8a9d5a91091ad851c668b0736c1c9a02936c0d3ad62670858088047ba057475";
-static const char x25519_peer[] =
-    "504a36999f489cd2fdbc08baff3d88fa00569ba986cba22548ffde80f9806829";
-
-static const struct cb_pk_fixed fixed[] = {
-    {"rsa-2048", rsa2048, NULL, true,
-     "Wycheproof rsa_pkcs1_2048_sig_gen_test.json (first SHA-256 group)"},
-    {"rsa-3072", rsa3072, NULL, true,
-     "Wycheproof rsa_pkcs1_3072_sig_gen_test.json (first SHA-256 group)"},
-    {"rsa-4096", rsa4096, NULL, true,
-     "Wycheproof rsa_pkcs1_4096_sig_gen_test.json (first SHA-256 group)"},
-    {"P-256", p256, p256_peer, false, "Wycheproof ecdh_secp256r1_test.json tcId 1"},
-    {"P-384", p384, p384_peer, false, "Wycheproof ecdh_secp384r1_test.json tcId 1"},
-    {"P-521", p521, p521_peer, false, "Wycheproof ecdh_secp521r1_test.json tcId 1"},
-    {"ed25519", ed25519, NULL, false, "RFC 8032 section 7.1, TEST 1"},
-    {"x25519", x25519, x25519_peer, false, "Wycheproof x25519_test.json tcId 1"},
-};
-
-const struct cb_pk_fixed *cb_pk_fixed_find(const char *key_type)
-{
-	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-		if (strcmp(fixed[i].key_type, key_type) == 0)
-			return &fixed[i];
-	return NULL;
-}
+const struct cb_pk_fixed cb_pk_key_rsa2048 = {
+    rsa2048, NULL, true, "Wycheproof rsa_pkcs1_2048_sig_gen_test.json (first SHA-256 group)"};
+const struct cb_pk_fixed cb_pk_key_rsa3072 = {
+    rsa3072, NULL, true, "Wycheproof rsa_pkcs1_3072_sig_gen_test.json (first SHA-256 group)"};
+const struct cb_pk_fixed cb_pk_key_rsa4096 = {
+    rsa4096, NULL, true, "Wycheproof rsa_pkcs1_4096_sig_gen_test.json (first SHA-256 group)"};
+const struct cb_pk_fixed cb_pk_key_p256 = {p256, p256_peer, false,
+                                           "Wycheproof ecdh_secp256r1_test.json tcId 1"};
+const struct cb_pk_fixed cb_pk_key_p384 = {p384, p384_peer, false,
+                                           "Wycheproof ecdh_secp384r1_test.json tcId 1"};
+const struct cb_pk_fixed cb_pk_key_p521 = {p521, p521_peer, false,
+                                           "Wycheproof ecdh_secp521r1_test.json tcId 1"};

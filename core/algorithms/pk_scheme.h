@@ -3,10 +3,11 @@
  * Everything the code knows about a scheme is in its row: its names, sign or
  * key agreement, its key family and sizes (each size one canonical
  * algorithm), its signature's encoding, whether it is deterministic, what
- * the reference calls its keys, how its cost grows with the key. The rest
- * of the code asks the row (cb_pk_scheme_info) and never switches on a
- * scheme. Adding a scheme is its enum value and its row, and each engine
- * half that offers it (core/engines/NAME_pk.c).
+ * the reference calls its keys, how its cost grows with the key, each size's
+ * fixed key. The rest of the code asks the row (cb_pk_scheme_info) and never
+ * switches on a scheme. Adding a scheme is its enum value and its row (with
+ * its key, beside the row unless it shares one of core/algorithms/pk_keys.h),
+ * and each engine half that offers it (core/engines/NAME_pk.c).
  *
  * This header depends on nothing else of core: core/algorithms/algorithm.h includes it
  * for the enum, and builds its public-key rows from the sizes below. */
@@ -45,12 +46,17 @@ enum cb_pk_encoding {
 	CB_PK_SIG_FIXED,   /* sig_len bytes (Ed25519: R || S) */
 };
 
+struct cb_pk_fixed; /* a fixed key (core/algorithms/pk_keys.h) */
+
 /* One key size of a scheme: one canonical algorithm. */
 struct cb_pk_size {
 	const char *name;  /* "rsa-2048-pkcs1", "ecdsa-p256", "ed25519" */
 	unsigned bits;     /* the modulus (RSA) or the curve's field size in bits */
 	const char *hash;  /* the digest it signs ("sha256"); NULL: the scheme hashes inside */
 	const char *curve; /* "P-256", "P-384", "P-521" (the NIST family), else NULL */
+	/* The key its runs sign, verify and derive with (core/algorithms/pk.c
+	 * decodes it), from a published test vector. */
+	const struct cb_pk_fixed *key;
 };
 
 #define CB_PK_MAX_SIZES 4
