@@ -1,6 +1,8 @@
 -- explain-overhead.lua: the cells that tests/bench/explain-overhead.sh profiles
 -- to measure what sampling costs. SHA-256 and AES-256-GCM at 1 MiB in this
--- process (the CPU-time timer) and in two workers (ptrace). `rate_hz` is
+-- process (the CPU-time timer) and in four workers (ptrace): Python, Node.js,
+-- and Go, whose runtime preempts its goroutines with signals that the
+-- sampler must pass on, and Rust's ring. `rate_hz` is
 -- the sampling rate of the profiled trials; the script alternates the
 -- default rate with 1 Hz, whose profiled trials are the same trials almost
 -- without samples.
@@ -9,7 +11,8 @@ local cb = require "cryptobench"
 cb.scenario {
   name        = "explain-overhead",
   description = "what sampling costs: profiled trials at a sampling rate",
-  engines     = cb.available { "openssl", "gcrypt", "python-hashlib", "node-crypto" },
+  engines     = cb.available { "openssl", "gcrypt", "python-hashlib", "node-crypto", "go-crypto",
+                               "rust-ring" },
   algorithms  = { "sha256", "aes-256-gcm" },
   ops         = { "hash", "encrypt" },
   sizes       = { "1MiB" },
