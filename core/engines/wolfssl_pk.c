@@ -301,6 +301,7 @@ static bool bad_signature(int rc)
 	case SIG_VERIFY_E:
 	case RSA_PAD_E:
 	case BAD_PADDING_E:
+	case PSS_SALTLEN_E: /* PSS: the bytes before the salt are not zeros and 0x01 */
 	case RSA_OUT_OF_RANGE_E:
 	case ASN_PARSE_E:
 	case ASN_GETINT_E:
