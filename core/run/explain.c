@@ -305,6 +305,24 @@ static void show_progress(const struct cb_explain_pass *pass, size_t cell)
 	        c->threads);
 }
 
+/* One trial of CELL's CALLS outside the timed rounds, as slot SEQ, with
+ * HOOK around its calls (NULL: none), into R. */
+static void run_trial(const struct cb_explain_pass *pass, size_t cell, uint64_t calls, uint64_t seq,
+                      const struct cb_trial_hook *hook, struct cb_trial_result *r)
+{
+	struct cb_cell_state *state = &pass->states[cell];
+	struct cb_trial_context tc = *pass->tc;
+	struct cb_trial_info info = {.run = pass->run_index,
+	                             .round = pass->round,
+	                             .seq = seq,
+	                             .calls = calls,
+	                             .len = state->cell->size};
+
+	tc.hook = hook;
+	tc.estimate_core_hz = false;
+	cb_trial_run(state, &tc, pass->buffers, &info, r);
+}
+
 /* The twin of a profiled trial (explain = { twins = true }): a trial of
  * the same CALLS with no sampler, right before or after it, written as a
  * profile line without a profile. The pair measures what sampling costs
@@ -314,17 +332,9 @@ static int write_twin(struct cb_explain *ex, const struct cb_explain_pass *pass,
                       uint64_t calls, double timed, bool after, uint64_t *seq, struct cb_writer *w)
 {
 	struct cb_cell_state *state = &pass->states[cell];
-	struct cb_trial_context tc = *pass->tc;
-	struct cb_trial_info info = {.run = pass->run_index,
-	                             .round = pass->round,
-	                             .seq = *seq,
-	                             .calls = calls,
-	                             .len = state->cell->size};
 	struct cb_trial_result r;
 
-	tc.hook = NULL;
-	tc.estimate_core_hz = false;
-	cb_trial_run(state, &tc, pass->buffers, &info, &r);
+	run_trial(pass, cell, calls, *seq, NULL, &r);
 	struct cb_profile_record rec = {
 	    .cell = state->cell,
 	    .round = pass->round,
@@ -351,12 +361,6 @@ static int explain_cell(struct cb_explain *ex, const struct cb_explain_pass *pas
 	for (unsigned trial = 0;; trial++) {
 		struct sampling s = {.ex = ex, .capacity = ex->samples + CAPACITY_SLACK};
 		struct cb_trial_hook hook = {before_calls, after_calls, &s};
-		struct cb_trial_context tc = *pass->tc;
-		struct cb_trial_info info = {.run = pass->run_index,
-		                             .round = pass->round,
-		                             .seq = *seq,
-		                             .calls = calls,
-		                             .len = state->cell->size};
 		struct cb_trial_result r;
 		uint64_t cpu, got;
 		bool last;
@@ -365,14 +369,11 @@ static int explain_cell(struct cb_explain *ex, const struct cb_explain_pass *pas
 
 		if (pass->stop && *pass->stop)
 			return 1;
-		tc.hook = &hook;
-		tc.estimate_core_hz = false;
 		/* twins alternate sides, so that neither is always the later */
 		if (ex->twins && trial % 2 == 1 &&
 		    write_twin(ex, pass, cell, calls, timed, false, seq, w) != 0)
 			return -1;
-		info.seq = *seq;
-		cb_trial_run(state, &tc, pass->buffers, &info, &r);
+		run_trial(pass, cell, calls, *seq, &hook, &r);
 		cpu = cpu_of(&r);
 		got = s.built ? s.profile.samples : 0;
 		cpu_used += cpu;
