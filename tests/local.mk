@@ -24,6 +24,7 @@ unit_tests = \
 	tests/test_stats \
 	tests/test_derive \
 	tests/test_stopping \
+	tests/test_dependence \
 	tests/test_tables \
 	tests/test_attribution \
 	tests/test_validation \
