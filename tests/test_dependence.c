@@ -85,8 +85,8 @@ static void test_widening(void)
 	   "VIF 1: the exact interval, ranks %zu-%zu", same.rank_lo, same.rank_hi);
 	ok(wide.available && 50.0 - (double)wide.rank_lo >= 2 * (50.0 - (double)exact.rank_lo) &&
 	       50.0 - (double)wide.rank_lo < 2 * (50.0 - (double)exact.rank_lo) + 1,
-	   "VIF 4: the ranks twice as far from the middle (%zu-%zu against %zu-%zu)",
-	   wide.rank_lo, wide.rank_hi, exact.rank_lo, exact.rank_hi);
+	   "VIF 4: the ranks twice as far from the middle (%zu-%zu against %zu-%zu)", wide.rank_lo,
+	   wide.rank_hi, exact.rank_lo, exact.rank_hi);
 	cb_stats_median_interval_widened(sorted, 100, 0.95, 400.0, &wide);
 	ok(!wide.available && isnan(wide.lo), "VIF 400 at 100 rounds: no interval");
 	cb_confseq_ranks(100, 0.95, &lo, &hi);

@@ -290,8 +290,8 @@ struct outcome {
 	size_t rounds; /* of the longest-running cell at the stop */
 	enum cb_ratio_verdict verdict;
 	bool ratio_covered;
-	bool dependent; /* the ratio's rounds shown dependent at the stop */
-	bool interval;  /* the ratio has an interval at the stop (not held) */
+	bool dependent;                  /* the ratio's rounds shown dependent at the stop */
+	bool interval;                   /* the ratio has an interval at the stop (not held) */
 	size_t medians, medians_covered; /* c/B median intervals holding the truth */
 	bool ok;
 };
@@ -418,7 +418,8 @@ static int run_independent(const struct draws *d, const struct setting *s, doubl
 {
 	const double *num = s->cycles ? d->cycles[0] : d->ns[0];
 	const double *den = s->cycles ? d->cycles[1] : d->ns[1];
-	double *logs = malloc(d->rounds * sizeof *logs), *sorted = malloc(d->rounds * sizeof *sorted);
+	double *logs = malloc(d->rounds * sizeof *logs),
+	       *sorted = malloc(d->rounds * sizeof *sorted);
 	double truth = log(1.0 / shift);
 
 	memset(o, 0, sizeof *o);
@@ -435,7 +436,8 @@ static int run_independent(const struct draws *d, const struct setting *s, doubl
 
 		memcpy(sorted, logs, done * sizeof *sorted);
 		qsort(sorted, done, sizeof *sorted, by_number);
-		median = done % 2 ? sorted[done / 2] : (sorted[done / 2 - 1] + sorted[done / 2]) / 2;
+		median =
+		    done % 2 ? sorted[done / 2] : (sorted[done / 2 - 1] + sorted[done / 2]) / 2;
 		cb_confseq_median(logs, done, 1 - rule->alpha, &ci);
 		cb_confseq_hold(&ci, sorted, done, median);
 		o->rounds = done;
@@ -485,7 +487,7 @@ static double series_lag1(const struct draws *d)
 		return NAN;
 	for (size_t r = 0; r < d->rounds; r++)
 		logs[r] = d->cycles[0][r] > 0 ? log(d->cycles[1][r] / d->cycles[0][r])
-		                               : log(d->ns[1][r] / d->ns[0][r]);
+		                              : log(d->ns[1][r] / d->ns[0][r]);
 	cb_dependence_of(logs, d->rounds, &dep);
 	free(logs);
 	return dep.lag1;
@@ -504,9 +506,9 @@ static void replicate(const struct setting *s, double shift, size_t reps, uint64
 		struct outcome o;
 
 		if (draw(s, shift, mix(seed + i), rule->max_rounds, &d) != 0 ||
-		    (design == INDEPENDENT ? run_independent(&d, s, shift, rule, &o)
-		                           : run_sequential(&d, s, shift, rule, design == SEQ, &o)) !=
-		        0) {
+		    (design == INDEPENDENT
+		         ? run_independent(&d, s, shift, rule, &o)
+		         : run_sequential(&d, s, shift, rule, design == SEQ, &o)) != 0) {
 			t->failed++;
 			draws_free(&d);
 			continue;
@@ -638,7 +640,8 @@ static int full(size_t reps, uint64_t seed, size_t first, size_t last, bool seq_
 		fflush(stdout);
 	}
 	printf("# cover: the derived ratio's interval holds the truth at the stop (A/A and "
-	       "planted, of the runs with an interval); c/B med: the cells' c/B median intervals; A/A diff: faster or slower "
+	       "planted, of the runs with an interval); c/B med: the cells' c/B median intervals; "
+	       "A/A diff: faster or slower "
 	       "called with no change; A/A eq: equivalent called; power: a %.0f%% slower num "
 	       "called slower within %zu rounds; rounds: mean rounds to the stop (planted; A/A "
 	       "rds for A/A); fixed n: the fewest rounds of one fixed look (fixed-n intervals) "

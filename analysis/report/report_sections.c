@@ -245,12 +245,14 @@ static void print_warnings(FILE *out, const struct cb_analysis *a,
 		     pre_cells <= 3 ? pre_cells : 0, overhead);
 	size_t dependent = count_dependent(a, false), held = count_dependent(a, true);
 	if (dependent)
-		WARN("%zu paired ratio%s ha%s rounds that depend on each other, each side's own slow "
-		     "noise: %s interval%s widened for it (batch means of the signs)%s; the winners "
-		     "and derived tables name them",
-		     dependent, dependent == 1 ? "" : "s", dependent == 1 ? "s" : "ve",
-		     dependent == 1 ? "its" : "their", dependent == 1 ? "" : "s",
-		     held ? ", or held while too few rounds size it" : "");
+		WARN(
+		    "%zu paired ratio%s ha%s rounds that depend on each other, each side's own "
+		    "slow "
+		    "noise: %s interval%s widened for it (batch means of the signs)%s; the winners "
+		    "and derived tables name them",
+		    dependent, dependent == 1 ? "" : "s", dependent == 1 ? "s" : "ve",
+		    dependent == 1 ? "its" : "their", dependent == 1 ? "" : "s",
+		    held ? ", or held while too few rounds size it" : "");
 	if (rs->short_trials)
 		WARN("%zu of the trials fell short of the trial time (%lld ns): calibration "
 		     "aimed past it, the clock or the machine moved",

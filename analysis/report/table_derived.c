@@ -78,7 +78,8 @@ static json_t *ratio_json(const struct cb_derived *m)
 	                       : "exact sign test");
 
 	if (o && m->ratio.dependence.dependent)
-		json_object_set_new(o, "dependence", cb_report_dependence_json(&m->ratio.dependence));
+		json_object_set_new(o, "dependence",
+		                    cb_report_dependence_json(&m->ratio.dependence));
 	return o;
 }
 
@@ -115,7 +116,8 @@ RATIO(bonferroni_m, cb_value_int(v, (long long)m->family))
 RATIO(verdict, cb_value_text(v, m->ok ? cb_ratio_verdict_name(m->verdict) : "not resolved"))
 /* Figures of the dependence, where the ratio's rounds were shown dependent. */
 #define DEPENDENT(fn, ...)                                                                         \
-	METRIC(fn, if (!m->ok || !m->ratio.dependence.dependent) v->missing = true; else __VA_ARGS__)
+	METRIC(fn, if (!m->ok || !m->ratio.dependence.dependent) v->missing = true;                \
+	       else __VA_ARGS__)
 DEPENDENT(dependence_lag1, cb_value_num(v, m->ratio.dependence.lag1))
 DEPENDENT(dependence_block, if (m->ratio.dependence.hold) v->missing = true;
           else cb_value_int(v, (long long)m->ratio.dependence.batch))

@@ -111,8 +111,9 @@ static json_t *members_json(const struct cb_winner_group *g)
 			    (json_int_t)(m->ratio_ok ? m->ratio.n : 0));
 
 			if (ratio && dependent(m))
-				json_object_set_new(ratio, "dependence",
-				                    cb_report_dependence_json(&m->ratio.dependence));
+				json_object_set_new(
+				    ratio, "dependence",
+				    cb_report_dependence_json(&m->ratio.dependence));
 			json_object_set_new(x, "ratio_to_leader", ratio);
 		}
 		json_array_append_new(members, x);

@@ -26,8 +26,7 @@ int cb_confseq_ranks(size_t t, double level, size_t *rank_lo, size_t *rank_hi)
 	return cb_confseq_ranks_widened(t, level, 1.0, rank_lo, rank_hi);
 }
 
-int cb_confseq_ranks_widened(size_t t, double level, double vif, size_t *rank_lo,
-                             size_t *rank_hi)
+int cb_confseq_ranks_widened(size_t t, double level, double vif, size_t *rank_lo, size_t *rank_hi)
 {
 	double alpha = 1.0 - level, below;
 

@@ -58,8 +58,7 @@ double cb_confseq_boundary(size_t t, double alpha, double rho);
 int cb_confseq_ranks(size_t t, double level, size_t *rank_lo, size_t *rank_hi);
 /* The same for dependent observations (dependence.h): the boundary b(t)
  * times sqrt(VIF), the variance proxy VIF t/4. VIF >= 1; 1 is the above. */
-int cb_confseq_ranks_widened(size_t t, double level, double vif, size_t *rank_lo,
-                             size_t *rank_hi);
+int cb_confseq_ranks_widened(size_t t, double level, double vif, size_t *rank_lo, size_t *rank_hi);
 
 /* The confidence sequence's interval after the N VALUES (in the order they
  * were observed; not modified) at LEVEL: the running intersection of the

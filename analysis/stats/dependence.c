@@ -107,7 +107,8 @@ void cb_dependence_of(const double *values, size_t n, struct cb_dependence *out)
 	 * batch spans, so its point value is low. */
 	out->vif = lag1_vif;
 	if (out->batches)
-		out->vif = fmax(out->vif, out->batch_vif * df / gsl_cdf_chisq_Pinv(CB_DEP_UPPER_Q, df));
+		out->vif =
+		    fmax(out->vif, out->batch_vif * df / gsl_cdf_chisq_Pinv(CB_DEP_UPPER_Q, df));
 	else
 		out->hold = true;
 	out->vif = fmax(out->vif, 1.0);

@@ -46,23 +46,23 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define CB_DEP_BATCHES 10   /* k: batches of the sign series */
-#define CB_DEP_MIN_BATCH 4  /* rounds per batch before the batches are judged */
-#define CB_DEP_LAG1_Z 1.645 /* the lag-1 limit: one-sided 5% */
+#define CB_DEP_BATCHES 10       /* k: batches of the sign series */
+#define CB_DEP_MIN_BATCH 4      /* rounds per batch before the batches are judged */
+#define CB_DEP_LAG1_Z 1.645     /* the lag-1 limit: one-sided 5% */
 #define CB_DEP_BATCH_ALPHA 0.05 /* the batch estimate's test for independent rounds */
 #define CB_DEP_UPPER_Q 0.10     /* its upper bound: chi^2_(k-1)'s 10% point */
 
 struct cb_dependence {
 	size_t n;
-	bool judged;        /* n allows the lag-1 test (n >= 8) */
-	double lag1;        /* lag-1 autocorrelation of the values' ranks; NaN when not judged */
-	double lag1_limit;  /* CB_DEP_LAG1_Z / sqrt(n) */
-	size_t batches;     /* k, 0 while n < CB_DEP_BATCHES x CB_DEP_MIN_BATCH */
-	size_t batch;       /* rounds per batch (the unit), n / k rounded down */
-	double batch_vif;   /* b Var(batch means) / Var(Z); NaN without batches */
-	bool dependent;     /* dependence shown: the interval is widened (or held) */
-	bool hold;          /* shown, but the batches are too short to size it */
-	double vif;         /* the factor applied to the sign count's variance: >= 1 */
+	bool judged;       /* n allows the lag-1 test (n >= 8) */
+	double lag1;       /* lag-1 autocorrelation of the values' ranks; NaN when not judged */
+	double lag1_limit; /* CB_DEP_LAG1_Z / sqrt(n) */
+	size_t batches;    /* k, 0 while n < CB_DEP_BATCHES x CB_DEP_MIN_BATCH */
+	size_t batch;      /* rounds per batch (the unit), n / k rounded down */
+	double batch_vif;  /* b Var(batch means) / Var(Z); NaN without batches */
+	bool dependent;    /* dependence shown: the interval is widened (or held) */
+	bool hold;         /* shown, but the batches are too short to size it */
+	double vif;        /* the factor applied to the sign count's variance: >= 1 */
 };
 
 /* The methods of a widened interval (cb_stats_interval.method). */

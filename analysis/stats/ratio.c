@@ -66,7 +66,8 @@ int cb_ratio_paired_by(const double *num, const double *den, size_t n, double le
 	double vif = out->dependence.vif;
 	bool held = sequential && out->dependence.hold;
 
-	if (sequential && !held && cb_confseq_median_widened(logs, used, level, vif, &out->ci) != 0) {
+	if (sequential && !held &&
+	    cb_confseq_median_widened(logs, used, level, vif, &out->ci) != 0) {
 		cb_errorf(err, err_len, "out of memory pairing %zu rounds", n);
 		free(logs);
 		return -1;

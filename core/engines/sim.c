@@ -113,7 +113,7 @@ static const char *const sim_options[] = {
     "stack_factor",
     "slow_runs_from",
     "slow_factor",
-    "cycles_from_time",
+    "cycles_from_time", /* 1: the time as the cycle count */
     NULL,
 };
 
