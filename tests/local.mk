@@ -59,6 +59,7 @@ cli_tests = \
 	tests/cli_bad_scenarios.sh \
 	tests/cli_explain.sh \
 	tests/cli_run_sim.sh \
+	tests/cli_dependence.sh \
 	tests/cli_output.sh \
 	tests/cli_plan.sh \
 	tests/cli_oneline.sh \
