@@ -59,7 +59,7 @@ json_t *cb_report_dependence_json(const struct cb_dependence *d)
 	                      "lag1_limit", cb_report_json_number(d->lag1_limit), "held", d->hold,
 	                      "variance_factor", cb_report_json_number(d->vif));
 
-	if (o && !d->hold)
+	if (o && d->batches)
 		json_object_set_new(o, "batch_rounds", json_integer((json_int_t)d->batch));
 	return o;
 }
@@ -119,7 +119,7 @@ RATIO(verdict, cb_value_text(v, m->ok ? cb_ratio_verdict_name(m->verdict) : "not
 	METRIC(fn, if (!m->ok || !m->ratio.dependence.dependent) v->missing = true;                \
 	       else __VA_ARGS__)
 DEPENDENT(dependence_lag1, cb_value_num(v, m->ratio.dependence.lag1))
-DEPENDENT(dependence_block, if (m->ratio.dependence.hold) v->missing = true;
+DEPENDENT(dependence_block, if (!m->ratio.dependence.batches) v->missing = true;
           else cb_value_int(v, (long long)m->ratio.dependence.batch))
 DEPENDENT(dependence_variance, cb_value_num(v, m->ratio.dependence.vif))
 EXPECT(expected, cb_value_num(v, m->expect_value))

@@ -121,6 +121,9 @@ void cb_dependence_words(const struct cb_dependence *d, char *buf, size_t len)
 	else if (d->hold)
 		snprintf(buf, len, "lag-1 %.2f in %zu rounds: too few to size the dependence",
 		         d->lag1, d->n);
+	else if (!d->batches)
+		snprintf(buf, len, "lag-1 %.2f in %zu rounds, variance x%.1f", d->lag1, d->n,
+		         d->vif);
 	else
 		snprintf(buf, len, "lag-1 %.2f, blocks of %zu rounds, variance x%.1f", d->lag1,
 		         d->batch, d->vif);

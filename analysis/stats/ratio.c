@@ -66,6 +66,8 @@ int cb_ratio_paired_by(const double *num, const double *den, size_t n, double le
 	double vif = out->dependence.vif;
 	bool held = sequential && out->dependence.hold;
 
+	out->dependence.hold = held; /* a fixed run's is widened by the lag-1's factor */
+
 	if (sequential && !held &&
 	    cb_confseq_median_widened(logs, used, level, vif, &out->ci) != 0) {
 		cb_errorf(err, err_len, "out of memory pairing %zu rounds", n);

@@ -432,6 +432,7 @@ int cb_stats_summarize(const double *values, size_t n, const struct cb_stats_opt
 	 * cells keep the exact interval and their lag-1 flag. */
 	if (opt->sequential)
 		cb_dependence_of(values, n, &out->dependence);
+	out->dependence.hold = false;
 	double vif = opt->sequential ? out->dependence.vif : 1.0;
 
 	if (!opt->sequential)
