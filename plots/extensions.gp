@@ -81,17 +81,22 @@ if (nprofiled == 0) {
 }
 
 # One colour per class, in families: greys for scalar code, blues for SIMD
-# by width, oranges for AES, purples for carry-less multiplication, green for
-# SHA; pink where no decoder could tell. Dark ones carry white text.
+# by width, oranges for AES, purples for carry-less multiplication, greens
+# for SHA; pink where no decoder could tell. AArch64's classes take the
+# colour of their x86-64 counterpart (Advanced SIMD SSE's, SVE AVX-512's),
+# SHA-1, SHA-512 and SHA-3 greens of their own. Dark ones carry white text.
 colour(c) = c eq "base" ? "#BDBDBD" : c eq "bmi" ? "#969696" : c eq "adx" ? "#6E6E6E" : \
 	c eq "sse" ? "#C6DBEF" : c eq "ssse3/sse4" ? "#9ECAE1" : c eq "avx" ? "#6BAED6" : \
 	c eq "avx2" ? "#2B7BBA" : c eq "avx512" ? "#08407E" : \
 	c eq "aes-ni" ? "#FD8D3C" : c eq "vaes" ? "#B63C00" : \
 	c eq "pclmul" ? "#BCBDDC" : c eq "vpclmulqdq" ? "#6A51A3" : \
 	c eq "sha-ni" ? "#2CA25F" : c eq "other" ? "#E6C229" : c eq "unknown" ? "#F1A7CF" : \
+	c eq "asimd" ? "#C6DBEF" : c eq "sve" ? "#08407E" : c eq "aes" ? "#FD8D3C" : \
+	c eq "pmull" ? "#BCBDDC" : c eq "sha1" ? "#A1D99B" : c eq "sha2" ? "#2CA25F" : \
+	c eq "sha512" ? "#006D2C" : c eq "sha3" ? "#74C476" : \
 	"#000000"
 ink(c) = (c eq "adx" || c eq "avx2" || c eq "avx512" || c eq "vaes" || c eq "vpclmulqdq" || \
-	c eq "sha-ni") ? "#FFFFFF" : "#222222"
+	c eq "sha-ni" || c eq "sve" || c eq "sha2" || c eq "sha512") ? "#FFFFFF" : "#222222"
 cls(k) = word(classes, k)
 # A note within the plot's width (the data file has it whole).
 short(s) = strlen(s) > 90 ? s[1:88] . "..." : s

@@ -14,7 +14,7 @@ GP=$(command -v gnuplot || true)
 D="$WORK/charts"
 SHA="$D/extensions-sha256-hash-1MiB"
 GCM="$D/extensions-aes-256-gcm-encrypt-1MiB"
-CLASSES="base sse ssse3/sse4 avx avx2 avx512 aes-ni vaes pclmul vpclmulqdq sha-ni bmi adx other unknown"
+CLASSES="base sse ssse3/sse4 avx avx2 avx512 aes-ni vaes pclmul vpclmulqdq sha-ni bmi adx asimd sve aes pmull sha1 sha2 sha512 sha3 other unknown"
 TITLE="sha256 hash 1 MiB: where the time stops, by instruction-set class"
 
 # plot_without_gnuplot FILE DIR: plot FILE into DIR, data and scripts only.

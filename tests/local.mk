@@ -46,6 +46,9 @@ tests_test_host_LDADD = $(CB_LIBS) -ldl
 # and in tests/profile_loop, which links an exported anchor first (a stripped
 # copy keeps a symbol below the loops).
 tests_test_profile_SOURCES = tests/test_profile.c tests/profile_loops.c tests/profile_loops.h
+# Capstone too where it is not the host's decoder: the A64 classes are
+# checked on every host that has it (core/profile/decode.h).
+tests_test_profile_LDADD = $(CB_LIBS) $(CAPSTONE_LIBS)
 check_PROGRAMS += tests/profile_loop
 tests_profile_loop_SOURCES = tests/profile_anchor.c tests/profile_loops.c tests/profile_loop.c \
 	tests/profile_loops.h

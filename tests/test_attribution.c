@@ -24,6 +24,7 @@
 #include "analysis/stats/stats.h"
 #include "analysis/verdicts/analysis.h"
 #include "analysis/verdicts/attribution.h"
+#include "core/profile/decode.h"
 #include "core/results/results.h"
 #include "tests/tap.h"
 
@@ -244,14 +245,29 @@ static void test_no_profiles(const char *top)
 	cb_results_free(r);
 }
 
+/* The class list is the profiler's (decode.h), in its order: a class
+ * added to one and not the other, or out of order, fails here. */
+static void test_classes(void)
+{
+	int same = 1, n = 0;
+
+	while (cb_attribution_classes[n])
+		n++;
+	for (int c = 0; c < CB_ISA_COUNT && c < n; c++)
+		same &= strcmp(cb_attribution_classes[c], cb_isa_name(c)) == 0;
+	ok(same && n == CB_ISA_COUNT, "the classes are decode.h's, in its order (%d of %d)", n,
+	   CB_ISA_COUNT);
+}
+
 int main(void)
 {
 	const char *top = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
 	char path[1024], err[512];
 	struct cb_results *r;
 
-	tap_plan(67);
+	tap_plan(68);
 	test_names_and_sides();
+	test_classes();
 	test_interval();
 	test_pooling();
 	snprintf(path, sizeof path, "%s/tests/explain/cross-runtime.jsonl", top);

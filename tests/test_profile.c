@@ -7,9 +7,13 @@
  * keeps its share beside a thread that wakes every 2 ms (each thread is
  * sampled per period of its own CPU time, not at every tick it ran). The symbolizer names
  * the function in a binary with symbols, and in a stripped copy gives the
- * same range from the unwind tables with a hint instead of a name. The
- * decoder sorts fixed byte strings into classes. A refused ptrace says why.
+ * same range from the unwind tables with a hint instead of a name. Each
+ * decoder built in sorts fixed instructions into classes, on any host (the
+ * A64 one on x86-64 too, where capstone is installed), and the profiler
+ * uses the one of the architecture it runs on. A refused ptrace says why.
  * No check is about time: the loops run until enough samples are taken. */
+#include "config.h"
+
 #include "core/profile/decode.h"
 #include "core/profile/profile.h"
 #include "core/profile/sampler.h"
@@ -39,9 +43,11 @@
 #define REFUSAL_POINTS 1
 #define SYMBOL_POINTS 5
 #define DECODER_CASES 17
+#define A64_CASES 29
 #define CHUNK_ROUNDS 20000 /* about a millisecond: the harness between chunks is < 1% */
 #define PLAN                                                                                       \
-	(IN_PROCESS_POINTS + PTRACE_POINTS + REFUSAL_POINTS + SYMBOL_POINTS + DECODER_CASES + 3)
+	(IN_PROCESS_POINTS + PTRACE_POINTS + REFUSAL_POINTS + SYMBOL_POINTS + DECODER_CASES + 2 +  \
+	 A64_CASES + 2 + 2)
 
 static volatile uint64_t sink;
 
@@ -538,44 +544,169 @@ static const struct {
 /* sha256rnds2, vaesenc ymm, vpclmulqdq ymm, pxor: one range */
 static const int range_cases[] = {7, 2, 6, 8};
 
-static void test_decoder(void)
+static void test_x86(void)
 {
+	const struct cb_decoder *d = NULL;
 	uint8_t code[32];
 	size_t len = 0, undecoded;
 	cb_isa_set found;
+
+#ifdef HAVE_ZYDIS
+	d = &cb_decoder_x86;
+#endif
+	if (!d) {
+		tap_skip(DECODER_CASES + 2, "no x86-64 decoder built in (Zydis, on x86-64 only)");
+		return;
+	}
+	for (int i = 0; i < DECODER_CASES; i++) {
+		char text[160];
+		enum cb_isa_class got =
+		    d->class_of(decoder_cases[i].bytes, decoder_cases[i].len, NULL);
+		d->describe(decoder_cases[i].bytes, decoder_cases[i].len, text, sizeof text);
+		if (!ok(got == decoder_cases[i].want, "%s is %s", decoder_cases[i].what,
+		        cb_isa_name(decoder_cases[i].want)))
+			diag("got %s (%s)", cb_isa_name(got), text);
+	}
+	for (size_t i = 0; i < sizeof range_cases / sizeof range_cases[0]; i++) {
+		int at = range_cases[i];
+		memcpy(code + len, decoder_cases[at].bytes, decoder_cases[at].len);
+		len += decoder_cases[at].len;
+	}
+	found = cb_decoder_range(d, code, len, &undecoded);
+	ok(found == (1u << CB_ISA_SHA_NI | 1u << CB_ISA_VAES | 1u << CB_ISA_VPCLMULQDQ |
+	             1u << CB_ISA_SSE) &&
+	       undecoded == 0,
+	   "a range of sha256rnds2, vaesenc ymm, vpclmulqdq ymm, pxor holds those four "
+	   "classes");
+	ok(cb_decoder_before(d, code, len, 4) == CB_ISA_SHA_NI &&
+	       cb_decoder_before(d, code, len, 9) == CB_ISA_VAES &&
+	       cb_decoder_before(d, code, len, 2) == CB_ISA_UNKNOWN &&
+	       cb_decoder_before(d, code, len, 0) == CB_ISA_UNKNOWN,
+	   "the instruction before an offset: sha-ni at 4, vaes at 9, none inside one or "
+	   "at 0");
+}
+
+/* A64 words as the Arm ARM encodes them (checked against GNU as); each
+ * class by one instruction at least, the crypto ones by all their kinds. */
+static const struct {
+	const char *what;
+	uint32_t word;
+	size_t len; /* 4, or fewer: a word cut short */
+	enum cb_isa_class want;
+} a64_cases[A64_CASES] = {
+    {"aese v0.16b, v1.16b", 0x4e284820, 4, CB_ISA_AES},
+    {"aesd v0.16b, v1.16b", 0x4e285820, 4, CB_ISA_AES},
+    {"aesmc v0.16b, v0.16b", 0x4e286800, 4, CB_ISA_AES},
+    {"aesimc v0.16b, v0.16b", 0x4e287800, 4, CB_ISA_AES},
+    {"pmull v0.1q, v1.1d, v2.1d", 0x0ee2e020, 4, CB_ISA_PMULL},
+    {"pmull2 v0.1q, v1.2d, v2.2d", 0x4ee2e020, 4, CB_ISA_PMULL},
+    {"pmull v0.8h, v1.8b, v2.8b (bytes: Advanced SIMD)", 0x0e22e020, 4, CB_ISA_ASIMD},
+    {"sha1c q0, s1, v2.4s", 0x5e020020, 4, CB_ISA_SHA1},
+    {"sha1h s0, s1", 0x5e280820, 4, CB_ISA_SHA1},
+    {"sha256h q0, q1, v2.4s", 0x5e024020, 4, CB_ISA_SHA2},
+    {"sha256h2 q0, q1, v2.4s", 0x5e025020, 4, CB_ISA_SHA2},
+    {"sha256su0 v0.4s, v1.4s", 0x5e282820, 4, CB_ISA_SHA2},
+    {"sha512h q0, q1, v2.2d", 0xce628020, 4, CB_ISA_SHA512},
+    {"sha512su0 v0.2d, v1.2d", 0xcec08020, 4, CB_ISA_SHA512},
+    {"eor3 v0.16b, v1.16b, v2.16b, v3.16b", 0xce020c20, 4, CB_ISA_SHA3},
+    {"rax1 v0.2d, v1.2d, v2.2d", 0xce628c20, 4, CB_ISA_SHA3},
+    {"xar v0.2d, v1.2d, v2.2d, #1", 0xce820420, 4, CB_ISA_SHA3},
+    {"bcax v0.16b, v1.16b, v2.16b, v3.16b", 0xce220c20, 4, CB_ISA_SHA3},
+    {"add z0.d, z1.d, z2.d (SVE)", 0x04e20020, 4, CB_ISA_SVE},
+    {"eor v0.16b, v1.16b, v2.16b", 0x6e221c20, 4, CB_ISA_ASIMD},
+    {"fadd d0, d1, d2", 0x1e622820, 4, CB_ISA_ASIMD},
+    {"ldr q0, [x1]", 0x3dc00020, 4, CB_ISA_ASIMD},
+    {"add x0, x1, x2", 0x8b020020, 4, CB_ISA_BASE},
+    {"ldr x0, [x1]", 0xf9400020, 4, CB_ISA_BASE},
+    {"ret", 0xd65f03c0, 4, CB_ISA_BASE},
+    {"crc32b w0, w1, w2", 0x1ac24020, 4, CB_ISA_OTHER},
+    {"sm4e v0.4s, v1.4s", 0xcec08420, 4, CB_ISA_OTHER},
+    {"0x00000000 (udf #0: undefined)", 0x00000000, 4, CB_ISA_UNKNOWN},
+    {"3 bytes of add x0, x1, x2 (a word cut short)", 0x8b020020, 3, CB_ISA_UNKNOWN},
+};
+
+/* WORD's bytes in memory: A64 instructions are little-endian. */
+static void a64_bytes(uint32_t word, uint8_t out[4])
+{
+	for (int i = 0; i < 4; i++)
+		out[i] = (uint8_t)(word >> 8 * i);
+}
+
+static void test_a64(void)
+{
+	const struct cb_decoder *d = NULL;
+	/* sha256h, an undefined word, aese, eor v: one range */
+	const uint32_t range[] = {0x5e024020, 0x00000000, 0x4e284820, 0x6e221c20};
+	uint8_t code[sizeof range];
+	size_t undecoded;
+	cb_isa_set found;
+
+#ifdef HAVE_CAPSTONE
+	d = &cb_decoder_a64;
+#endif
+	if (!d) {
+		tap_skip(A64_CASES + 2,
+		         "no A64 decoder built in (capstone not found: Debian libcapstone-dev; "
+		         "tests/arm64.sh checks it under emulation)");
+		return;
+	}
+	for (int i = 0; i < A64_CASES; i++) {
+		uint8_t bytes[4];
+		char text[160];
+		size_t n;
+		enum cb_isa_class got;
+
+		a64_bytes(a64_cases[i].word, bytes);
+		got = d->class_of(bytes, a64_cases[i].len, &n);
+		d->describe(bytes, a64_cases[i].len, text, sizeof text);
+		if (!ok(got == a64_cases[i].want && n == (got == CB_ISA_UNKNOWN ? 0 : 4),
+		        "A64 %s is %s", a64_cases[i].what, cb_isa_name(a64_cases[i].want)))
+			diag("got %s, length %zu (%s)", cb_isa_name(got), n, text);
+	}
+	for (size_t i = 0; i < sizeof range / sizeof range[0]; i++)
+		a64_bytes(range[i], code + 4 * i);
+	found = cb_decoder_range(d, code, sizeof code, &undecoded);
+	if (!ok(found == (1u << CB_ISA_SHA2 | 1u << CB_ISA_AES | 1u << CB_ISA_ASIMD) &&
+	            undecoded == 4,
+	        "A64: a range of sha256h, an undefined word, aese, eor holds sha2, aes, asimd, "
+	        "4 bytes undecoded"))
+		diag("classes 0x%x, %zu undecoded", (unsigned)found, undecoded);
+	ok(cb_decoder_before(d, code, sizeof code, 4) == CB_ISA_SHA2 &&
+	       cb_decoder_before(d, code, sizeof code, 8) == CB_ISA_UNKNOWN &&
+	       cb_decoder_before(d, code, sizeof code, 12) == CB_ISA_AES &&
+	       cb_decoder_before(d, code, sizeof code, 16) == CB_ISA_ASIMD &&
+	       cb_decoder_before(d, code, sizeof code, 6) == CB_ISA_UNKNOWN &&
+	       cb_decoder_before(d, code, sizeof code, 0) == CB_ISA_UNKNOWN,
+	   "A64: the instruction before an offset: sha2 at 4, none at 8 (undefined), aes at 12 "
+	   "(past it), asimd at 16, none inside one or at 0");
+}
+
+static void test_decoder(void)
+{
 	int names_ok = 1;
 
-	if (!cb_decode_available()) {
-		tap_skip(DECODER_CASES + 2, "no instruction decoder for this architecture");
-	} else {
-		for (int i = 0; i < DECODER_CASES; i++) {
-			char text[160];
-			enum cb_isa_class got =
-			    cb_decode_class(decoder_cases[i].bytes, decoder_cases[i].len, NULL);
-			cb_decode_describe(decoder_cases[i].bytes, decoder_cases[i].len, text,
-			                   sizeof text);
-			if (!ok(got == decoder_cases[i].want, "%s is %s", decoder_cases[i].what,
-			        cb_isa_name(decoder_cases[i].want)))
-				diag("got %s (%s)", cb_isa_name(got), text);
-		}
-		for (size_t i = 0; i < sizeof range_cases / sizeof range_cases[0]; i++) {
-			int at = range_cases[i];
-			memcpy(code + len, decoder_cases[at].bytes, decoder_cases[at].len);
-			len += decoder_cases[at].len;
-		}
-		found = cb_decode_range(code, len, &undecoded);
-		ok(found == (1u << CB_ISA_SHA_NI | 1u << CB_ISA_VAES | 1u << CB_ISA_VPCLMULQDQ |
-		             1u << CB_ISA_SSE) &&
-		       undecoded == 0,
-		   "a range of sha256rnds2, vaesenc ymm, vpclmulqdq ymm, pxor holds those four "
-		   "classes");
-		ok(cb_decode_before(code, len, 4) == CB_ISA_SHA_NI &&
-		       cb_decode_before(code, len, 9) == CB_ISA_VAES &&
-		       cb_decode_before(code, len, 2) == CB_ISA_UNKNOWN &&
-		       cb_decode_before(code, len, 0) == CB_ISA_UNKNOWN,
-		   "the instruction before an offset: sha-ni at 4, vaes at 9, none inside one or "
-		   "at 0");
-	}
+	test_x86();
+	test_a64();
+	/* Through decode.h, the profiler's way: this architecture's decoder. */
+#if defined(__x86_64__)
+	if (!cb_decode_available())
+		tap_skip(1, "no decoder for x86-64 built in");
+	else
+		ok(cb_decode_class(decoder_cases[0].bytes, decoder_cases[0].len, NULL) ==
+		       CB_ISA_AES_NI,
+		   "the profiler decodes with x86-64's decoder: aesenc is aes-ni");
+#elif defined(__aarch64__)
+	uint8_t aese[4];
+
+	a64_bytes(0x4e284820, aese);
+	if (!cb_decode_available())
+		tap_skip(1, "no decoder for AArch64 built in");
+	else
+		ok(cb_decode_class(aese, sizeof aese, NULL) == CB_ISA_AES,
+		   "the profiler decodes with AArch64's decoder: aese is aes");
+#else
+	tap_skip(1, "no decoder for this architecture");
+#endif
 	for (int c = 0; c < CB_ISA_COUNT; c++)
 		names_ok &= cb_isa_from_name(cb_isa_name(c)) == c;
 	ok(names_ok && cb_isa_from_name("nonsense") == -1, "every class has a name of its own");

@@ -13,11 +13,14 @@
 #include "core/base/errbuf.h"
 
 const char *const cb_attribution_classes[] = {
-    "base",   "sse",        "ssse3/sse4", "avx", "avx2", "avx512", "aes-ni",  "vaes",
-    "pclmul", "vpclmulqdq", "sha-ni",     "bmi", "adx",  "other",  "unknown", NULL};
+    "base",   "sse",        "ssse3/sse4", "avx",    "avx2", "avx512", "aes-ni",  "vaes",
+    "pclmul", "vpclmulqdq", "sha-ni",     "bmi",    "adx",  "asimd",  "sve",     "aes",
+    "pmull",  "sha1",       "sha2",       "sha512", "sha3", "other",  "unknown", NULL};
 
-const char *const cb_attribution_extensions[] = {"sha-ni",     "aes-ni", "vaes", "pclmul",
-                                                 "vpclmulqdq", "avx512", "avx2", NULL};
+/* x86-64's, then AArch64's. */
+const char *const cb_attribution_extensions[] = {
+    "sha-ni", "aes-ni", "vaes", "pclmul", "vpclmulqdq", "avx512", "avx2", "sha2",
+    "sha512", "sha3",   "sha1", "aes",    "pmull",      "sve",    NULL};
 
 static int class_index(const char *name)
 {

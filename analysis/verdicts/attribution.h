@@ -114,7 +114,7 @@ struct cb_attribution {
 };
 
 /* The class names in their order (bit i of a `present`), NULL-terminated:
- * decode.h's classes, as a profile names them. */
+ * decode.h's classes, as a profile names them, x86-64's and AArch64's. */
 extern const char *const cb_attribution_classes[];
 /* The extensions the summary asks about, NULL-terminated. */
 extern const char *const cb_attribution_extensions[];
