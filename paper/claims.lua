@@ -382,25 +382,61 @@ claim {
 -- CTR and GCM: the rounds are not the whole cost (counter, GHASH).
 claim {
   name = "ctr-gcm-above-10-14",
-  text = "for every engine, the interval of AES-256/AES-128 in CTR and GCM lies wholly above 10/14 in every run",
+  text = "for every engine, AES-256/AES-128 in CTR and GCM lies above 10/14 in every run: its interval wholly above wherever the rounds were independent; where they were shown dependent, the median above and the interval, widened for them, named",
   check = function()
-    local worst, where = math.huge, ""
+    local worst, where, ok, widened = math.huge, "", true, {}
     for _, label in ipairs(aes_engines) do
       for _, mode in ipairs { "ctr", "gcm" } do
         for k = 1, #ks.runs do
           for _, op in ipairs { "encrypt", "decrypt" } do
             local m = derived(ks, k, "aes256/aes128-" .. mode, { label = label, op = op })
-            if m and m.ratio and m.ratio.interval.lo < worst then
-              worst = m.ratio.interval.lo
-              where = string.format("%s %s %s run %d: %s", label, mode, op, k, ratio_text(m))
+            if m and m.ratio then
+              local dependent = m.ratio.dependence ~= nil
+              local lo = dependent and m.ratio.value or m.ratio.interval.lo
+              if dependent then
+                widened[#widened + 1] = string.format("%s %s %s run %d: %s", label, mode,
+                                                      op, k, ratio_text(m))
+              end
+              if lo < worst then
+                worst = lo
+                where = string.format("%s %s %s run %d: %s", label, mode, op, k, ratio_text(m))
+              end
             end
           end
         end
       end
     end
-    return worst > 10 / 14, "lowest interval: " .. where
+    ok = worst > 10 / 14
+    return ok, "lowest: " .. where .. "; widened for dependent rounds: " ..
+      (#widened > 0 and table.concat(widened, "; ") or "none")
   end,
 }
+
+-- The CTR and GCM ratios whose rounds were shown dependent: their count, of
+-- all, and the lowest of their widened intervals.
+local function ctr_gcm_widened()
+  local n, all, lo = 0, 0, math.huge
+  for _, label in ipairs(aes_engines) do
+    for _, mode in ipairs { "ctr", "gcm" } do
+      for k = 1, #ks.runs do
+        for _, op in ipairs { "encrypt", "decrypt" } do
+          local m = derived(ks, k, "aes256/aes128-" .. mode, { label = label, op = op })
+          if m and m.ratio then
+            all = all + 1
+            if m.ratio.dependence then
+              n = n + 1
+              lo = math.min(lo, m.ratio.interval.lo)
+            end
+          end
+        end
+      end
+    end
+  end
+  return n, all, lo
+end
+number { name = "KsCtrGcmWidened", value = function() return (ctr_gcm_widened()) end, format = "%d" }
+number { name = "KsCtrGcmAll", value = function() return select(2, ctr_gcm_widened()) end, format = "%d" }
+number { name = "KsCtrGcmWidenedLo", value = function() return select(3, ctr_gcm_widened()) end, format = "%.2f" }
 
 -- Decryption against encryption: CBC decryption has no chain.
 for _, label in ipairs(aes_engines) do
