@@ -24,6 +24,7 @@ unit_tests = \
 	tests/test_stats \
 	tests/test_derive \
 	tests/test_stopping \
+	tests/test_dependence \
 	tests/test_tables \
 	tests/test_attribution \
 	tests/test_validation \
@@ -61,6 +62,7 @@ cli_tests = \
 	tests/cli_bad_scenarios.sh \
 	tests/cli_explain.sh \
 	tests/cli_run_sim.sh \
+	tests/cli_dependence.sh \
 	tests/cli_output.sh \
 	tests/cli_plan.sh \
 	tests/cli_oneline.sh \

@@ -21,7 +21,7 @@
  *                 least 10% false alarms (what the cycles are for)
  *   power         0.932 -> 0.691 between two runs caught in at least 99% of
  *                 ratios and of shifted cells; a change of 10% across 5 runs
- *                 x 40 rounds in at least 99%, of 5% in at least 98%; 3% and 2%
+ *                 x 40 rounds in at least 99%, of 5% in at least 97%; 3% and 2%
  *                 (near and at delta) are measured, not asserted
  *   flags         a clean run flagged in at most 5% of cells; a quiet VM's
  *                 run (clock drift, AR(1)) flagged for drift or lag-1 on c/B in
@@ -341,7 +341,9 @@ static void test_power(void)
 {
 	power(0.3488, 10, 2, 0.99); /* 0.932 -> 0.691 between two runs */
 	power(0.10, 20, 5, 0.99);
-	power(0.05, 20, 5, 0.98);
+	/* 97%: a ratio whose rounds are falsely shown dependent (about one in
+	 * ten) is widened, and one of the 80 then misses the change. */
+	power(0.05, 20, 5, 0.97);
 	/* At and near the margin (delta 2%): measured, not asserted. */
 	power(0.03, 6, 5, 0);
 	power(0.02, 6, 5, 0);

@@ -151,6 +151,10 @@ void cb_report_csv(FILE *out, struct cb_analysis *const *as, size_t n,
 /* The values of M's `by`, without their keys: "sim-fast 16KiB 2 threads"
  * (table_derived.c). */
 void cb_report_by_values(const struct cb_derived *m, char *buf, size_t len);
+/* A ratio's dependence where its rounds were shown dependent (dependence.h):
+ * {"lag1", "lag1_limit", "held", "variance_factor", "batch_rounds" (where
+ * the batches sized it)} (table_derived.c). */
+json_t *cb_report_dependence_json(const struct cb_dependence *d);
 
 /* MiB per MB: MiB/s = MB/s x CB_MIB_PER_MB. */
 #define CB_MIB_PER_MB (1e6 / 1048576.0)

@@ -161,6 +161,25 @@ static void preemption_total(const struct cb_run_summary *rs, size_t *cells, siz
 	}
 }
 
+/* The paired ratios of A (winners against their leader, derived metrics)
+ * whose rounds were shown dependent; HELD: of those, the ones held open. */
+static size_t count_dependent(const struct cb_analysis *a, bool held)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < a->n_derived; i++)
+		n += a->derived[i].ok && a->derived[i].ratio.dependence.dependent &&
+		     (!held || a->derived[i].ratio.dependence.hold);
+	for (size_t i = 0; a->winners && i < a->winners->n_groups; i++)
+		for (size_t k = 0; k < a->winners->groups[i].n_members; k++) {
+			const struct cb_winner_member *m = &a->winners->groups[i].members[k];
+
+			n += m->ratio_ok && m->ratio.dependence.dependent &&
+			     (!held || m->ratio.dependence.hold);
+		}
+	return n;
+}
+
 /* Warnings that change what a figure means stay; the per-cell diagnostics
  * (drift, lag-1, a few preempted trials, a noticeable harness share) are
  * counted, and listed with --details. */
@@ -224,6 +243,16 @@ static void print_warnings(FILE *out, const struct cb_analysis *a,
 		     "--details names them",
 		     drift, drift == 1 ? "" : "s", lag, lag == 1 ? "s" : "",
 		     pre_cells <= 3 ? pre_cells : 0, overhead);
+	size_t dependent = count_dependent(a, false), held = count_dependent(a, true);
+	if (dependent)
+		WARN(
+		    "%zu paired ratio%s ha%s rounds that depend on each other, each side's own "
+		    "slow "
+		    "noise: %s interval%s widened for it (batch means of the signs)%s; the winners "
+		    "and derived tables name them",
+		    dependent, dependent == 1 ? "" : "s", dependent == 1 ? "s" : "ve",
+		    dependent == 1 ? "its" : "their", dependent == 1 ? "" : "s",
+		    held ? ", or held while too few rounds size it" : "");
 	if (rs->short_trials)
 		WARN("%zu of the trials fell short of the trial time (%lld ns): calibration "
 		     "aimed past it, the clock or the machine moved",

@@ -146,6 +146,7 @@ enum cb_show {
 #define CB_IF_MEASURES 8u   /* the rows were judged on more than one measure */
 #define CB_IF_RUNS 16u      /* a source of several runs (hosts) */
 #define CB_IF_INTERVALS 32u /* hosts: the estimates' intervals (--details or Markdown) */
+#define CB_IF_DEPENDENT 64u /* a row's paired rounds were shown dependent (dependence.h) */
 
 struct cb_text_column {
 	const char *header;

@@ -52,9 +52,21 @@ static void rows(const void *source, cb_table_emit *emit, void *arg)
 		emit(arg, &a->derived[i], 0);
 }
 
+/* Declared in report.h. */
+json_t *cb_report_dependence_json(const struct cb_dependence *d)
+{
+	json_t *o = json_pack("{s:o, s:o, s:b, s:o}", "lag1", cb_report_json_number(d->lag1),
+	                      "lag1_limit", cb_report_json_number(d->lag1_limit), "held", d->hold,
+	                      "variance_factor", cb_report_json_number(d->vif));
+
+	if (o && d->batches)
+		json_object_set_new(o, "batch_rounds", json_integer((json_int_t)d->batch));
+	return o;
+}
+
 static json_t *ratio_json(const struct cb_derived *m)
 {
-	return json_pack(
+	json_t *o = json_pack(
 	    "{s:s, s:o, s:I, s:I, s:I, s:{s:o, s:o, s:f, s:o, s:s}}", "statistic",
 	    "exp(median of per-round log ratios of throughput)", "value",
 	    cb_report_json_number(m->ratio.value), "rounds", (json_int_t)m->ratio.n, "skipped",
@@ -64,6 +76,22 @@ static json_t *ratio_json(const struct cb_derived *m)
 	    m->ratio.ci.method ? m->ratio.ci.method
 	    : m->family > 1    ? "exact sign test, Bonferroni"
 	                       : "exact sign test");
+
+	if (o && m->ratio.dependence.dependent)
+		json_object_set_new(o, "dependence",
+		                    cb_report_dependence_json(&m->ratio.dependence));
+	return o;
+}
+
+static unsigned conditions(const void *source, const struct cb_table_options *o)
+{
+	(void)o;
+	const struct cb_analysis *a = source;
+
+	for (size_t i = 0; i < a->n_derived; i++)
+		if (a->derived[i].ok && a->derived[i].ratio.dependence.dependent)
+			return CB_IF_DEPENDENT;
+	return 0;
 }
 
 CB_GET(file, struct cb_derived, m,
@@ -86,6 +114,14 @@ RATIO(level, cb_value_num(v, m->level))
 RATIO(throughput, cb_value_text(v, cb_measure_names[m->measure]))
 RATIO(bonferroni_m, cb_value_int(v, (long long)m->family))
 RATIO(verdict, cb_value_text(v, m->ok ? cb_ratio_verdict_name(m->verdict) : "not resolved"))
+/* Figures of the dependence, where the ratio's rounds were shown dependent. */
+#define DEPENDENT(fn, ...)                                                                         \
+	METRIC(fn, if (!m->ok || !m->ratio.dependence.dependent) v->missing = true;                \
+	       else __VA_ARGS__)
+DEPENDENT(dependence_lag1, cb_value_num(v, m->ratio.dependence.lag1))
+DEPENDENT(dependence_block, if (!m->ratio.dependence.batches) v->missing = true;
+          else cb_value_int(v, (long long)m->ratio.dependence.batch))
+DEPENDENT(dependence_variance, cb_value_num(v, m->ratio.dependence.vif))
 EXPECT(expected, cb_value_num(v, m->expect_value))
 EXPECT(tolerance, cb_value_num(v, m->expect_tolerance))
 EXPECT(expectation, cb_value_text(v, cb_ratio_expectation_name(m->expectation)))
@@ -115,6 +151,12 @@ static const struct cb_column columns[] = {
     {"level", CB_COL_NUM, NULL, level, CB_CSV_JSON, "ratio.interval.level", NULL, NULL},
     {"throughput", CB_COL_TEXT, NULL, throughput, CB_JSON, "throughput",
      "bytes per cycle or MB/s: the text's title says it", NULL},
+    {"dependence_lag1", CB_COL_NUM, NULL, dependence_lag1, CB_CSV_JSON, "ratio.dependence.lag1",
+     NULL, NULL},
+    {"dependence_block", CB_COL_INT, "rounds", dependence_block, CB_CSV_JSON,
+     "ratio.dependence.batch_rounds", NULL, NULL},
+    {"dependence_variance", CB_COL_NUM, NULL, dependence_variance, CB_CSV_JSON,
+     "ratio.dependence.variance_factor", NULL, NULL},
     {"bonferroni_m", CB_COL_INT, NULL, bonferroni_m, CB_CSV_JSON, "bonferroni_m", NULL, NULL},
     {"verdict", CB_COL_TEXT, NULL, verdict, CB_CSV_JSON, "verdict", NULL, NULL},
     {"expected", CB_COL_NUM, NULL, expected, CB_CSV_JSON, "expectation.value", NULL, NULL},
@@ -179,6 +221,18 @@ static void text_expected(const struct cb_row *r, char *buf, size_t len)
 		snprintf(buf, len, "-");
 }
 
+/* What dependent rounds did to the interval: "lag-1 0.31, blocks of 25
+ * rounds, variance x4.2", or held; "-" where the rounds count as independent. */
+static void text_dependence(const struct cb_row *r, char *buf, size_t len)
+{
+	const struct cb_derived *m = r->item;
+
+	if (m->ok && m->ratio.dependence.dependent)
+		cb_dependence_words(&m->ratio.dependence, buf, len);
+	else
+		snprintf(buf, len, "-");
+}
+
 #define BRIEF 0, CB_IF_DETAILS
 #define DETAILS CB_IF_DETAILS, 0
 static const struct cb_text_column text[] = {
@@ -194,6 +248,8 @@ static const struct cb_text_column text[] = {
      false},
     {"level", 'r', DETAILS, NULL, CB_SHOW_VALUE, text_level, "level bonferroni_m", false},
     {"verdict", 'l', 0, 0, "verdict", CB_SHOW_VALUE, NULL, NULL, false},
+    {"dependent rounds", 'l', CB_IF_DEPENDENT, 0, NULL, CB_SHOW_VALUE, text_dependence,
+     "dependence_lag1 dependence_block dependence_variance", false},
     {"expected", 'l', DETAILS, NULL, CB_SHOW_VALUE, text_expected, "expected tolerance", false},
     {"expectation", 'l', 0, 0, "expectation", CB_SHOW_VALUE, NULL, NULL, false},
 };
@@ -204,6 +260,7 @@ const struct cb_table_def cb_table_derived = {
              "expectation",
     .json_rows = "derived",
     .rows = rows,
+    .conditions = conditions,
     .json_order = "name key by pairs ok why ratio throughput bonferroni_m verdict expectation",
     .columns = columns,
     .n_columns = CB_N(columns),

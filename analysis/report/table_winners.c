@@ -43,8 +43,14 @@ static unsigned conditions(const void *source, const struct cb_table_options *o)
 {
 	(void)o;
 	const struct cb_winners *w = ((const struct cb_analysis *)source)->winners;
+	unsigned c = w && w->several_threads ? CB_IF_THREADS : 0;
 
-	return w && w->several_threads ? CB_IF_THREADS : 0;
+	for (size_t i = 0; w && i < w->n_groups; i++)
+		for (size_t k = 0; k < w->groups[i].n_members; k++)
+			if (w->groups[i].members[k].ratio_ok &&
+			    w->groups[i].members[k].ratio.dependence.dependent)
+				c |= CB_IF_DEPENDENT;
+	return c;
 }
 
 static const struct cb_result_cell *best(const struct cb_winner_group *g)
@@ -56,6 +62,30 @@ static const struct cb_result_cell *best(const struct cb_winner_group *g)
 static const struct cb_winner_member *next(const struct cb_winner_group *g)
 {
 	return g->next < g->n_members ? &g->members[g->next] : NULL;
+}
+
+static bool dependent(const struct cb_winner_member *m)
+{
+	return m->ratio_ok && m->ratio.dependence.dependent;
+}
+
+/* The members whose ratio's rounds were shown dependent, in BUF: "gcrypt:
+ * lag-1 0.31, blocks of 25 rounds, variance x4.2; ..."; "" when none. */
+static const char *dependent_members(const struct cb_winner_group *g, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < g->n_members && used < len; k++) {
+		char words[128];
+
+		if (!dependent(&g->members[k]))
+			continue;
+		cb_dependence_words(&g->members[k].ratio.dependence, words, sizeof words);
+		used += (size_t)snprintf(buf + used, len - used, "%s%s: %s", used ? "; " : "",
+		                         g->members[k].cell->cell->label, words);
+	}
+	return buf;
 }
 
 static json_t *members_json(const struct cb_winner_group *g)
@@ -72,15 +102,20 @@ static json_t *members_json(const struct cb_winner_group *g)
 		    cb_report_json_number(m->score), pk ? "ops_per_s_median" : "mb_per_s_median",
 		    cb_report_json_number(pk ? m->mbs * OPS_PER_MB : m->mbs));
 
-		if (k != g->best)
-			json_object_set_new(
-			    x, "ratio_to_leader",
-			    json_pack(
-			        "{s:o, s:o, s:o, s:I}", "value",
-			        cb_report_json_number(m->ratio_ok ? m->ratio.value : NAN), "lo",
-			        cb_report_json_number(m->ratio_ok ? m->ratio.ci.lo : NAN), "hi",
-			        cb_report_json_number(m->ratio_ok ? m->ratio.ci.hi : NAN), "rounds",
-			        (json_int_t)(m->ratio_ok ? m->ratio.n : 0)));
+		if (k != g->best) {
+			json_t *ratio = json_pack(
+			    "{s:o, s:o, s:o, s:I}", "value",
+			    cb_report_json_number(m->ratio_ok ? m->ratio.value : NAN), "lo",
+			    cb_report_json_number(m->ratio_ok ? m->ratio.ci.lo : NAN), "hi",
+			    cb_report_json_number(m->ratio_ok ? m->ratio.ci.hi : NAN), "rounds",
+			    (json_int_t)(m->ratio_ok ? m->ratio.n : 0));
+
+			if (ratio && dependent(m))
+				json_object_set_new(
+				    ratio, "dependence",
+				    cb_report_dependence_json(&m->ratio.dependence));
+			json_object_set_new(x, "ratio_to_leader", ratio);
+		}
 		json_array_append_new(members, x);
 	}
 	return members;
@@ -117,6 +152,8 @@ GROUP(pk_us, struct cb_headline h;
 GROUP(tied, cb_value_text(v, cb_winners_names(g, CB_WINNER_TIED, v->buf, sizeof v->buf)))
 GROUP(unresolved,
       cb_value_text(v, cb_winners_names(g, CB_WINNER_NOT_RESOLVED, v->buf, sizeof v->buf)))
+GROUP(dependent_rounds, dependent_members(g, v->buf, sizeof v->buf);
+      if (v->buf[0]) cb_value_text(v, v->buf); else v->missing = true)
 GROUP(next_label, if (!next(g)) v->missing = true;
       else cb_value_text(v, next(g)->cell->cell->label))
 GROUP(next_ratio, if (!next(g)) v->missing = true; else cb_value_num(v, next(g)->ratio.value))
@@ -157,6 +194,8 @@ static const struct cb_column columns[] = {
      WHY_MEMBERS("the labels standing tied"), NULL},
     {"not_resolved", CB_COL_TEXT, NULL, unresolved, CB_CSV | CB_IN_BOTH, NULL,
      WHY_MEMBERS("the labels standing not resolved"), NULL},
+    {"dependent_rounds", CB_COL_TEXT, NULL, dependent_rounds, CB_CSV | CB_IN_BOTH, NULL,
+     WHY_MEMBERS("each ratio_to_leader's dependence"), NULL},
     {"next", CB_COL_TEXT, NULL, next_label, CB_CSV | CB_IN_BOTH, NULL,
      WHY_MEMBERS("the fastest label standing slower"), NULL},
     {"next_ratio", CB_COL_NUM, NULL, next_ratio, CB_CSV | CB_IN_BOTH, NULL,
@@ -204,6 +243,13 @@ static void text_next(const struct cb_row *r, char *buf, size_t len)
 		snprintf(buf, len, "-");
 }
 
+static void text_dependent(const struct cb_row *r, char *buf, size_t len)
+{
+	dependent_members(r->item, buf, len);
+	if (!buf[0])
+		snprintf(buf, len, "-");
+}
+
 static const struct cb_text_column text[] = {
     {"algorithm", 'l', 0, 0, "algorithm", CB_SHOW_VALUE, NULL, NULL, false},
     {"op", 'l', 0, 0, "op", CB_SHOW_VALUE, NULL, NULL, false},
@@ -214,6 +260,8 @@ static const struct cb_text_column text[] = {
     {"not resolved", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_unresolved, "not_resolved", false},
     {"next: change [95% CI]", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_next,
      "next next_ratio next_ratio_lo next_ratio_hi", false},
+    {"dependent rounds", 'l', CB_IF_DEPENDENT, 0, NULL, CB_SHOW_VALUE, text_dependent,
+     "dependent_rounds", false},
 };
 
 const struct cb_table_def cb_table_winners = {
@@ -241,6 +289,8 @@ static const struct cb_text_column pk_text[] = {
     {"not resolved", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_unresolved, "not_resolved", false},
     {"next: change [95% CI]", 'l', 0, 0, NULL, CB_SHOW_VALUE, text_next,
      "next next_ratio next_ratio_lo next_ratio_hi", false},
+    {"dependent rounds", 'l', CB_IF_DEPENDENT, 0, NULL, CB_SHOW_VALUE, text_dependent,
+     "dependent_rounds", false},
 };
 
 const struct cb_table_def cb_table_pk_winners = {

@@ -23,17 +23,25 @@ double cb_confseq_boundary(size_t t, double alpha, double rho)
 
 int cb_confseq_ranks(size_t t, double level, size_t *rank_lo, size_t *rank_hi)
 {
+	return cb_confseq_ranks_widened(t, level, 1.0, rank_lo, rank_hi);
+}
+
+int cb_confseq_ranks_widened(size_t t, double level, double vif, size_t *rank_lo, size_t *rank_hi)
+{
 	double alpha = 1.0 - level, below;
 
 	*rank_lo = *rank_hi = 0;
-	if (!(level > 0.0 && level < 1.0) || t == 0)
+	if (!(level > 0.0 && level < 1.0) || t == 0 || !(vif >= 1.0))
 		return -1;
 	/* The count of observations at or below m exceeds t/2 - b: the lower end
 	 * is the first order statistic past that, floor(t/2 - b) + 1. The small
 	 * margin rounds a boundary that lands on an integer outwards, so that
-	 * rounding can only widen the interval. */
+	 * rounding can only widen the interval. Dependent rounds: the variance
+	 * proxy is VIF t/4 (and rho VIF with it), which multiplies b by
+	 * sqrt(VIF). */
 	below = (double)t / 2.0 -
-	        cb_confseq_boundary(t, alpha, cb_confseq_rho(CB_CONFSEQ_TARGET_ROUNDS, alpha));
+	        sqrt(vif) *
+	            cb_confseq_boundary(t, alpha, cb_confseq_rho(CB_CONFSEQ_TARGET_ROUNDS, alpha));
 	below -= 1e-9 * (double)t;
 	if (below < 0.0)
 		return -1;
@@ -120,6 +128,12 @@ static double prefix_order_kth(const struct prefix_order *p, size_t k)
 
 int cb_confseq_median(const double *values, size_t n, double level, struct cb_stats_interval *out)
 {
+	return cb_confseq_median_widened(values, n, level, 1.0, out);
+}
+
+int cb_confseq_median_widened(const double *values, size_t n, double level, double vif,
+                              struct cb_stats_interval *out)
+{
 	struct prefix_order p = {0};
 	double lo = NAN, hi = NAN;
 	bool any = false;
@@ -130,7 +144,7 @@ int cb_confseq_median(const double *values, size_t n, double level, struct cb_st
 	out->level = level;
 	out->coverage = NAN;
 	out->method = cb_confseq_method;
-	if (!(level > 0.0 && level < 1.0))
+	if (!(level > 0.0 && level < 1.0) || !(vif >= 1.0))
 		return -1;
 	if (n == 0)
 		return 0;
@@ -143,7 +157,7 @@ int cb_confseq_median(const double *values, size_t n, double level, struct cb_st
 		double l, h;
 
 		prefix_order_add(&p, t - 1);
-		if (cb_confseq_ranks(t, level, &rl, &rh) != 0)
+		if (cb_confseq_ranks_widened(t, level, vif, &rl, &rh) != 0)
 			continue;
 		l = prefix_order_kth(&p, rl);
 		h = prefix_order_kth(&p, rh);
@@ -170,10 +184,16 @@ int cb_confseq_median(const double *values, size_t n, double level, struct cb_st
 
 void cb_confseq_hold(struct cb_stats_interval *ci, const double *sorted, size_t n, double median)
 {
+	cb_confseq_hold_widened(ci, sorted, n, median, 1.0);
+}
+
+void cb_confseq_hold_widened(struct cb_stats_interval *ci, const double *sorted, size_t n,
+                             double median, double vif)
+{
 	size_t rl, rh;
 
 	if (!ci->available || (ci->lo <= median && median <= ci->hi) ||
-	    cb_confseq_ranks(n, ci->level, &rl, &rh) != 0)
+	    cb_confseq_ranks_widened(n, ci->level, vif, &rl, &rh) != 0)
 		return;
 	ci->lo = sorted[rl - 1];
 	ci->hi = sorted[rh - 1];

@@ -56,6 +56,9 @@ double cb_confseq_boundary(size_t t, double alpha, double rho);
  * 1 - LEVEL): RANK_HI = T + 1 - RANK_LO. -1 (ranks 0) while the boundary
  * exceeds t/2: too few observations for LEVEL. */
 int cb_confseq_ranks(size_t t, double level, size_t *rank_lo, size_t *rank_hi);
+/* The same for dependent observations (dependence.h): the boundary b(t)
+ * times sqrt(VIF), the variance proxy VIF t/4. VIF >= 1; 1 is the above. */
+int cb_confseq_ranks_widened(size_t t, double level, double vif, size_t *rank_lo, size_t *rank_hi);
 
 /* The confidence sequence's interval after the N VALUES (in the order they
  * were observed; not modified) at LEVEL: the running intersection of the
@@ -67,6 +70,10 @@ int cb_confseq_ranks(size_t t, double level, size_t *rank_lo, size_t *rank_hi);
  * that event does not touch the coverage. Unavailable (not an error) when no prefix
  * reaches an interval; -1 only for a bad LEVEL or when memory runs out. */
 int cb_confseq_median(const double *values, size_t n, double level, struct cb_stats_interval *out);
+/* The same with every prefix's interval widened for dependent observations
+ * (cb_confseq_ranks_widened); -1 also for VIF < 1. */
+int cb_confseq_median_widened(const double *values, size_t n, double level, double vif,
+                              struct cb_stats_interval *out);
 
 /* The interval a report gives beside the sample MEDIAN of the N SORTED
  * values: CI, the sequence's running intersection (cb_confseq_median), when
@@ -79,5 +86,8 @@ int cb_confseq_median(const double *values, size_t n, double level, struct cb_st
  * construction, and it covers whenever the intersection would (both hold m
  * on the event the guarantee is about), so the coverage is the same. */
 void cb_confseq_hold(struct cb_stats_interval *ci, const double *sorted, size_t n, double median);
+/* The same for an interval widened by VIF (cb_confseq_median_widened). */
+void cb_confseq_hold_widened(struct cb_stats_interval *ci, const double *sorted, size_t n,
+                             double median, double vif);
 
 #endif

@@ -60,8 +60,16 @@ int cb_ratio_paired_by(const double *num, const double *den, size_t n, double le
 		free(logs);
 		return -1;
 	}
-	/* The sequence reads the log ratios in round order, before the sort. */
-	if (sequential && cb_confseq_median(logs, used, level, &out->ci) != 0) {
+	/* The sequence and the dependence read the log ratios in round order,
+	 * before the sort. */
+	cb_dependence_of(logs, used, &out->dependence);
+	double vif = out->dependence.vif;
+	bool held = sequential && out->dependence.hold;
+
+	out->dependence.hold = held; /* a fixed run's is widened by the lag-1's factor */
+
+	if (sequential && !held &&
+	    cb_confseq_median_widened(logs, used, level, vif, &out->ci) != 0) {
 		cb_errorf(err, err_len, "out of memory pairing %zu rounds", n);
 		free(logs);
 		return -1;
@@ -70,10 +78,15 @@ int cb_ratio_paired_by(const double *num, const double *den, size_t n, double le
 	out->n = used;
 	out->log_value = gsl_stats_median_from_sorted_data(logs, 1, used);
 	out->value = exp(out->log_value);
-	if (!sequential)
-		cb_stats_median_interval(logs, used, level, &out->ci);
+	if (held) /* no interval until the batches can size the dependence */
+		cb_confseq_median(NULL, 0, level, &out->ci);
+	else if (!sequential)
+		cb_stats_median_interval_widened(logs, used, level, vif, &out->ci);
 	else
-		cb_confseq_hold(&out->ci, logs, used, out->log_value);
+		cb_confseq_hold_widened(&out->ci, logs, used, out->log_value, vif);
+	if (out->dependence.dependent && out->ci.available)
+		out->ci.method =
+		    sequential ? cb_dependence_sequence_method : cb_dependence_exact_method;
 	if (out->ci.available) {
 		out->ci.lo = exp(out->ci.lo);
 		out->ci.hi = exp(out->ci.hi);

@@ -5,7 +5,9 @@
  * load, frequency), which unpaired medians would keep. The estimate is the
  * median of the per-round log ratios with the exact sign-test interval (the
  * order-statistic interval of stats.h applied to the log ratios), both
- * exponentiated back. Pass throughputs (or den time / num time) so that a
+ * exponentiated back; widened when the log ratios' rounds are shown
+ * dependent (dependence.h: each side's own slow noise, which pairing does
+ * not cancel). Pass throughputs (or den time / num time) so that a
  * ratio above 1 means the numerator is faster.
  *
  * Bonferroni: when one baseline faces m others, ask each ratio for
@@ -16,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "analysis/stats/dependence.h"
 #include "analysis/stats/stats.h"
 
 struct cb_ratio {
@@ -25,6 +28,10 @@ struct cb_ratio {
 	double value;                /* exp(median of log(num/den)) */
 	double log_value;            /* median of log(num/den) */
 	struct cb_stats_interval ci; /* on the ratio scale; not available for n < 6 at 0.95 */
+	/* Of the log ratios in round order: where the rounds are shown
+	 * dependent, CI is widened (its method says so) or, for a sequential
+	 * interval whose batches are still too short, held: not available. */
+	struct cb_dependence dependence;
 };
 
 /* The paired ratio of NUM and DEN (N rounds each) at LEVEL. A round where

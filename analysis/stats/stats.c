@@ -2,6 +2,7 @@
 #include "analysis/stats/stats.h"
 
 #include "analysis/stats/confseq.h"
+#include "analysis/stats/dependence.h"
 
 #include "core/base/errbuf.h"
 
@@ -75,6 +76,31 @@ int cb_stats_median_interval(const double *sorted, size_t n, double level,
 	out->rank_lo = lo;
 	out->rank_hi = hi;
 	out->coverage = coverage;
+	return 0;
+}
+
+int cb_stats_median_interval_widened(const double *sorted, size_t n, double level, double vif,
+                                     struct cb_stats_interval *out)
+{
+	if (cb_stats_median_interval(sorted, n, level, out) != 0 || !(vif >= 1.0))
+		return -1;
+	if (vif == 1.0 || !out->available)
+		return 0;
+	/* The sign count's spread is sqrt(VIF) times the binomial's: the ranks'
+	 * distance from the middle grows by as much (the normal approximation's
+	 * scaling of the exact distance, so that VIF 1 gives the exact ranks). */
+	double middle = (double)n / 2.0;
+	double lo = floor(middle - sqrt(vif) * (middle - (double)out->rank_lo) + 1e-9);
+
+	if (lo < 1.0) {
+		cb_stats_median_interval(NULL, 0, level, out);
+		return 0;
+	}
+	out->rank_lo = (size_t)lo;
+	out->rank_hi = n + 1 - out->rank_lo;
+	out->lo = sorted[out->rank_lo - 1];
+	out->hi = sorted[out->rank_hi - 1];
+	out->coverage = level; /* approximate: the normal scaling, not a binomial */
 	return 0;
 }
 
@@ -399,9 +425,19 @@ int cb_stats_summarize(const double *values, size_t n, const struct cb_stats_opt
 	out->min = sorted[0];
 	out->max = sorted[n - 1];
 	out->median = gsl_stats_median_from_sorted_data(sorted, 1, n);
+	/* A sequential interval decides a question (a precision): widened where
+	 * the rounds were shown dependent (dependence.h), by the lag-1's factor
+	 * while too few rounds size it (a cell's interval is shown, not held:
+	 * its precision question asks for a narrow one anyway). A fixed run's
+	 * cells keep the exact interval and their lag-1 flag. */
+	if (opt->sequential)
+		cb_dependence_of(values, n, &out->dependence);
+	out->dependence.hold = false;
+	double vif = opt->sequential ? out->dependence.vif : 1.0;
+
 	if (!opt->sequential)
 		cb_stats_median_interval(sorted, n, opt->level, &out->median_ci);
-	else if (cb_confseq_median(values, n, opt->level, &out->median_ci) != 0) {
+	else if (cb_confseq_median_widened(values, n, opt->level, vif, &out->median_ci) != 0) {
 		cb_errorf(err, err_len, "out of memory summarising %zu samples", n);
 		free(sorted);
 		free(work);
@@ -409,8 +445,11 @@ int cb_stats_summarize(const double *values, size_t n, const struct cb_stats_opt
 		memset(out, 0, sizeof(*out));
 		return -1;
 	}
-	if (opt->sequential)
-		cb_confseq_hold(&out->median_ci, sorted, n, out->median);
+	if (opt->sequential) {
+		cb_confseq_hold_widened(&out->median_ci, sorted, n, out->median, vif);
+		if (out->dependence.dependent && out->median_ci.available)
+			out->median_ci.method = cb_dependence_sequence_method;
+	}
 	out->q1 = gsl_stats_quantile_from_sorted_data(sorted, 1, n, 0.25);
 	out->q3 = gsl_stats_quantile_from_sorted_data(sorted, 1, n, 0.75);
 	out->iqr = out->q3 - out->q1;

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "analysis/stats/dependence.h"
 #include "analysis/stats/interval.h"
 
 /* An estimate with its interval; lo and hi are NaN when there is none.
@@ -38,6 +39,14 @@ int cb_stats_median_ranks(size_t n, double level, size_t *rank_lo, size_t *rank_
  * Unavailable (not an error) when n is too small; -1 only for a bad LEVEL. */
 int cb_stats_median_interval(const double *sorted, size_t n, double level,
                              struct cb_stats_interval *out);
+
+/* The same for dependent rounds (dependence.h): the ranks' distance from
+ * n/2 times sqrt(VIF), VIF >= 1 (1: the exact interval above). Unavailable
+ * when the widened ranks fall outside 1..n. A widened interval's COVERAGE
+ * is the level (the widening is a normal approximation, not a binomial
+ * tail). -1 for a bad LEVEL or VIF. The caller sets METHOD. */
+int cb_stats_median_interval_widened(const double *sorted, size_t n, double level, double vif,
+                                     struct cb_stats_interval *out);
 
 /* ---- A proportion ---- */
 
@@ -127,6 +136,10 @@ struct cb_stats_summary {
 	 * p (2/n!) below drift_alpha, the lag-1 limit below 1. Otherwise the flag
 	 * is never raised, and reports leave it out rather than print "no". */
 	bool drift_judged, lag1_judged;
+	/* Sequential only (else zero): the dependence of the values in round
+	 * order that widened MEDIAN_CI (dependence.h; never held: HOLD's
+	 * interval is widened by the lag-1's factor, VIF). */
+	struct cb_dependence dependence;
 };
 
 /* Summarise VALUES[0..n-1], given in round order, with OPT (NULL: defaults).

@@ -221,12 +221,31 @@ static void answer(struct cb_question *q, bool answered, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Why a not-resolved member's ratio may be slow to resolve, in NOTE: its
+ * rounds shown dependent (the first such member); "" when none. */
+static const char *dependence_note(const struct cb_winner_group *g, char *note, size_t len)
+{
+	note[0] = '\0';
+	for (size_t k = 0; k < g->n_members; k++) {
+		const struct cb_winner_member *m = &g->members[k];
+		char dep[128];
+
+		if (m->standing != CB_WINNER_NOT_RESOLVED || !m->ratio_ok ||
+		    !m->ratio.dependence.dependent)
+			continue;
+		cb_dependence_words(&m->ratio.dependence, dep, sizeof dep);
+		snprintf(note, len, " (%s: dependent rounds, %s)", m->cell->cell->label, dep);
+		break;
+	}
+	return note;
+}
+
 static int winners_questions(struct builder *b, const struct cb_winners *w)
 {
 	for (size_t i = 0; w && i < w->n_groups; i++) {
 		const struct cb_winner_group *g = &w->groups[i];
 		const struct cb_result_cell *c = g->members[0].cell->cell;
-		char size[32], threads[32] = "", names[160], leader[160];
+		char size[32], threads[32] = "", names[160], leader[160], note[160];
 		struct cb_question *q;
 
 		if (g->n_members < 2) /* one contender: nothing to ask */
@@ -243,7 +262,8 @@ static int winners_questions(struct builder *b, const struct cb_winners *w)
 		snprintf(leader, sizeof leader, "%s", g->members[g->best].cell->cell->label);
 		cb_winners_names(g, CB_WINNER_NOT_RESOLVED, names, sizeof names);
 		if (names[0])
-			answer(q, false, "not resolved against %s: %s", leader, names);
+			answer(q, false, "not resolved against %s: %s%s", leader, names,
+			       dependence_note(g, note, sizeof note));
 		else {
 			cb_winners_names(g, CB_WINNER_TIED, names, sizeof names);
 			answer(q, true, "fastest %s%s%s", leader, names[0] ? ", tied: " : " alone",
@@ -253,9 +273,19 @@ static int winners_questions(struct builder *b, const struct cb_winners *w)
 	return 0;
 }
 
+/* The ratio's figures and, where its rounds were shown dependent, what
+ * that did: the interval was widened, or is held back until the batches
+ * can size the dependence. */
 static void ratio_words(const struct cb_ratio *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%.4g [%.4g, %.4g]", r->value, r->ci.lo, r->ci.hi);
+	char dep[128];
+
+	cb_dependence_words(&r->dependence, dep, sizeof dep);
+	if (r->dependence.hold)
+		snprintf(buf, len, "%.4g, held open: dependent rounds, %s", r->value, dep);
+	else
+		snprintf(buf, len, "%.4g [%.4g, %.4g]%s%s", r->value, r->ci.lo, r->ci.hi,
+		         dep[0] ? "; dependent rounds: " : "", dep);
 }
 
 static int derived_questions(struct builder *b, const struct cb_analysis *a)
@@ -263,7 +293,7 @@ static int derived_questions(struct builder *b, const struct cb_analysis *a)
 	for (size_t i = 0; i < a->n_derived; i++) {
 		const struct cb_derived *m = &a->derived[i];
 		struct cb_question *q, *e = NULL;
-		char figures[96];
+		char figures[224];
 
 		if (!add_question(b, CB_Q_DERIVED, "derived %s", m->key) ||
 		    (m->has_expect && !add_question(b, CB_Q_EXPECTATION, "expectation %s", m->key)))

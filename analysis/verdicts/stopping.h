@@ -85,7 +85,7 @@ struct cb_question {
 	char
 	    name[256]; /* "winners aes-128-cbc encrypt 16KiB", "derived aes256/aes128 engine=..." */
 	bool open;     /* not answered yet */
-	char answer[160]; /* answered: the verdict in words; open: what is missing */
+	char answer[256]; /* answered: the verdict in words; open: what is missing */
 	size_t *cells;    /* the result cells it needs (indices into results->cells) */
 	size_t n_cells;
 };

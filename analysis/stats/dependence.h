@@ -1,0 +1,82 @@
+/* dependence.h: rounds that are not independent, and what a median's
+ * interval pays for them.
+ *
+ * The intervals of stats.h (exact, fixed n) and confseq.h (valid at any
+ * stopping time) count each round as one observation independent of the
+ * others. Pairing by round cancels what the two sides of a ratio share; it
+ * does not cancel what each side has on its own: a VM whose cycle count is
+ * estimated from time carries the machine's slowly moving state (an AR(1)
+ * term, a drifting clock) into each engine's figures separately. The sign
+ * count those intervals rest on then varies more than a binomial does, and an
+ * interval that assumes independence is too narrow: a lag-1 of only 0.3 in a
+ * paired series can hide a long-run variance many times the per-round one.
+ *
+ * Method: batch means of the signs. The intervals are ranks of the sorted
+ * values, set by the spread of S_n, the count of values below the median;
+ * its variance is n/4 for independent rounds and n/4 x VIF for dependent
+ * ones, VIF = 1 + 2 sum_h corr(Z_i, Z_i+h) of the sign series Z_i = 1{Y_i <
+ * median}. VIF is estimated by cutting the series, in round order, into
+ * CB_DEP_BATCHES batches of n/k rounds each (the batch grows with n, so
+ * slower dependence is seen as more rounds come):
+ *
+ *   VIF_bm = b Var(batch means of Z) / Var(Z)
+ *
+ * which is about chi^2_(k-1)/(k-1) for independent rounds. Dependence is
+ * taken as shown when the ranks' lag-1 exceeds CB_DEP_LAG1_Z / sqrt(n)
+ * (one-sided: slow noise makes it positive) or VIF_bm exceeds its 95% point
+ * for independent rounds; otherwise the rounds count as independent and the
+ * interval is the one of today (no price on independent data but the cost of
+ * a false alarm). When shown, the interval is widened as if the sign count's
+ * standard deviation were sqrt(VIF) times larger, VIF the larger of the
+ * batch estimate's upper 90% bound, b Var/Var x (k-1)/chi^2_(k-1)(0.10) (a
+ * batch estimate of slow dependence is biased low), and (1 + r)/(1 - r) for
+ * the lag-1 r: for the exact interval, the ranks' distance from n/2 is
+ * multiplied by sqrt(VIF); for a confidence sequence, its boundary b(t) at
+ * every t (the variance proxy V_t = VIF t/4), so its protection against
+ * repeated looks is kept.
+ *
+ * Assumption: the dependence is short against n/k rounds (each batch
+ * spans several times the memory of the noise). While the batches are too
+ * short to say (fewer than CB_DEP_BATCHES x CB_DEP_MIN_BATCH rounds) and the
+ * lag-1 shows dependence, a sequential question is held open (HOLD); a fixed
+ * run's interval is widened by the lag-1's factor alone. */
+#ifndef CB_DEPENDENCE_H
+#define CB_DEPENDENCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define CB_DEP_BATCHES 10       /* k: batches of the sign series */
+#define CB_DEP_MIN_BATCH 4      /* rounds per batch before the batches are judged */
+#define CB_DEP_LAG1_Z 1.645     /* the lag-1 limit: one-sided 5% */
+#define CB_DEP_BATCH_ALPHA 0.05 /* the batch estimate's test for independent rounds */
+#define CB_DEP_UPPER_Q 0.10     /* its upper bound: chi^2_(k-1)'s 10% point */
+
+struct cb_dependence {
+	size_t n;
+	bool judged;       /* n allows the lag-1 test (n >= 8) */
+	double lag1;       /* lag-1 autocorrelation of the values' ranks; NaN when not judged */
+	double lag1_limit; /* CB_DEP_LAG1_Z / sqrt(n) */
+	size_t batches;    /* k, 0 while n < CB_DEP_BATCHES x CB_DEP_MIN_BATCH */
+	size_t batch;      /* rounds per batch (the unit), n / k rounded down */
+	double batch_vif;  /* b Var(batch means) / Var(Z); NaN without batches */
+	bool dependent;    /* dependence shown: the interval is widened (or held) */
+	bool hold;         /* shown, but the batches are too short to size it */
+	double vif;        /* the factor applied to the sign count's variance: >= 1 */
+};
+
+/* The methods of a widened interval (cb_stats_interval.method). */
+extern const char cb_dependence_exact_method[];
+extern const char cb_dependence_sequence_method[];
+
+/* The dependence of VALUES[0..n-1], in the order they were observed (not
+ * modified; finite). Never fails: where memory runs out or n is too small,
+ * OUT says independent (vif 1, dependent false). */
+void cb_dependence_of(const double *values, size_t n, struct cb_dependence *out);
+
+/* What a report says of a dependent series, in BUF: "lag-1 0.31, blocks of
+ * 25 rounds, variance x4.2" or, held, "lag-1 0.45 in 24 rounds: too few to
+ * size the dependence". "" when not dependent. */
+void cb_dependence_words(const struct cb_dependence *d, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,27 @@
+#!/bin/sh
+# A pair whose rounds are dependent (each engine's own slow noise, cycles
+# estimated from time: tests/scenarios/sim/own-machine.lua) is named in every
+# format: the text's "dependent rounds" column, the CSV's dependence columns,
+# the JSON's dependence object and widened method; the same pair on one
+# machine is not.
+. "${top_srcdir:-.}/tests/lib.sh"
+plan 9
+S="$top_srcdir/tests/scenarios/sim/own-machine.lua"
+
+cb run "$S" -o "$WORK/own.jsonl"
+check "own machines: run exits 0" status_is 0
+cb report "$WORK/own.jsonl"
+check "...the text's derived and winners tables have a dependent rounds column" sh -c "[ \$(grep -c 'dependent rounds' '$WORK/out') -ge 2 ] && grep -q 'lag-1 0\.[0-9]*, blocks of 12 rounds, variance x' '$WORK/out'"
+check "...and a warning counts the ratios" out_has "paired ratios have rounds that depend on each other"
+cb report "$WORK/own.jsonl" --format json
+check "...JSON: the derived ratio's dependence, its method widened" sh -c "jq -e '.[0].derived[0].ratio.dependence.lag1 > 0 and .[0].derived[0].ratio.dependence.batch_rounds == 12 and .[0].derived[0].ratio.dependence.variance_factor > 1 and (.[0].derived[0].ratio.interval.method | test(\"widened for dependent rounds\"))' '$WORK/out' >/dev/null"
+check "...JSON: the winners member's ratio to the leader has it too" sh -c "jq -e '[.[0].winners.groups[0].engines[] | select(.ratio_to_leader) | .ratio_to_leader.dependence.lag1 > 0] == [true]' '$WORK/out' >/dev/null"
+cb report "$WORK/own.jsonl" --format csv --table derived
+check "...CSV derived: the lag-1, the block and the factor" sh -c "head -n 1 '$WORK/out' | grep -q 'dependence_lag1,dependence_block,dependence_variance' && [ \"\$(sed -n 2p '$WORK/out' | awk -F, '{for (i = 1; i <= NF; i++) if (\$i ~ /^12\$/) print \"block\"}')\" = block ]"
+cb report "$WORK/own.jsonl" --format csv --table winners
+check "...CSV winners: dependent_rounds names the member" sh -c "grep -q 'num: lag-1\\|den: lag-1' '$WORK/out'"
+cb run "$S" --set own=0 -o "$WORK/shared.jsonl"
+check "one machine: run exits 0" status_is 0
+cb report "$WORK/shared.jsonl" --format json
+check "...pairing cancels the slow noise: no dependence, the exact sign test" sh -c "jq -e '(.[0].derived[0].ratio | has(\"dependence\") | not) and .[0].derived[0].ratio.interval.method == \"exact sign test\"' '$WORK/out' >/dev/null"
+done_testing
