@@ -9,7 +9,7 @@
 # anything is timed. The same for nettle with libhogweed beside it. No
 # timing is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 23
+plan 24
 
 # linked SONAME: the file the program's SONAME resolves to.
 linked() { ldd "$CRYPTOBENCH" | awk -v so="$1" '$1 == so { print $3 }'; }
@@ -75,6 +75,8 @@ else
 	check "...the report carries the builds' labels" out_has '^copy-b '
 	check "...and names each build's library by path and SHA-256" \
 		test "$(grep -c "^library of openssl@copy-[ab]: $WORK/[ab]/libcrypto.so.3, OpenSSL" "$WORK/out")" = 2
+	check "...and says one process is one layout of each: judge builds over runs" \
+		out_has '^builds in one process: one layout of each'
 
 	cb verify --lib "openssl=$WORK/a/libcrypto.so.3"
 	check "verify --lib checks the build beside its engine, and both pass" \

@@ -140,6 +140,14 @@ static void print_builds(FILE *out, const struct cb_results *r, enum cb_report_f
 		         build_id && strlen(build_id) > 16 ? "..." : "");
 		cb_report_wrapped(out, cb_report_lead(fmt), line);
 	}
+	/* Each process draws where every build's code and data land, and that
+	 * alone moved a cell by up to 5% between processes of one A/A
+	 * (analysis/README.md, "Two builds of one library: where a build's
+	 * code lands"). */
+	cb_report_wrapped(out, cb_report_lead(fmt),
+	                  "builds in one process: one layout of each; a few percent between "
+	                  "them can be where their code landed, so judge them over several "
+	                  "runs (--runs N, then compare)");
 }
 
 /* A run made under an emulator (host.virtualization "qemu-user" or
