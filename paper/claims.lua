@@ -379,68 +379,55 @@ claim {
   check = cbc_expectation("mbedtls", "inconsistent"),
 }
 
--- CTR and GCM: the rounds are not the whole cost (counter, GHASH).
-claim {
-  name = "ctr-gcm-above-10-14",
-  text = "for every engine, AES-256/AES-128 in CTR and GCM lies above 10/14 in every run: its interval wholly above wherever the rounds were independent; where they were shown dependent, the median above and the interval, widened for them, named",
-  check = function()
-    local worst, where, ok, widened = math.huge, "", true, {}
-    for _, label in ipairs(aes_engines) do
-      for _, mode in ipairs { "ctr", "gcm" } do
-        for k = 1, #ks.runs do
-          for _, op in ipairs { "encrypt", "decrypt" } do
-            local m = derived(ks, k, "aes256/aes128-" .. mode, { label = label, op = op })
-            if m and m.ratio then
-              local dependent = m.ratio.dependence ~= nil
-              local lo = dependent and m.ratio.value or m.ratio.interval.lo
-              if dependent then
-                widened[#widened + 1] = string.format("%s %s %s run %d: %s", label, mode,
-                                                      op, k, ratio_text(m))
-              end
-              if lo < worst then
-                worst = lo
-                where = string.format("%s %s %s run %d: %s", label, mode, op, k, ratio_text(m))
-              end
-            end
-          end
-        end
-      end
-    end
-    ok = worst > 10 / 14
-    return ok, "lowest: " .. where .. "; widened for dependent rounds: " ..
-      (#widened > 0 and table.concat(widened, "; ") or "none")
-  end,
-}
-
--- The CTR and GCM ratios whose widened intervals (rounds shown dependent)
--- reach 10/14: their count, of all; the lowest end; the dependent ones.
-local function ctr_gcm_widened()
-  local n, all, lo, dep = 0, 0, math.huge, 0
-  for _, label in ipairs(aes_engines) do
-    for _, mode in ipairs { "ctr", "gcm" } do
-      for k = 1, #ks.runs do
-        for _, op in ipairs { "encrypt", "decrypt" } do
-          local m = derived(ks, k, "aes256/aes128-" .. mode, { label = label, op = op })
-          if m and m.ratio then
-            all = all + 1
-            if m.ratio.dependence then
-              dep = dep + 1
-              if m.ratio.interval.lo <= 10 / 14 then
-                n = n + 1
-                lo = math.min(lo, m.ratio.interval.lo)
-              end
-            end
-          end
+-- CTR and GCM: the rounds are not the whole cost (counter, GHASH). Every
+-- engine's AES-256/AES-128 ratio in each mode, run and direction, with
+-- where it is, once.
+local ctr_gcm = {}
+for _, label in ipairs(aes_engines) do
+  for _, mode in ipairs { "ctr", "gcm" } do
+    for k = 1, #ks.runs do
+      for _, op in ipairs { "encrypt", "decrypt" } do
+        local m = derived(ks, k, "aes256/aes128-" .. mode, { label = label, op = op })
+        if m and m.ratio then
+          ctr_gcm[#ctr_gcm + 1] = { m = m, dependent = m.ratio.dependence ~= nil,
+            where = string.format("%s %s %s run %d: %s", label, mode, op, k, ratio_text(m)) }
         end
       end
     end
   end
-  return n, all, lo, dep
 end
-number { name = "KsCtrGcmWidened", value = function() return (ctr_gcm_widened()) end, format = "%d" }
-number { name = "KsCtrGcmAll", value = function() return select(2, ctr_gcm_widened()) end, format = "%d" }
-number { name = "KsCtrGcmWidenedLo", value = function() return select(3, ctr_gcm_widened()) end, format = "%.2f" }
-number { name = "KsCtrGcmDependent", value = function() return select(4, ctr_gcm_widened()) end, format = "%d" }
+claim {
+  name = "ctr-gcm-above-10-14",
+  text = "for every engine, AES-256/AES-128 in CTR and GCM lies above 10/14 in every run: its interval wholly above wherever the rounds were independent; where they were shown dependent, the median above and the interval, widened for them, named",
+  check = function()
+    local worst, where, widened = math.huge, "", {}
+    for _, r in ipairs(ctr_gcm) do
+      local lo = r.dependent and r.m.ratio.value or r.m.ratio.interval.lo
+      if r.dependent then widened[#widened + 1] = r.where end
+      if lo < worst then worst, where = lo, r.where end
+    end
+    return worst > 10 / 14, "lowest: " .. where .. "; widened for dependent rounds: " ..
+      (#widened > 0 and table.concat(widened, "; ") or "none")
+  end,
+}
+
+-- Of those, the ones whose rounds were shown dependent, and of these the
+-- ones whose widened interval reaches 10/14 (none formed reaches anywhere):
+-- their count and lowest end.
+local ctr_gcm_dependent, ctr_gcm_below, ctr_gcm_below_lo = 0, 0, math.huge
+for _, r in ipairs(ctr_gcm) do
+  local lo = r.m.ratio.interval.lo or -math.huge
+  if r.dependent then
+    ctr_gcm_dependent = ctr_gcm_dependent + 1
+    if lo <= 10 / 14 then
+      ctr_gcm_below, ctr_gcm_below_lo = ctr_gcm_below + 1, math.min(ctr_gcm_below_lo, lo)
+    end
+  end
+end
+number { name = "KsCtrGcmWidened", value = ctr_gcm_below, format = "%d" }
+number { name = "KsCtrGcmAll", value = #ctr_gcm, format = "%d" }
+number { name = "KsCtrGcmWidenedLo", value = ctr_gcm_below_lo, format = "%.2f" }
+number { name = "KsCtrGcmDependent", value = ctr_gcm_dependent, format = "%d" }
 
 -- Decryption against encryption: CBC decryption has no chain.
 for _, label in ipairs(aes_engines) do
