@@ -137,10 +137,11 @@ static void print_placement(FILE *out, json_t *engines, enum cb_report_format fm
 	else if (n == 0)
 		cb_report_wrapped(out, cb_report_lead(fmt),
 		                  "builds placed alike: each build's library at the default's "
-		                  "address modulo 1 GiB; each process draws that place anew, and "
-		                  "different builds' code falls differently in it, so judge a "
-		                  "difference of a few percent over several runs (--runs N, then "
-		                  "compare)");
+		                  "address modulo 1 GiB, so compare the builds with each other "
+		                  "(placed alike they can slow each other a little, as in an A/A "
+		                  "of copies: up to 3% at small messages), and a difference of a "
+		                  "few percent over several runs (--runs N, then compare): each "
+		                  "process draws the place anew");
 	else {
 		char line[1400];
 
