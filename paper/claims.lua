@@ -151,7 +151,7 @@ end
 
 local folders = { "sweep", "key-scaling", "key-scaling-intel", "sha-ext", "capability-mask",
                   "threads", "context-reuse", "chunked", "cross-runtime", "file-tools",
-                  "validation-aa", "validation-shift", "public-key", "which-code" }
+                  "validation-aa", "validation-shift", "public-key", "which-code", "two-builds" }
 local D = {}
 for _, name in ipairs(folders) do D[name] = data(name) end
 
@@ -1638,3 +1638,125 @@ end
 number { name = "AesniWorthMin", value = aesni_lo, format = "%.1f" }
 number { name = "KsRounds", value = ks.runs[1].rounds, format = "%d" }
 number { name = "ShaRounds", value = sx.runs[1].rounds, format = "%d" }
+
+---------------------------------------------------------------------------
+-- Two builds of one library (two-builds): nettle built from Debian's source
+-- with and without its assembler, beside the system's, in one run
+---------------------------------------------------------------------------
+local tb = D["two-builds"]
+local tb_run = tb.runs[1]
+local tb_families = { { "sha256", "hash", "Sha" }, { "aes-128-cbc", "encrypt", "CbcEnc" },
+                      { "aes-128-cbc", "decrypt", "CbcDec" }, { "aes-256-gcm", "encrypt", "GcmEnc" },
+                      { "aes-256-gcm", "decrypt", "GcmDec" } }
+local noasm_name, same_name = "no assembler over assembler, ", "this build over the system's, "
+-- Every row of the derived family NAME over every algorithm and op.
+local function tb_rows(name)
+  local out = {}
+  for _, f in ipairs(tb_families) do
+    for _, m in ipairs(all(tb_run.derived, { name = name .. f[1] })) do
+      if m.by.op == f[2] then out[#out + 1] = m end
+    end
+  end
+  return out
+end
+local function tb_profile(label, m)
+  return find(tb_run.explain and tb_run.explain.cells,
+              { label = label, algorithm = m.name:match(", (.*)$"), op = m.by.op, size = m.by.size })
+end
+local function size_text(bytes)
+  if bytes >= 1048576 then return string.format("%d MiB", bytes // 1048576) end
+  if bytes >= 1024 then return string.format("%d KiB", bytes // 1024) end
+  return string.format("%d B", bytes)
+end
+
+number { name = "TbRows", value = #tb_rows(noasm_name), format = "%d" }
+number { name = "TbRounds", value = tb_run.rounds, format = "%d" }
+number { name = "TbNettleVersion", value = (find(tb_run.header.engines, { name = "nettle" }) or {}).version or "?" }
+for _, f in ipairs(tb_families) do
+  -- How many times faster the assembler makes each family: the range over sizes.
+  local lo, hi = math.huge, -math.huge
+  for _, m in ipairs(all(tb_run.derived, { name = noasm_name .. f[1] })) do
+    if m.by.op == f[2] and m.ratio then
+      lo, hi = math.min(lo, 1 / m.ratio.value), math.max(hi, 1 / m.ratio.value)
+    end
+  end
+  number { name = "TbNoasm" .. f[3], value = string.format("%.1f--%.1f", lo, hi) }
+end
+claim {
+  name = "tb-noasm-slower",
+  text = "nettle without its assembler is slower than with it in every algorithm, op and size",
+  check = function()
+    local rows, bad = tb_rows(noasm_name), {}
+    for _, m in ipairs(rows) do
+      if m.verdict ~= "slower" then bad[#bad + 1] = m.name .. " " .. m.by.op .. " " .. m.by.size end
+    end
+    return #rows == 40 and #bad == 0,
+           string.format("%d rows, %d not slower %s", #rows, #bad, table.concat(bad, ", "))
+  end,
+}
+claim {
+  name = "tb-hot-code",
+  text = "in every cell the assembler build's hot code holds SHA-NI (SHA-256) or AES-NI (AES) and the C build's none of them",
+  check = function()
+    local n, bad = 0, {}
+    for _, m in ipairs(tb_rows(noasm_name)) do
+      local asm, c = tb_profile("nettle-asm", m), tb_profile("nettle-noasm", m)
+      local want = m.name:find("sha256") and "sha%-ni" or "aes%-ni"
+      n = n + 1
+      if not (asm and c and asm.present and c.present and asm.present:find(want) and
+              not c.present:find("sha%-ni") and not c.present:find("aes%-ni")) then
+        bad[#bad + 1] = string.format("%s %s %d: %s / %s", m.name, m.by.op, m.by.size,
+                                      asm and asm.present or "no profile", c and c.present or "no profile")
+      end
+    end
+    return n == 40 and #bad == 0, string.format("%d cells, %d not so %s", n, #bad, table.concat(bad, "; "))
+  end,
+}
+local tb_eq, tb_diff = 0, {}
+for _, m in ipairs(tb_rows(same_name)) do
+  if m.verdict == "equivalent" then
+    tb_eq = tb_eq + 1
+  else
+    tb_diff[#tb_diff + 1] = m
+  end
+end
+number { name = "TbEq", value = tb_eq, format = "%d" }
+number { name = "TbDiffText", value = function()
+  local parts = {}
+  for _, m in ipairs(tb_diff) do
+    parts[#parts + 1] = string.format("%s %s %s %.3f", m.name:match(", (.*)$"):upper(),
+                                      m.by.op == "decrypt" and "decryption" or m.by.op == "encrypt" and "encryption" or "hashing",
+                                      size_text(m.by.size), m.ratio.value)
+  end
+  return table.concat(parts, ", ")
+end }
+claim {
+  name = "tb-same-code",
+  text = "where the build made here and Debian's differ, the same function holds the most time in both",
+  check = function()
+    local seen, ok = {}, #tb_diff > 0
+    for _, m in ipairs(tb_diff) do
+      local a, s = tb_profile("nettle-asm", m), tb_profile("nettle", m)
+      local fa = a and a.top_function and a.top_function.name
+      local fs = s and s.top_function and s.top_function.name
+      ok = ok and fa ~= nil and fa == fs
+      seen[#seen + 1] = string.format("%s %s %d %.3f: %s / %s", m.name:match(", (.*)$"), m.by.op,
+                                      m.by.size, m.ratio.value, tostring(fa), tostring(fs))
+    end
+    return ok, string.format("%d of %d rows differ; %s", #tb_diff, #tb_rows(same_name), table.concat(seen, "; "))
+  end,
+}
+claim {
+  name = "tb-placed-alike",
+  text = "both builds were placed like the default, at its address modulo 1 GiB",
+  check = function()
+    local placed = {}
+    for _, e in ipairs(tb_run.header.engines) do
+      if e.library and e.library.default == false then
+        placed[#placed + 1] = e.name .. " " .. tostring(e.library.placed_like_default)
+        if e.library.placed_like_default ~= true then return false, table.concat(placed, ", ") end
+      end
+    end
+    return #placed == 2, table.concat(placed, ", ")
+  end,
+}

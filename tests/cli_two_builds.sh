@@ -4,17 +4,25 @@
 # beside the default in one short run. Each is identified in the header
 # (three paths, one SHA-256 and build id), really separate (three load
 # addresses; an env mask reaches its own build alone and initialises it
-# differently), and every trial of all three is verified. A wrong file, an
+# differently), placed like the default (the same address modulo 1 GiB),
+# and every trial of all three is verified. A wrong file, an
 # ABI mismatch and a build that fails its known answers stop the run before
 # anything is timed. The same for nettle with libhogweed beside it. No
 # timing is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 24
+plan 25
 
 # linked SONAME: the file the program's SONAME resolves to.
 linked() { ldd "$CRYPTOBENCH" | awk -v so="$1" '$1 == so { print $3 }'; }
 # header FILTER: the jq FILTER applied to the header of $WORK/FILE.
 header() { head -n 1 "$WORK/$1" | jq -r "$2"; }
+# alike FILE: every library of the header at one address modulo 1 GiB, and
+# the builds say they were placed so.
+alike() {
+	test "$(header "$1" '[.engines[].library | select(.default | not) | .placed_like_default] | all')" = true &&
+		test "$(header "$1" '.engines[].library.base' | while read -r at; do
+			echo $((at % 1073741824)); done | sort -u | wc -l)" = 1
+}
 # refused PATTERN FILE: the last run exited 2 with one line matching PATTERN
 # and wrote no FILE.
 refused() {
@@ -66,6 +74,7 @@ else
 		test "$(header ossl.jsonl '[.engines[].name] | join(" ")')" = "openssl openssl@copy-a openssl@copy-b"
 	check "...each loaded at an address of its own" \
 		test "$(header ossl.jsonl '[.engines[].library.base] | unique | length')" = 3
+	check "...each placed like the default: one address modulo 1 GiB" alike ossl.jsonl
 	check "...the mask reached copy-b alone" \
 		test "$(header ossl.jsonl '[.engines[].features.ia32cap_env] | map(. // "-") | join(" ")')" = "- - $mask"
 	check "...and copy-b alone was initialised with it (its capability words differ)" \
@@ -75,8 +84,9 @@ else
 	check "...the report carries the builds' labels" out_has '^copy-b '
 	check "...and names each build's library by path and SHA-256" \
 		test "$(grep -c "^library of openssl@copy-[ab]: $WORK/[ab]/libcrypto.so.3, OpenSSL" "$WORK/out")" = 2
-	check "...and says one process is one layout of each: judge builds over runs" \
-		out_has '^builds in one process: one layout of each'
+	check "...and says the builds were placed alike, to be judged over runs" \
+		out_has '^builds placed alike: each build.s library at the default.s'
+
 
 	cb verify --lib "openssl=$WORK/a/libcrypto.so.3"
 	check "verify --lib checks the build beside its engine, and both pass" \

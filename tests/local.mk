@@ -25,6 +25,7 @@ unit_tests = \
 	tests/test_derive \
 	tests/test_stopping \
 	tests/test_dependence \
+	tests/test_placement \
 	tests/test_tables \
 	tests/test_attribution \
 	tests/test_validation \

@@ -105,6 +105,56 @@ static void print_workers(FILE *out, const struct cb_results *r, enum cb_report_
 	}
 }
 
+/* Whether the builds were placed like the default (core/builds/placement.h):
+ * where a library's code lands moved a cell by up to 5% between processes
+ * of one A/A (analysis/README.md, "Two builds of one library: where a
+ * build's code lands"). Files from before placement say nothing of it. */
+static void print_placement(FILE *out, json_t *engines, enum cb_report_format fmt)
+{
+	char unplaced[1024] = "";
+	size_t i, n = 0, known = 0, len = 0;
+	json_t *e;
+
+	json_array_foreach(engines, i, e)
+	{
+		json_t *placed =
+		    json_object_get(json_object_get(e, "library"), "placed_like_default");
+
+		if (!placed)
+			continue;
+		known++;
+		if (json_is_false(placed) && len < sizeof unplaced)
+			len += (size_t)snprintf(unplaced + len, sizeof unplaced - len, "%s%s",
+			                        n++ ? ", " : "",
+			                        json_string_value(json_object_get(e, "name")));
+	}
+	if (known == 0)
+		cb_report_wrapped(
+		    out, cb_report_lead(fmt),
+		    "builds in one process: one layout of each; a few percent between "
+		    "them can be where their code landed, so judge them over several "
+		    "runs (--runs N, then compare)");
+	else if (n == 0)
+		cb_report_wrapped(out, cb_report_lead(fmt),
+		                  "builds placed alike: each build's library at the default's "
+		                  "address modulo 1 GiB, so compare the builds with each other "
+		                  "(placed alike they can slow each other a little, as in an A/A "
+		                  "of copies: up to 3% at small messages), and a difference of a "
+		                  "few percent over several runs (--runs N, then compare): each "
+		                  "process draws the place anew");
+	else {
+		char line[1400];
+
+		snprintf(
+		    line, sizeof line,
+		    "builds not placed like the default: %s, where the kernel put them; a few "
+		    "percent between builds can be where their code landed, so judge them over "
+		    "several runs (--runs N, then compare)",
+		    unplaced);
+		cb_report_wrapped(out, cb_report_lead(fmt), line);
+	}
+}
+
 /* When a run holds another build of a library (a variant's lib), every
  * library engine's library, one line each: which build each label ran. */
 static void print_builds(FILE *out, const struct cb_results *r, enum cb_report_format fmt)
@@ -140,14 +190,7 @@ static void print_builds(FILE *out, const struct cb_results *r, enum cb_report_f
 		         build_id && strlen(build_id) > 16 ? "..." : "");
 		cb_report_wrapped(out, cb_report_lead(fmt), line);
 	}
-	/* Each process draws where every build's code and data land, and that
-	 * alone moved a cell by up to 5% between processes of one A/A
-	 * (analysis/README.md, "Two builds of one library: where a build's
-	 * code lands"). */
-	cb_report_wrapped(out, cb_report_lead(fmt),
-	                  "builds in one process: one layout of each; a few percent between "
-	                  "them can be where their code landed, so judge them over several "
-	                  "runs (--runs N, then compare)");
+	print_placement(out, engines, fmt);
 }
 
 /* A run made under an emulator (host.virtualization "qemu-user" or

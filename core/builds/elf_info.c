@@ -36,6 +36,29 @@ static void read_dynamic(Elf *elf, Elf_Scn *scn, const GElf_Shdr *shdr, struct c
 	}
 }
 
+/* The extent of the PT_LOAD segments into INFO: what the loader maps at
+ * once (glibc's _dl_map_segments), its first page to its last byte. */
+static void read_span(Elf *elf, struct cb_elf_info *info)
+{
+	size_t n, page = (size_t)sysconf(_SC_PAGESIZE);
+	GElf_Addr lo = (GElf_Addr)-1, hi = 0;
+
+	if (elf_getphdrnum(elf, &n) != 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (ph.p_vaddr / page * page < lo)
+			lo = ph.p_vaddr / page * page;
+		if (ph.p_vaddr + ph.p_memsz > hi)
+			hi = ph.p_vaddr + ph.p_memsz;
+	}
+	if (hi > lo)
+		info->span = (size_t)(hi - lo);
+}
+
 /* The GNU build id among the notes of SCN, as hex, into INFO. */
 static void read_notes(Elf_Scn *scn, struct cb_elf_info *info)
 {
@@ -75,6 +98,7 @@ int cb_elf_info_read(const char *path, struct cb_elf_info *info, char *err, size
 		cb_errorf(err, err_len, "%s: not an ELF shared library", path);
 		goto done;
 	}
+	read_span(elf, info);
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr shdr;
 

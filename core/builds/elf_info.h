@@ -1,5 +1,6 @@
 /* elf_info.h: what a shared library's file says of itself, read with
- * elfutils' libelf: its soname, the sonames it needs, its build id. */
+ * elfutils' libelf: its soname, the sonames it needs, its build id, and how
+ * much address space it takes when loaded. */
 #ifndef CB_ELF_INFO_H
 #define CB_ELF_INFO_H
 
@@ -12,6 +13,7 @@ struct cb_elf_info {
 	char needed[CB_ELF_MAX_NEEDED][256]; /* DT_NEEDED, in order */
 	size_t n_needed;                     /* the first CB_ELF_MAX_NEEDED */
 	char build_id[2 * 64 + 1];           /* hex of NT_GNU_BUILD_ID, "" when none */
+	size_t span; /* from the first PT_LOAD segment's page to the last's end */
 };
 
 /* Read PATH's dynamic section and notes into INFO. 0, or -1 with ERR ("PATH:

@@ -16,6 +16,7 @@
 
 #include "core/base/datadir.h"
 #include "core/builds/elf_info.h"
+#include "core/builds/placement.h"
 #include "core/base/errbuf.h"
 #include "core/algorithms/input.h"
 #include "core/check/vectors.h"
@@ -50,6 +51,7 @@ struct libbuild {
 	char **environ;     /* its C library's environment: kept for the life of its namespace */
 	size_t environ_own; /* environ[environ_own] onwards are copies of its own pairs */
 	void *base;         /* where FILE is loaded */
+	bool placed;        /* at the default build's address modulo CB_PLACEMENT_MODULO */
 	/* The object's describe, and its namespace's own jansson and free:
 	 * a json_t of the base namespace's jansson must never reach it. */
 	void (*describe)(json_t *obj);
@@ -298,6 +300,15 @@ static int check_soname(const struct libbuild *b, const struct cb_elf_info *obje
 	                 libraries[b->library].library, wanted);
 }
 
+/* Where the process loaded the default build of LIBRARY, or NULL. */
+static void *default_base(size_t library)
+{
+	void *mark = dlsym(RTLD_DEFAULT, libraries[library].version_symbol);
+	Dl_info info;
+
+	return mark && dladdr(mark, &info) ? info.dli_fbase : NULL;
+}
+
 /* Load FILE, the libraries beside it the object needs, then the object, in
  * one new namespace; check what the object's calls bind to. */
 static const struct cb_engine *load(struct libbuild *b, const char *object, char *err,
@@ -315,7 +326,16 @@ static const struct cb_engine *load(struct libbuild *b, const char *object, char
 	if (cb_elf_info_read(object, &object_elf, err, err_len) != 0 ||
 	    check_soname(b, &object_elf, err, err_len) != 0)
 		return NULL;
-	if (!(library = open_in(LM_ID_NEWLM, b->real, b->environ))) {
+	/* Placed like the default build (placement.h): FILE's is its first
+	 * mapping, and what it needs comes after. */
+	void *like = default_base(b->library);
+	struct cb_placement hold;
+	bool holding = cb_placement_hold(like, b->real, b->elf.span, &hold) != NULL;
+
+	library = open_in(LM_ID_NEWLM, b->real, b->environ);
+	if (holding)
+		cb_placement_release(&hold);
+	if (!library) {
 		load_error(err, err_len, b->file, "it");
 		return NULL;
 	}
@@ -332,6 +352,7 @@ static const struct cb_engine *load(struct libbuild *b, const char *object, char
 		return NULL;
 	}
 	b->base = (void *)map->l_addr;
+	b->placed = like && cb_placement_alike(b->base, like);
 	if (key_band(library, slot, b->file, err, err_len) != 0)
 		return NULL;
 	/* What else the object needs and FILE's folder holds is that build's
@@ -536,6 +557,7 @@ json_t *cb_libbuild_json(const struct cb_engine *engine)
 
 			out = identify(b->file, engine->version(), b->base, false, b->sha256,
 			               b->elf.build_id);
+			json_object_set_new(out, "placed_like_default", json_boolean(b->placed));
 		}
 	known = !out && library_of(engine->name, &library);
 	if (known && !defaults[library] && strcmp(engine->kind, "library") == 0 &&

@@ -15,8 +15,11 @@
 #    AES-128-CBC and AES-256-GCM from 64 B to 1 MiB, `--until resolved`
 #    (RUN-OPTIONs after `--` go to `cryptobench run`: `--set
 #    stop_max_rounds=2` to see it end), then its report: the fastest per
-#    cell with those tied with it, every cell's interval, and the derived
-#    ratios noasm/asm and asm/system per algorithm with their verdicts.
+#    cell with those tied with it, every cell's interval, the derived
+#    ratios noasm/asm and asm/system per algorithm, op and size with their
+#    verdicts, and (`run --explain=300`: profiled trials after the timed
+#    ones, doc/explain.md) which functions and instruction-set extensions
+#    each build's hot code holds, cell by cell.
 #
 # A benchmark, not a test: it prints figures and asserts nothing; the exit
 # status is 0 unless a step fails. Run it on a quiet machine. Needs
@@ -94,15 +97,17 @@ for _, alg in ipairs { "sha256", "aes-128-cbc", "aes-256-gcm" } do
     name  = "no assembler over assembler, " .. alg,
     ratio = { { label = "nettle-noasm", algorithm = alg },
               { label = "nettle-asm", algorithm = alg } },
+    by    = { "op", "size" },
   }
   cb.derive {
     name  = "this build over the system's, " .. alg,
     ratio = { { label = "nettle-asm", algorithm = alg },
               { label = "nettle", algorithm = alg } },
+    by    = { "op", "size" },
   }
 end
 EOF
 results=$cache/two-builds.jsonl
 echo "# run ($(date -u +%H:%M) UTC, load $(cut -d' ' -f1-3 /proc/loadavg)): $scenario"
-"$cb" run "$scenario" --until resolved -o "$results" --force --no-progress "$@"
+"$cb" run "$scenario" --until resolved --explain=300 -o "$results" --force --no-progress "$@"
 "$cb" report "$results"
