@@ -1649,13 +1649,19 @@ local tb_families = { { "sha256", "hash", "Sha" }, { "aes-128-cbc", "encrypt", "
                       { "aes-128-cbc", "decrypt", "CbcDec" }, { "aes-256-gcm", "encrypt", "GcmEnc" },
                       { "aes-256-gcm", "decrypt", "GcmDec" } }
 local noasm_name, same_name = "no assembler over assembler, ", "this build over the system's, "
--- Every row of the derived family NAME over every algorithm and op.
+-- The rows of the derived family NAME for one of tb_families (F), then for
+-- all of them.
+local function family_rows(name, f)
+  local out = {}
+  for _, m in ipairs(all(tb_run.derived, { name = name .. f[1] })) do
+    if m.by.op == f[2] then out[#out + 1] = m end
+  end
+  return out
+end
 local function tb_rows(name)
   local out = {}
   for _, f in ipairs(tb_families) do
-    for _, m in ipairs(all(tb_run.derived, { name = name .. f[1] })) do
-      if m.by.op == f[2] then out[#out + 1] = m end
-    end
+    for _, m in ipairs(family_rows(name, f)) do out[#out + 1] = m end
   end
   return out
 end
@@ -1675,10 +1681,8 @@ number { name = "TbNettleVersion", value = (find(tb_run.header.engines, { name =
 for _, f in ipairs(tb_families) do
   -- How many times faster the assembler makes each family: the range over sizes.
   local lo, hi = math.huge, -math.huge
-  for _, m in ipairs(all(tb_run.derived, { name = noasm_name .. f[1] })) do
-    if m.by.op == f[2] and m.ratio then
-      lo, hi = math.min(lo, 1 / m.ratio.value), math.max(hi, 1 / m.ratio.value)
-    end
+  for _, m in ipairs(family_rows(noasm_name, f)) do
+    if m.ratio then lo, hi = math.min(lo, 1 / m.ratio.value), math.max(hi, 1 / m.ratio.value) end
   end
   number { name = "TbNoasm" .. f[3], value = string.format("%.1f--%.1f", lo, hi) }
 end

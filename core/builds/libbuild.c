@@ -300,13 +300,13 @@ static int check_soname(const struct libbuild *b, const struct cb_elf_info *obje
 	                 libraries[b->library].library, wanted);
 }
 
-/* Where the process loaded the default build of LIBRARY, or NULL. */
-static void *default_base(size_t library)
+/* The file and base of the default build of LIBRARY, the one the process
+ * linked, into INFO: whether it is loaded. */
+static bool default_library(size_t library, Dl_info *info)
 {
 	void *mark = dlsym(RTLD_DEFAULT, libraries[library].version_symbol);
-	Dl_info info;
 
-	return mark && dladdr(mark, &info) ? info.dli_fbase : NULL;
+	return mark && dladdr(mark, info) && info->dli_fname;
 }
 
 /* Load FILE, the libraries beside it the object needs, then the object, in
@@ -328,7 +328,8 @@ static const struct cb_engine *load(struct libbuild *b, const char *object, char
 		return NULL;
 	/* Placed like the default build (placement.h): FILE's is its first
 	 * mapping, and what it needs comes after. */
-	void *like = default_base(b->library);
+	Dl_info linked;
+	void *like = default_library(b->library, &linked) ? linked.dli_fbase : NULL;
 	struct cb_placement hold;
 	bool holding = cb_placement_hold(like, b->real, b->elf.span, &hold) != NULL;
 
@@ -548,7 +549,6 @@ json_t *cb_libbuild_json(const struct cb_engine *engine)
 	bool known;
 	json_t *out = NULL;
 	Dl_info info;
-	void *mark;
 
 	pthread_mutex_lock(&builds_lock);
 	for (size_t i = 0; i < n_builds && !out; i++)
@@ -561,8 +561,7 @@ json_t *cb_libbuild_json(const struct cb_engine *engine)
 		}
 	known = !out && library_of(engine->name, &library);
 	if (known && !defaults[library] && strcmp(engine->kind, "library") == 0 &&
-	    (mark = dlsym(RTLD_DEFAULT, libraries[library].version_symbol)) != NULL &&
-	    dladdr(mark, &info) && info.dli_fname) {
+	    default_library(library, &info)) {
 		struct cb_elf_info elf;
 		char sha256[65], err[256];
 

@@ -109,9 +109,10 @@ void *cb_placement_hold(const void *like, const char *path, size_t len, struct c
 			uintptr_t lo = b - below, hi = b + need + (shape == 0 ? page : 0);
 
 			munmap((void *)lo, hi - lo);
-			if (probe(fd, need) == b) {
-				held(hold, (void *)r, lo - r);
-				held(hold, (void *)hi, r + size - hi);
+			/* A part held before the table filled is unmapped again
+			 * with the whole below: harmless. */
+			if (probe(fd, need) == b && held(hold, (void *)r, lo - r) &&
+			    held(hold, (void *)hi, r + size - hi)) {
 				close(fd);
 				return (void *)b;
 			}

@@ -22,8 +22,8 @@
 #define CB_PLACEMENT_MAX_HELD 64
 
 struct cb_placement {
-	void *at[CB_PLACEMENT_MAX_HELD];   /* what is held: the reservation's two */
-	size_t len[CB_PLACEMENT_MAX_HELD]; /* parts, then the gaps filled */
+	void *at[CB_PLACEMENT_MAX_HELD];   /* what is held: the gaps filled, then */
+	size_t len[CB_PLACEMENT_MAX_HELD]; /* the reservation's two parts */
 	size_t n;
 };
 
