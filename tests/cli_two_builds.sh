@@ -7,12 +7,13 @@
 # differently), placed by the default (each build in a 2 MiB slot of its
 # own, its code across a 16 MiB boundary exactly when the default's is, read
 # from the file with readelf; or, when the default's is, at the default's
-# address modulo 1 GiB), and every trial of all three is verified. A wrong file, an
-# ABI mismatch and a build that fails its known answers stop the run before
-# anything is timed. The same for nettle with libhogweed beside it. No
-# timing is asserted.
+# address modulo 1 GiB), and every trial of all three is verified; a file
+# from before slots keeps its old report line. A wrong file, an ABI mismatch
+# and a build that fails its known answers stop the run before anything is
+# timed. The same for nettle with libhogweed beside it. No timing is
+# asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 25
+plan 26
 
 # linked SONAME: the file the program's SONAME resolves to.
 linked() { ldd "$CRYPTOBENCH" | awk -v so="$1" '$1 == so { print $3 }'; }
@@ -96,7 +97,7 @@ EOF
 
 crypto=$(linked libcrypto.so.3)
 if [ -z "$crypto" ] || ! "$CRYPTOBENCH" engines | grep '^openssl ' >/dev/null; then
-	skip 20 "the openssl engine or libcrypto.so.3 is not here"
+	skip 21 "the openssl engine or libcrypto.so.3 is not here"
 else
 	mkdir -p "$WORK/a" "$WORK/b"
 	cp "$crypto" "$WORK/a/libcrypto.so.3"
@@ -133,6 +134,12 @@ else
 	fi
 	check "...and says how the builds were placed (apart, or alike when the default crosses 16 MiB)" \
 		out_has "$placement_line"
+	# The same file as one from before slots: no placement, slot or crossing.
+	{ head -n 1 "$WORK/ossl.jsonl" | jq -c '.engines[].library |= del(.placement, .slot, .crosses_16mib)'
+		tail -n +2 "$WORK/ossl.jsonl"; } >"$WORK/old.jsonl"
+	cb report "$WORK/old.jsonl"
+	check "...and of a file from before slots, as it said then: placed alike" \
+		out_has '^builds placed alike: each build.s library at the default.s'
 
 
 	cb verify --lib "openssl=$WORK/a/libcrypto.so.3"
