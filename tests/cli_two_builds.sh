@@ -4,24 +4,66 @@
 # beside the default in one short run. Each is identified in the header
 # (three paths, one SHA-256 and build id), really separate (three load
 # addresses; an env mask reaches its own build alone and initialises it
-# differently), placed like the default (the same address modulo 1 GiB),
-# and every trial of all three is verified. A wrong file, an
-# ABI mismatch and a build that fails its known answers stop the run before
-# anything is timed. The same for nettle with libhogweed beside it. No
-# timing is asserted.
+# differently), placed by the default (each build in a 2 MiB slot of its
+# own, its code across a 16 MiB boundary exactly when the default's is, read
+# from the file with readelf; or, when the default's is, at the default's
+# address modulo 1 GiB), and every trial of all three is verified; a file
+# from before slots keeps its old report line. A wrong file, an ABI mismatch
+# and a build that fails its known answers stop the run before anything is
+# timed. The same for nettle with libhogweed beside it. No timing is
+# asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 25
+plan 26
 
 # linked SONAME: the file the program's SONAME resolves to.
 linked() { ldd "$CRYPTOBENCH" | awk -v so="$1" '$1 == so { print $3 }'; }
 # header FILTER: the jq FILTER applied to the header of $WORK/FILE.
 header() { head -n 1 "$WORK/$1" | jq -r "$2"; }
-# alike FILE: every library of the header at one address modulo 1 GiB, and
-# the builds say they were placed so.
-alike() {
-	test "$(header "$1" '[.engines[].library | select(.default | not) | .placed_like_default] | all')" = true &&
-		test "$(header "$1" '.engines[].library.base' | while read -r at; do
-			echo $((at % 1073741824)); done | sort -u | wc -l)" = 1
+# code_of LIB: the first and one past the last address of LIB's executable
+# PT_LOAD segments (a library's addresses start at 0), as readelf says.
+code_of() {
+	readelf -lW "$1" | awk '$1 == "LOAD" { f = ""; for (i = 7; i < NF; i++) f = f $i
+		if (f ~ /E/) print $3, $6 }' | {
+		lo= hi=
+		while read -r vaddr memsz; do
+			[ -z "$lo" ] || [ $((vaddr)) -lt "$lo" ] && lo=$((vaddr))
+			[ -z "$hi" ] || [ $((vaddr + memsz)) -gt "$hi" ] && hi=$((vaddr + memsz))
+		done
+		echo "$lo $hi"
+	}
+}
+# crosses BASE LO HI: 1 when code from BASE+LO to BASE+HI lies across 16 MiB.
+crosses() { echo $((($1 + $2) / 16777216 != ($1 + $3 - 1) / 16777216)); }
+# placed FILE LIB: every library of the header (copies of LIB) recorded in its
+# 2 MiB slot with its crossing as the file says; the default's crossing
+# computed; then each build either in a slot of its own (not the default's
+# nor another's) crossing as the default does not, or, only when the
+# default's crosses, placed alike at its address modulo 1 GiB.
+placed() {
+	set -- "$1" $(code_of "$2")
+	header "$1" '.engines[].library | "\(.base) \(.slot) \(.crosses_16mib) \(.placement // "-") \(.placed_like_default)"' >"$WORK/placed"
+	taken= default_cross= default_base=
+	while read -r base slot recorded placement met; do
+		c=$(crosses $((base)) "$2" "$3")
+		[ "$slot" = $((base / 2097152 % 8)) ] && [ "$recorded" = "$([ "$c" = 1 ] && echo true || echo false)" ] ||
+			{ diag "base $base recorded slot $slot crossing $recorded, the file says crossing $c"; return 1; }
+		if [ -z "$default_base" ]; then
+			default_base=$base default_cross=$c taken=" $slot "
+			continue
+		fi
+		case $default_cross:$placement:$met in
+		0:slot:true)
+			[ "$c" = 0 ] && case $taken in *" $slot "*) false ;; esac ||
+				{ diag "base $base in slot $slot crossing $c, slots taken:$taken"; return 1; }
+			taken="$taken$slot " ;;
+		1:alike:true)
+			[ $((base % 1073741824)) = $((default_base % 1073741824)) ] ||
+				{ diag "base $base not alike $default_base"; return 1; } ;;
+		*) diag "default at $default_base crossing $default_cross: a build at $base $placement ($met)"
+			return 1 ;;
+		esac
+	done <"$WORK/placed"
+	[ -n "$default_base" ]
 }
 # refused PATTERN FILE: the last run exited 2 with one line matching PATTERN
 # and wrote no FILE.
@@ -55,7 +97,7 @@ EOF
 
 crypto=$(linked libcrypto.so.3)
 if [ -z "$crypto" ] || ! "$CRYPTOBENCH" engines | grep '^openssl ' >/dev/null; then
-	skip 20 "the openssl engine or libcrypto.so.3 is not here"
+	skip 21 "the openssl engine or libcrypto.so.3 is not here"
 else
 	mkdir -p "$WORK/a" "$WORK/b"
 	cp "$crypto" "$WORK/a/libcrypto.so.3"
@@ -74,7 +116,8 @@ else
 		test "$(header ossl.jsonl '[.engines[].name] | join(" ")')" = "openssl openssl@copy-a openssl@copy-b"
 	check "...each loaded at an address of its own" \
 		test "$(header ossl.jsonl '[.engines[].library.base] | unique | length')" = 3
-	check "...each placed like the default: one address modulo 1 GiB" alike ossl.jsonl
+	check "...each in a 2 MiB slot of its own crossing 16 MiB as the default (or alike when it does)" \
+		placed ossl.jsonl "$crypto"
 	check "...the mask reached copy-b alone" \
 		test "$(header ossl.jsonl '[.engines[].features.ia32cap_env] | map(. // "-") | join(" ")')" = "- - $mask"
 	check "...and copy-b alone was initialised with it (its capability words differ)" \
@@ -84,7 +127,18 @@ else
 	check "...the report carries the builds' labels" out_has '^copy-b '
 	check "...and names each build's library by path and SHA-256" \
 		test "$(grep -c "^library of openssl@copy-[ab]: $WORK/[ab]/libcrypto.so.3, OpenSSL" "$WORK/out")" = 2
-	check "...and says the builds were placed alike, to be judged over runs" \
+	if [ "$(head -n 1 "$WORK/placed" | cut -d' ' -f3)" = true ]; then
+		placement_line='^builds placed alike: at the default.s address modulo 1 GiB, no 2 MiB'
+	else
+		placement_line='^builds placed apart: each in its own 2 MiB slot, none across a 16 MiB boundary, like the default'
+	fi
+	check "...and says how the builds were placed (apart, or alike when the default crosses 16 MiB)" \
+		out_has "$placement_line"
+	# The same file as one from before slots: no placement, slot or crossing.
+	{ head -n 1 "$WORK/ossl.jsonl" | jq -c '.engines[].library |= del(.placement, .slot, .crosses_16mib)'
+		tail -n +2 "$WORK/ossl.jsonl"; } >"$WORK/old.jsonl"
+	cb report "$WORK/old.jsonl"
+	check "...and of a file from before slots, as it said then: placed alike" \
 		out_has '^builds placed alike: each build.s library at the default.s'
 
 

@@ -105,16 +105,92 @@ static void print_workers(FILE *out, const struct cb_results *r, enum cb_report_
 	}
 }
 
+/* The names of ENGINES' other builds whose library's placement is KIND,
+ * comma-separated, into BUF; how many; *CROSSING counts those whose code
+ * crosses a 16 MiB boundary. */
+static size_t placed_as(json_t *engines, const char *kind, char *buf, size_t len, size_t *crossing)
+{
+	size_t i, n = 0, used = 0;
+	json_t *e;
+
+	buf[0] = '\0';
+	*crossing = 0;
+	json_array_foreach(engines, i, e)
+	{
+		json_t *lib = json_object_get(e, "library");
+		const char *placement = json_string_value(json_object_get(lib, "placement"));
+
+		if (!placement || strcmp(placement, kind) != 0)
+			continue;
+		*crossing += json_is_true(json_object_get(lib, "crosses_16mib"));
+		if (used < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", n ? ", " : "",
+			                         json_string_value(json_object_get(e, "name")));
+		n++;
+	}
+	return n;
+}
+
+/* Files with each build's placement (core/builds/placement.h): each in a 2
+ * MiB slot of its own, crossing a 16 MiB boundary as the default does; the
+ * builds that fell back to the default's address modulo 1 GiB, or were not
+ * placed, named. Whether any build says it. */
+static bool print_slots(FILE *out, json_t *engines, enum cb_report_format fmt)
+{
+	char slotted[512], alike[512], kernel[512], line[1800];
+	size_t crossing, ignored, used = 0;
+	size_t n_slot = placed_as(engines, "slot", slotted, sizeof slotted, &crossing);
+	size_t n_alike = placed_as(engines, "alike", alike, sizeof alike, &ignored);
+	size_t n_kernel = placed_as(engines, "kernel", kernel, sizeof kernel, &ignored);
+
+	if (n_slot + n_alike + n_kernel == 0)
+		return false;
+	if (n_slot)
+		used = (size_t)snprintf(
+		    line, sizeof line,
+		    "builds placed apart: each in its own 2 MiB slot, %s across a 16 MiB "
+		    "boundary, like the default%s%s",
+		    crossing == 0        ? "none"
+		    : crossing == n_slot ? "all"
+		                         : "each as its default",
+		    n_alike ? "; placed alike instead (the default's address modulo 1 GiB, no "
+		              "slot left): "
+		            : "",
+		    n_alike ? alike : "");
+	else if (n_alike)
+		used = (size_t)snprintf(
+		    line, sizeof line,
+		    "builds placed alike: at the default's address modulo 1 GiB, no 2 MiB "
+		    "slot of their own crossing a 16 MiB boundary as the default does (placed "
+		    "alike they can slow each other a little: up to 3%% at small messages)");
+	else
+		used = (size_t)snprintf(line, sizeof line, "builds not placed like the default");
+	if (n_kernel && used < sizeof line)
+		used += (size_t)snprintf(line + used, sizeof line - used,
+		                         "%s%s, where the kernel put them",
+		                         n_slot + n_alike ? "; not placed: " : ": ", kernel);
+	if (used < sizeof line)
+		snprintf(line + used, sizeof line - used,
+		         "; compare the builds with each other, and a difference of a few percent "
+		         "over several runs (--runs N, then compare): each process draws the "
+		         "place anew");
+	cb_report_wrapped(out, cb_report_lead(fmt), line);
+	return true;
+}
+
 /* Whether the builds were placed like the default (core/builds/placement.h):
  * where a library's code lands moved a cell by up to 5% between processes
  * of one A/A (analysis/README.md, "Two builds of one library: where a
- * build's code lands"). Files from before placement say nothing of it. */
+ * build's code lands"). Files from before placement say nothing of it, and
+ * files from before slots only whether each build was placed alike. */
 static void print_placement(FILE *out, json_t *engines, enum cb_report_format fmt)
 {
 	char unplaced[1024] = "";
 	size_t i, n = 0, known = 0, len = 0;
 	json_t *e;
 
+	if (print_slots(out, engines, fmt))
+		return;
 	json_array_foreach(engines, i, e)
 	{
 		json_t *placed =

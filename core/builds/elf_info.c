@@ -37,11 +37,12 @@ static void read_dynamic(Elf *elf, Elf_Scn *scn, const GElf_Shdr *shdr, struct c
 }
 
 /* The extent of the PT_LOAD segments into INFO: what the loader maps at
- * once (glibc's _dl_map_segments), its first page to its last byte. */
+ * once (glibc's _dl_map_segments), its first page to its last byte; and
+ * that of the executable ones within it. */
 static void read_span(Elf *elf, struct cb_elf_info *info)
 {
 	size_t n, page = (size_t)sysconf(_SC_PAGESIZE);
-	GElf_Addr lo = (GElf_Addr)-1, hi = 0;
+	GElf_Addr lo = (GElf_Addr)-1, hi = 0, code_lo = (GElf_Addr)-1, code_hi = 0;
 
 	if (elf_getphdrnum(elf, &n) != 0)
 		return;
@@ -54,9 +55,19 @@ static void read_span(Elf *elf, struct cb_elf_info *info)
 			lo = ph.p_vaddr / page * page;
 		if (ph.p_vaddr + ph.p_memsz > hi)
 			hi = ph.p_vaddr + ph.p_memsz;
+		if (!(ph.p_flags & PF_X))
+			continue;
+		if (ph.p_vaddr < code_lo)
+			code_lo = ph.p_vaddr;
+		if (ph.p_vaddr + ph.p_memsz > code_hi)
+			code_hi = ph.p_vaddr + ph.p_memsz;
 	}
 	if (hi > lo)
 		info->span = (size_t)(hi - lo);
+	if (code_hi > code_lo && code_lo >= lo) {
+		info->code_lo = (size_t)(code_lo - lo);
+		info->code_hi = (size_t)(code_hi - lo);
+	}
 }
 
 /* The GNU build id among the notes of SCN, as hex, into INFO. */

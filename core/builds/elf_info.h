@@ -1,6 +1,6 @@
 /* elf_info.h: what a shared library's file says of itself, read with
- * elfutils' libelf: its soname, the sonames it needs, its build id, and how
- * much address space it takes when loaded. */
+ * elfutils' libelf: its soname, the sonames it needs, its build id, how
+ * much address space it takes when loaded, and where its code lies in it. */
 #ifndef CB_ELF_INFO_H
 #define CB_ELF_INFO_H
 
@@ -14,6 +14,10 @@ struct cb_elf_info {
 	size_t n_needed;                     /* the first CB_ELF_MAX_NEEDED */
 	char build_id[2 * 64 + 1];           /* hex of NT_GNU_BUILD_ID, "" when none */
 	size_t span; /* from the first PT_LOAD segment's page to the last's end */
+	/* The executable PT_LOAD segments' extent, from the first to the last
+	 * byte past it, as offsets from the first PT_LOAD segment's page (the
+	 * library's base as loaded); both 0 when it has none. */
+	size_t code_lo, code_hi;
 };
 
 /* Read PATH's dynamic section and notes into INFO. 0, or -1 with ERR ("PATH:

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/base/datadir.h"
+#include "core/builds/buildenv.h"
 #include "core/builds/elf_info.h"
 #include "core/builds/placement.h"
 #include "core/base/errbuf.h"
@@ -48,10 +49,13 @@ struct libbuild {
 	char *file, *real, *env_key;
 	char sha256[65];
 	struct cb_elf_info elf;
-	char **environ;     /* its C library's environment: kept for the life of its namespace */
-	size_t environ_own; /* environ[environ_own] onwards are copies of its own pairs */
-	void *base;         /* where FILE is loaded */
-	bool placed;        /* at the default build's address modulo CB_PLACEMENT_MODULO */
+	char **environ;        /* its C library's environment: kept for the life of its namespace */
+	size_t environ_own;    /* environ[environ_own] onwards are copies of its own pairs */
+	void *base;            /* where FILE is loaded */
+	bool placed;           /* where its placement aimed, modulo CB_PLACEMENT_MODULO */
+	const char *placement; /* "slot", "alike" (no slot left) or "kernel" (not placed) */
+	unsigned slot;         /* its first page's 2 MiB slot (placement.h) */
+	bool crosses;          /* its code across a 16 MiB boundary */
 	/* The object's describe, and its namespace's own jansson and free:
 	 * a json_t of the base namespace's jansson must never reach it. */
 	void (*describe)(json_t *obj);
@@ -151,57 +155,6 @@ static const char *applicable(char *buf, size_t len)
 			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
 			                         libraries[i].engine);
 	return buf[0] ? buf : "none here";
-}
-
-/* ENV's pairs joined, to tell builds apart. */
-static char *env_key(char *const *env)
-{
-	size_t len = 1;
-	char *key;
-
-	for (size_t i = 0; env && env[i]; i++)
-		len += strlen(env[i]) + 1;
-	if (!(key = calloc(1, len)))
-		return NULL;
-	for (size_t i = 0; env && env[i]; i++)
-		strcat(strcat(key, env[i]), "\n");
-	return key;
-}
-
-/* The process's environment with copies of ENV's pairs over it, NULL-ended;
- * *OWN is the index of the first copy (the process's own strings are never
- * freed: setenv leaks the old ones). */
-static char **environ_with(char *const *env, size_t *own)
-{
-	size_t n = 0, m = 0, k = 0;
-	char **out;
-
-	while (environ && environ[n])
-		n++;
-	while (env && env[m])
-		m++;
-	if (!(out = calloc(n + m + 1, sizeof *out)))
-		return NULL;
-	for (size_t i = 0; i < n; i++) {
-		bool replaced = false;
-
-		for (size_t j = 0; j < m; j++) {
-			size_t name_len = strcspn(env[j], "=");
-
-			replaced |= strncmp(environ[i], env[j], name_len + 1) == 0;
-		}
-		if (!replaced)
-			out[k++] = environ[i];
-	}
-	*own = k;
-	for (size_t j = 0; j < m; j++)
-		if (!(out[k++] = strdup(env[j]))) {
-			while (k-- > *own)
-				free(out[k]);
-			free(out);
-			return NULL;
-		}
-	return out;
 }
 
 /* B's environment freed, unless a namespace holds it. */
@@ -309,6 +262,24 @@ static bool default_library(size_t library, Dl_info *info)
 	return mark && dladdr(mark, info) && info->dli_fname;
 }
 
+/* A slot of its own for B beside the default build at LINKED, none given to
+ * another build of its library (placement.h): -1 when none is left. */
+static int slot_for(const struct libbuild *b, const Dl_info *linked)
+{
+	struct cb_elf_info elf;
+	char why[256];
+	unsigned taken = 0;
+
+	if (cb_elf_info_read(linked->dli_fname, &elf, why, sizeof why) != 0)
+		return -1;
+	for (size_t i = 0; i < n_builds; i++)
+		if (builds[i]->library == b->library)
+			taken |= 1u << builds[i]->slot;
+	return cb_placement_choose_slot(
+	    linked->dli_fbase, cb_placement_crosses(linked->dli_fbase, elf.code_lo, elf.code_hi),
+	    b->elf.code_lo, b->elf.code_hi, taken);
+}
+
 /* Load FILE, the libraries beside it the object needs, then the object, in
  * one new namespace; check what the object's calls bind to. */
 static const struct cb_engine *load(struct libbuild *b, const char *object, char *err,
@@ -326,12 +297,14 @@ static const struct cb_engine *load(struct libbuild *b, const char *object, char
 	if (cb_elf_info_read(object, &object_elf, err, err_len) != 0 ||
 	    check_soname(b, &object_elf, err, err_len) != 0)
 		return NULL;
-	/* Placed like the default build (placement.h): FILE's is its first
+	/* Placed by the default build (placement.h): FILE's is its first
 	 * mapping, and what it needs comes after. */
 	Dl_info linked;
 	void *like = default_library(b->library, &linked) ? linked.dli_fbase : NULL;
+	int own_slot = like ? slot_for(b, &linked) : -1;
+	void *aim = own_slot >= 0 ? cb_placement_in_slot(like, (unsigned)own_slot) : like;
 	struct cb_placement hold;
-	bool holding = cb_placement_hold(like, b->real, b->elf.span, &hold) != NULL;
+	bool holding = cb_placement_hold(aim, b->real, b->elf.span, &hold) != NULL;
 
 	library = open_in(LM_ID_NEWLM, b->real, b->environ);
 	if (holding)
@@ -353,7 +326,11 @@ static const struct cb_engine *load(struct libbuild *b, const char *object, char
 		return NULL;
 	}
 	b->base = (void *)map->l_addr;
-	b->placed = like && cb_placement_alike(b->base, like);
+	void *start = dladdr(mark, &info) && info.dli_fbase ? info.dli_fbase : b->base;
+	b->placed = aim && cb_placement_alike(start, aim);
+	b->placement = !b->placed ? "kernel" : own_slot >= 0 ? "slot" : "alike";
+	b->slot = cb_placement_slot(start);
+	b->crosses = cb_placement_crosses(start, b->elf.code_lo, b->elf.code_hi);
 	if (key_band(library, slot, b->file, err, err_len) != 0)
 		return NULL;
 	/* What else the object needs and FILE's folder holds is that build's
@@ -468,7 +445,7 @@ static const struct cb_engine *open_locked(const struct cb_engine *base, const c
 		       NULL;
 	if (!realpath(file, real))
 		return cb_errorf(err, err_len, "%s: %s", file, strerror(errno)), NULL;
-	if (!(key = env_key(env)))
+	if (!(key = cb_buildenv_key(env)))
 		return cb_errorf(err, err_len, "not enough memory"), NULL;
 	if ((found = opened(real, key, name)) != NULL) {
 		free(key);
@@ -483,7 +460,7 @@ static const struct cb_engine *open_locked(const struct cb_engine *base, const c
 		       NULL;
 	}
 	if (!(b = calloc(1, sizeof *b)) || !(b->file = strdup(file)) || !(b->real = strdup(real)) ||
-	    !(b->environ = environ_with(env, &b->environ_own)) ||
+	    !(b->environ = cb_buildenv_over(env, &b->environ_own)) ||
 	    !(b->engine.name = strdup(name))) {
 		free(key);
 		build_free(b);
@@ -530,16 +507,17 @@ const struct cb_engine *cb_libbuild_open(const struct cb_engine *base, const cha
 	return e;
 }
 
-/* The identification of the library at PATH loaded at BASE. */
+/* The identification of the library at PATH loaded at BASE, whose code
+ * lies in SLOT and crosses a 16 MiB boundary or not (placement.h). */
 static json_t *identify(const char *path, const char *version, const void *base, bool is_default,
-                        const char *sha256, const char *build_id)
+                        const char *sha256, const char *build_id, unsigned slot, bool crosses)
 {
 	char at[32];
 
 	snprintf(at, sizeof at, "%p", base);
-	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:b}", "path", path, "sha256", sha256,
+	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:b, s:i, s:b}", "path", path, "sha256", sha256,
 	                 "build_id", build_id, "version", version ? version : "", "base", at,
-	                 "default", is_default);
+	                 "default", is_default, "slot", (int)slot, "crosses_16mib", crosses);
 }
 
 json_t *cb_libbuild_json(const struct cb_engine *engine)
@@ -556,8 +534,9 @@ json_t *cb_libbuild_json(const struct cb_engine *engine)
 			const struct libbuild *b = builds[i];
 
 			out = identify(b->file, engine->version(), b->base, false, b->sha256,
-			               b->elf.build_id);
+			               b->elf.build_id, b->slot, b->crosses);
 			json_object_set_new(out, "placed_like_default", json_boolean(b->placed));
+			json_object_set_new(out, "placement", json_string(b->placement));
 		}
 	known = !out && library_of(engine->name, &library);
 	if (known && !defaults[library] && strcmp(engine->kind, "library") == 0 &&
@@ -568,8 +547,10 @@ json_t *cb_libbuild_json(const struct cb_engine *engine)
 		if (cb_elf_info_read(info.dli_fname, &elf, err, sizeof err) != 0)
 			elf.build_id[0] = '\0';
 		cb_sha256_file(info.dli_fname, sha256);
-		defaults[library] = identify(info.dli_fname, engine->version(), info.dli_fbase,
-		                             true, sha256, elf.build_id);
+		defaults[library] =
+		    identify(info.dli_fname, engine->version(), info.dli_fbase, true, sha256,
+		             elf.build_id, cb_placement_slot(info.dli_fbase),
+		             cb_placement_crosses(info.dli_fbase, elf.code_lo, elf.code_hi));
 	}
 	if (known && defaults[library])
 		out = json_incref(defaults[library]);

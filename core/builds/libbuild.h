@@ -51,10 +51,13 @@ const struct cb_engine *cb_libbuild_open(const struct cb_engine *base, const cha
                                          const char *vectors_dir, char *err, size_t err_len);
 
 /* What identifies the library ENGINE runs on, for the results header and
- * `engines`: {path, sha256, build_id, version, base, default}, "base" the
- * address the library is loaded at, "default" false for a build of
- * cb_libbuild_open; for a compiled-in library engine, the library the
- * process linked. NULL for other engines. A new reference. */
+ * `engines`: {path, sha256, build_id, version, base, default, slot,
+ * crosses_16mib}, "base" the address the library is loaded at, "default"
+ * false for a build of cb_libbuild_open, "slot" and "crosses_16mib" where its
+ * code lies (placement.h); a build's also {placed_like_default, placement}:
+ * whether its placement's rule was met, and which ("slot", "alike" or
+ * "kernel"). For a compiled-in library engine, the library the process
+ * linked. NULL for other engines. A new reference. */
 json_t *cb_libbuild_json(const struct cb_engine *engine);
 
 #endif

@@ -1,5 +1,5 @@
-/* placement.c: a library's first mapping steered to an address like the
- * default build's (placement.h). */
+/* placement.c: a library's first mapping steered to an address chosen by
+ * the default build's, and the choice of its slot (placement.h). */
 #include "config.h"
 
 #include "core/builds/placement.h"
@@ -135,4 +135,46 @@ void cb_placement_release(struct cb_placement *hold)
 bool cb_placement_alike(const void *a, const void *b)
 {
 	return (uintptr_t)a % CB_PLACEMENT_MODULO == (uintptr_t)b % CB_PLACEMENT_MODULO;
+}
+
+unsigned cb_placement_slot(const void *at)
+{
+	return (unsigned)((uintptr_t)at / CB_PLACEMENT_SLOT % CB_PLACEMENT_SLOTS);
+}
+
+bool cb_placement_crosses(const void *base, size_t code_lo, size_t code_hi)
+{
+	uintptr_t b = (uintptr_t)base;
+
+	return code_hi > code_lo &&
+	       (b + code_lo) / CB_PLACEMENT_PERIOD != (b + code_hi - 1) / CB_PLACEMENT_PERIOD;
+}
+
+void *cb_placement_in_slot(const void *like, unsigned slot)
+{
+	uintptr_t at = (uintptr_t)like;
+
+	return (void *)(at - cb_placement_slot(like) * CB_PLACEMENT_SLOT +
+	                slot * CB_PLACEMENT_SLOT);
+}
+
+int cb_placement_choose_slot(const void *like, bool like_crosses, size_t code_lo, size_t code_hi,
+                             unsigned taken)
+{
+	int own = (int)cb_placement_slot(like);
+
+	if (code_hi <= code_lo)
+		return -1;
+	/* Outwards from the default's own slot, the lower side first. */
+	for (int distance = 1; distance < CB_PLACEMENT_SLOTS; distance++)
+		for (int side = -1; side <= 1; side += 2) {
+			int s = own + side * distance;
+
+			if (s < 0 || s >= CB_PLACEMENT_SLOTS || (taken >> s & 1u))
+				continue;
+			if (cb_placement_crosses(cb_placement_in_slot(like, (unsigned)s), code_lo,
+			                         code_hi) == like_crosses)
+				return s;
+		}
+	return -1;
 }
