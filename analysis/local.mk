@@ -9,7 +9,7 @@ libcbstats_a_SOURCES = \
 	analysis/stats/stats.c analysis/stats/stats.h analysis/stats/interval.h \
 	analysis/stats/ratio.c analysis/stats/ratio.h \
 	analysis/stats/confseq.c analysis/stats/confseq.h \
-	analysis/stats/dependence.c analysis/stats/dependence.h \
+	analysis/stats/dependence.c analysis/stats/dependence.h analysis/stats/own_noise.c \
 	analysis/stats/curve.c analysis/stats/curve.h \
 	analysis/stats/robust_line.c analysis/stats/robust_line.h \
 	analysis/stats/summary.c analysis/stats/summary.h \

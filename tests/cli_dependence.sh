@@ -3,9 +3,11 @@
 # estimated from time: tests/scenarios/sim/own-machine.lua) is named in every
 # format: the text's "dependent rounds" column, the CSV's dependence columns,
 # the JSON's dependence object and widened method; the same pair on one
-# machine is not.
+# machine is not. Under a stop rule the pair, whose sides share little of
+# their noise, takes the margin for slow noise of each side's own, named in
+# the text and the JSON; on one machine it does not.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 9
+plan 12
 S="$top_srcdir/tests/scenarios/sim/own-machine.lua"
 
 cb run "$S" -o "$WORK/own.jsonl"
@@ -24,4 +26,12 @@ cb run "$S" --set own=0 -o "$WORK/shared.jsonl"
 check "one machine: run exits 0" status_is 0
 cb report "$WORK/shared.jsonl" --format json
 check "...pairing cancels the slow noise: no dependence, the exact sign test" sh -c "jq -e '(.[0].derived[0].ratio | has(\"dependence\") | not) and .[0].derived[0].ratio.interval.method == \"exact sign test\"' '$WORK/out' >/dev/null"
+cb run "$S" --until resolved -o "$WORK/own-seq.jsonl"
+cb report "$WORK/own-seq.jsonl"
+check "until resolved, own machines: the text names the margin, a warning counts it" sh -c "grep -q 'sides share -\{0,1\}0\.[0-9]*: +-[0-9.]*% for slow noise of their own' '$WORK/out' && grep -q 'sides that share little of their noise' '$WORK/out'"
+cb report "$WORK/own-seq.jsonl" --format json
+check "...JSON: the sides' share below 0.5, the margin in the interval's method" sh -c "jq -e '.[0].derived[0].ratio.dependence.own_noise.share < 0.5 and .[0].derived[0].ratio.dependence.own_noise.margin > 0 and (.[0].derived[0].ratio.interval.method | test(\"margin for slow noise\"))' '$WORK/out' >/dev/null"
+cb run "$S" --set own=0 --until resolved -o "$WORK/shared-seq.jsonl"
+cb report "$WORK/shared-seq.jsonl" --format json
+check "until resolved, one machine: the sides share their noise, no margin" sh -c "jq -e '(.[0].derived[0].ratio.dependence.own_noise.margin // 0) == 0 and (.[0].derived[0].ratio.interval.method | test(\"margin\") | not)' '$WORK/out' >/dev/null"
 done_testing

@@ -144,6 +144,61 @@ static void test_flags(gsl_rng *rng)
 	ok(!d.judged && !d.dependent && d.vif == 1.0, "5 rounds: not judged, counted independent");
 }
 
+/* The margin for each side's own slow noise (cb_dependence_own_noise):
+ * taken where the sides share little, of the size the prior gives, none
+ * where they share their noise, gone once the rounds show a short memory. */
+static void test_own_noise(gsl_rng *rng)
+{
+	double num[N], den[N], logs[N], z = 1.959963984540054;
+	struct cb_dependence d;
+
+	/* Sides of their own: independent noise on each. */
+	for (size_t i = 0; i < N; i++) {
+		num[i] = exp(0.02 * gsl_ran_gaussian(rng, 1.0));
+		den[i] = exp(0.02 * gsl_ran_gaussian(rng, 1.0));
+		logs[i] = log(num[i]) - log(den[i]);
+	}
+	cb_dependence_of(logs, 24, &d);
+	cb_dependence_own_noise(num, den, 24, logs, 24, 0.95, &d);
+	ok(d.own_judged && d.share < CB_OWN_SHARE_MIN && d.margin > 0 &&
+	       fabs(d.margin - z * d.spread) < 1e-12,
+	   "24 rounds, sides sharing %.2f: a margin of z x the spread %.4f (%.4f)", d.share,
+	   d.spread, d.margin);
+	cb_dependence_of(logs, 100, &d);
+	cb_dependence_own_noise(num, den, 100, logs, 100, 0.95, &d);
+	ok(fabs(d.margin - z * d.spread * sqrt(CB_OWN_PRIOR_VIF / 100.0)) < 1e-12,
+	   "100 rounds: the prior's sqrt(39 / n) of it (%.4f)", d.margin);
+	/* Sides that share their noise: a load common to both in each round. */
+	for (size_t i = 0; i < N; i++) {
+		double load = exp(0.10 * gsl_ran_gaussian(rng, 1.0));
+
+		num[i] = load * exp(0.02 * gsl_ran_gaussian(rng, 1.0));
+		den[i] = load * exp(0.02 * gsl_ran_gaussian(rng, 1.0));
+		logs[i] = log(num[i]) - log(den[i]);
+	}
+	cb_dependence_of(logs, 24, &d);
+	cb_dependence_own_noise(num, den, 24, logs, 24, 0.95, &d);
+	ok(d.share >= CB_OWN_SHARE_MIN && d.margin == 0 && !cb_dependence_reported(&d),
+	   "sides sharing %.2f: no margin", d.share);
+	/* Of their own again, with a memory the batches show short: the
+	 * signs alternate, every batch's mean is 1/2. */
+	for (size_t i = 0; i < N; i++) {
+		num[i] = i % 2 ? 1.01 : 0.99;
+		den[i] = 1.0 + 0.0001 * (double)((i * 7919) % 13);
+		logs[i] = log(num[i]) - log(den[i]);
+	}
+	cb_dependence_of(logs, CB_OWN_SIZED_ROUNDS - 8, &d);
+	cb_dependence_own_noise(num, den, CB_OWN_SIZED_ROUNDS - 8, logs, CB_OWN_SIZED_ROUNDS - 8,
+	                        0.95, &d);
+	ok(d.margin > 0 && !d.own_cleared, "a short memory before %d rounds: the margin stays",
+	   CB_OWN_SIZED_ROUNDS);
+	cb_dependence_of(logs, CB_OWN_SIZED_ROUNDS, &d);
+	cb_dependence_own_noise(num, den, CB_OWN_SIZED_ROUNDS, logs, CB_OWN_SIZED_ROUNDS, 0.95, &d);
+	ok(d.own_cleared && d.margin == 0,
+	   "at %d rounds the batches show it short (VIF %.2f): cleared", CB_OWN_SIZED_ROUNDS,
+	   d.batch_vif);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long seed = argc > 1 ? strtoul(argv[1], NULL, 0) : 20261204ul;
@@ -151,9 +206,10 @@ int main(int argc, char **argv)
 
 	printf("# seed %lu\n", seed);
 	gsl_rng_set(rng, seed);
-	tap_plan(12);
+	tap_plan(17);
 	test_widening();
 	test_flags(rng);
+	test_own_noise(rng);
 	gsl_rng_free(rng);
 	return tap_done();
 }

@@ -70,13 +70,16 @@ static const char *const labels[CELLS] = {"num", "den"};
 static const char decl[] = "[{\"name\":\"num/den\",\"ratio\":[{\"label\":\"num\"},{\"label\":"
                            "\"den\"}],\"by\":[\"size\"]}]";
 
-static int run_init(struct run *run, const struct cb_stop_rule *rule)
+/* COUNTED: the cycles are counted (the work's alone), else estimated from
+ * time, as the header's counter says. */
+static int run_init(struct run *run, const struct cb_stop_rule *rule, bool counted)
 {
 	json_t *derive = json_loads(decl, 0, NULL);
 
 	memset(run, 0, sizeof *run);
 	run->r.header =
-	    json_pack("{s:{s:s, s:o}}", "scenario", "name", "sequential", "derive", derive);
+	    json_pack("{s:{s:s, s:o}, s:{s:s}}", "scenario", "name", "sequential", "derive", derive,
+	              "counter", "cycles", counted ? "perf-cycles" : "estimate");
 	if (!run->r.header)
 		return -1;
 	if (rule)
@@ -290,8 +293,8 @@ struct outcome {
 	size_t rounds; /* of the longest-running cell at the stop */
 	enum cb_ratio_verdict verdict;
 	bool ratio_covered;
-	bool dependent;                  /* the ratio's rounds shown dependent at the stop */
-	bool interval;                   /* the ratio has an interval at the stop (not held) */
+	bool dependent; /* the ratio's rounds shown dependent, or given a margin, at the stop */
+	bool interval;  /* the ratio has an interval at the stop (not held) */
 	size_t medians, medians_covered; /* c/B median intervals holding the truth */
 	bool ok;
 };
@@ -310,7 +313,7 @@ static void judge(const struct cb_analysis *a, const struct setting *s, double s
 
 	o->verdict = m && m->ok ? m->verdict : CB_RATIO_NOT_RESOLVED;
 	o->ratio_covered = m && m->ok && holds(&m->ratio.ci, ratio);
-	o->dependent = m && m->ok && m->ratio.dependence.dependent;
+	o->dependent = m && m->ok && cb_dependence_reported(&m->ratio.dependence);
 	o->interval = m && m->ok && m->ratio.ci.available;
 	o->medians = o->medians_covered = 0;
 	/* The work's median: only where the cycles are the work's. */
@@ -342,7 +345,7 @@ static int run_sequential(const struct draws *d, const struct setting *s, double
 	memset(o, 0, sizeof *o);
 	cb_stop_analysis_options(rule, &sopt, &dopt);
 	sopt.sequential = sequential;
-	if (run_init(&run, sequential ? rule : NULL) != 0)
+	if (run_init(&run, sequential ? rule : NULL, !s->own_machine) != 0)
 		goto out;
 	while (done < d->rounds) {
 		struct cb_analysis *a;
@@ -391,7 +394,7 @@ static int run_fixed(const struct draws *d, size_t n, enum cb_ratio_verdict *ver
 	int rc = -1;
 
 	*verdict = CB_RATIO_NOT_RESOLVED;
-	if (run_init(&run, NULL) != 0)
+	if (run_init(&run, NULL, true) != 0)
 		goto out;
 	for (size_t r = 0; r < n && r < d->rounds; r++)
 		for (size_t c = 0; c < CELLS; c++)
@@ -649,7 +652,8 @@ static int full(size_t reps, uint64_t seed, size_t first, size_t last, bool seq_
 	       "fixed-n intervals "
 	       "re-checked after every block (the negative control); wrong: the planted change "
 	       "called faster or equivalent; held: no interval at the stop (dependence shown, "
-	       "too few rounds to size it); dep: the ratio's rounds shown dependent at the stop; "
+	       "too few rounds to size it); dep: the ratio named at the stop (rounds shown "
+	       "dependent, or a margin for own slow noise); "
 	       "lag-1: the mean lag-1 of the ranks of the A/A log ratios over %zu rounds\n",
 	       (SHIFT - 1) * 100, rule.max_rounds, rule.max_rounds);
 	printf("# %.0f s of CPU\n", (double)(clock() - start) / CLOCKS_PER_SEC);
@@ -660,12 +664,11 @@ static int full(size_t reps, uint64_t seed, size_t first, size_t last, bool seq_
 
 /* Each engine on its own quiet machine, judged on cycles estimated from
  * time. AR(1) 0.5: the bounds of independent rounds hold (coverage 95%,
- * A/A different at most 5%). AR(1) 0.95 (a
- * lag-1 of about 0.27 in the paired series): the rule that counts rounds
- * as independent calls an A/A pair different in most runs (the negative
- * control); widened, it calls it less often, and names the dependence. It
- * does not reach 10%: most of those calls come in the first 16 to 48
- * rounds, before any test can tell the slow noise from a real difference
+ * A/A different at most 5%) and a 5% change is found. AR(1) 0.95 (a lag-1
+ * of about 0.27 in the paired series): the rule that counts rounds as
+ * independent calls an A/A pair different in most runs (the negative
+ * control); with the margin for each side's own slow noise (the sides share
+ * little), at most 10% and coverage of 90%, and the report names it
  * (analysis/README.md, "Dependent rounds"). */
 static void check_own(uint64_t seed, const struct cb_stop_rule *rule, size_t reps)
 {
@@ -696,11 +699,14 @@ static void check_own(uint64_t seed, const struct cb_stop_rule *rule, size_t rep
 	   "negative control: counting the rounds as independent, %s A/A is called different "
 	   "in %.1f%% (> 40%%)",
 	   ar95->name, share(indep.different, reps) * 100);
-	ok(w.aa.different < indep.different,
-	   "widened for dependence, less often (%zu against %zu of %zu)", w.aa.different,
-	   indep.different, reps);
-	ok(w.aa.dependent >= reps / 5, "the dependence named at the stop in %zu of %zu (>= 20%%)",
-	   w.aa.dependent, reps);
+	ok(share(w.aa.different, reps) <= 0.10 && share(w.aa.covered, w.aa.intervals) >= 0.90,
+	   "with the margin for each side's own slow noise: different in %.1f%% (<= 10%%), "
+	   "covered in %.1f%% of %zu intervals (>= 90%%)",
+	   share(w.aa.different, reps) * 100, share(w.aa.covered, w.aa.intervals) * 100,
+	   w.aa.intervals);
+	ok(w.aa.dependent >= reps / 5,
+	   "the dependence or the margin named at the stop in %zu of %zu (>= 20%%)", w.aa.dependent,
+	   reps);
 }
 
 /* The noisy VM: (a), (b), (c) and (e) with the sequence. The very noisy

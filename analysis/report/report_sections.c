@@ -180,6 +180,23 @@ static size_t count_dependent(const struct cb_analysis *a, bool held)
 	return n;
 }
 
+/* The paired ratios of A whose interval took a margin for each side's own
+ * slow noise (dependence.h). */
+static size_t count_margins(const struct cb_analysis *a)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < a->n_derived; i++)
+		n += a->derived[i].ok && a->derived[i].ratio.dependence.margin > 0;
+	for (size_t i = 0; a->winners && i < a->winners->n_groups; i++)
+		for (size_t k = 0; k < a->winners->groups[i].n_members; k++) {
+			const struct cb_winner_member *m = &a->winners->groups[i].members[k];
+
+			n += m->ratio_ok && m->ratio.dependence.margin > 0;
+		}
+	return n;
+}
+
 /* Warnings that change what a figure means stay; the per-cell diagnostics
  * (drift, lag-1, a few preempted trials, a noticeable harness share) are
  * counted, and listed with --details. */
@@ -253,6 +270,16 @@ static void print_warnings(FILE *out, const struct cb_analysis *a,
 		    dependent, dependent == 1 ? "" : "s", dependent == 1 ? "s" : "ve",
 		    dependent == 1 ? "its" : "their", dependent == 1 ? "" : "s",
 		    held ? ", or held while too few rounds size it" : "");
+	size_t margins = count_margins(a);
+	if (margins)
+		WARN(
+		    "%zu paired ratio%s ha%s sides that share little of their noise, so slow noise "
+		    "of each side's own is not ruled out: %s interval%s take%s a margin for it "
+		    "until "
+		    "%d rounds show a short memory; the winners and derived tables name them",
+		    margins, margins == 1 ? "" : "s", margins == 1 ? "s" : "ve",
+		    margins == 1 ? "its" : "their", margins == 1 ? "" : "s",
+		    margins == 1 ? "s" : "", CB_OWN_SIZED_ROUNDS);
 	if (rs->short_trials)
 		WARN("%zu of the trials fell short of the trial time (%lld ns): calibration "
 		     "aimed past it, the clock or the machine moved",

@@ -61,6 +61,13 @@ json_t *cb_report_dependence_json(const struct cb_dependence *d)
 
 	if (o && d->batches)
 		json_object_set_new(o, "batch_rounds", json_integer((json_int_t)d->batch));
+	if (o && d->own_judged)
+		json_object_set_new(
+		    o, "own_noise",
+		    json_pack("{s:o, s:o, s:b, s:o}", "share", cb_report_json_number(d->share),
+		              "spread", cb_report_json_number(d->spread), "cleared", d->own_cleared,
+		              "margin",
+		              cb_report_json_number(d->margin > 0 ? exp(d->margin) - 1 : 0)));
 	return o;
 }
 
@@ -77,7 +84,7 @@ static json_t *ratio_json(const struct cb_derived *m)
 	    : m->family > 1    ? "exact sign test, Bonferroni"
 	                       : "exact sign test");
 
-	if (o && m->ratio.dependence.dependent)
+	if (o && cb_dependence_reported(&m->ratio.dependence))
 		json_object_set_new(o, "dependence",
 		                    cb_report_dependence_json(&m->ratio.dependence));
 	return o;
@@ -89,7 +96,7 @@ static unsigned conditions(const void *source, const struct cb_table_options *o)
 	const struct cb_analysis *a = source;
 
 	for (size_t i = 0; i < a->n_derived; i++)
-		if (a->derived[i].ok && a->derived[i].ratio.dependence.dependent)
+		if (a->derived[i].ok && cb_dependence_reported(&a->derived[i].ratio.dependence))
 			return CB_IF_DEPENDENT;
 	return 0;
 }
@@ -122,6 +129,9 @@ DEPENDENT(dependence_lag1, cb_value_num(v, m->ratio.dependence.lag1))
 DEPENDENT(dependence_block, if (!m->ratio.dependence.batches) v->missing = true;
           else cb_value_int(v, (long long)m->ratio.dependence.batch))
 DEPENDENT(dependence_variance, cb_value_num(v, m->ratio.dependence.vif))
+/* The margin for each side's own slow noise, where the interval took one. */
+METRIC(own_noise_margin, if (!m->ok || !(m->ratio.dependence.margin > 0)) v->missing = true;
+       else cb_value_num(v, exp(m->ratio.dependence.margin) - 1))
 EXPECT(expected, cb_value_num(v, m->expect_value))
 EXPECT(tolerance, cb_value_num(v, m->expect_tolerance))
 EXPECT(expectation, cb_value_text(v, cb_ratio_expectation_name(m->expectation)))
@@ -157,6 +167,9 @@ static const struct cb_column columns[] = {
      "ratio.dependence.batch_rounds", NULL, NULL},
     {"dependence_variance", CB_COL_NUM, NULL, dependence_variance, CB_CSV_JSON,
      "ratio.dependence.variance_factor", NULL, NULL},
+    {"own_noise_margin", CB_COL_NUM, NULL, own_noise_margin, CB_CSV_JSON,
+     "ratio.dependence.own_noise.margin", "the margin for each side's own slow noise, a fraction",
+     NULL},
     {"bonferroni_m", CB_COL_INT, NULL, bonferroni_m, CB_CSV_JSON, "bonferroni_m", NULL, NULL},
     {"verdict", CB_COL_TEXT, NULL, verdict, CB_CSV_JSON, "verdict", NULL, NULL},
     {"expected", CB_COL_NUM, NULL, expected, CB_CSV_JSON, "expectation.value", NULL, NULL},
@@ -227,7 +240,7 @@ static void text_dependence(const struct cb_row *r, char *buf, size_t len)
 {
 	const struct cb_derived *m = r->item;
 
-	if (m->ok && m->ratio.dependence.dependent)
+	if (m->ok && cb_dependence_reported(&m->ratio.dependence))
 		cb_dependence_words(&m->ratio.dependence, buf, len);
 	else
 		snprintf(buf, len, "-");
@@ -249,7 +262,7 @@ static const struct cb_text_column text[] = {
     {"level", 'r', DETAILS, NULL, CB_SHOW_VALUE, text_level, "level bonferroni_m", false},
     {"verdict", 'l', 0, 0, "verdict", CB_SHOW_VALUE, NULL, NULL, false},
     {"dependent rounds", 'l', CB_IF_DEPENDENT, 0, NULL, CB_SHOW_VALUE, text_dependence,
-     "dependence_lag1 dependence_block dependence_variance", false},
+     "dependence_lag1 dependence_block dependence_variance own_noise_margin", false},
     {"expected", 'l', DETAILS, NULL, CB_SHOW_VALUE, text_expected, "expected tolerance", false},
     {"expectation", 'l', 0, 0, "expectation", CB_SHOW_VALUE, NULL, NULL, false},
 };

@@ -48,7 +48,7 @@ static unsigned conditions(const void *source, const struct cb_table_options *o)
 	for (size_t i = 0; w && i < w->n_groups; i++)
 		for (size_t k = 0; k < w->groups[i].n_members; k++)
 			if (w->groups[i].members[k].ratio_ok &&
-			    w->groups[i].members[k].ratio.dependence.dependent)
+			    cb_dependence_reported(&w->groups[i].members[k].ratio.dependence))
 				c |= CB_IF_DEPENDENT;
 	return c;
 }
@@ -66,7 +66,7 @@ static const struct cb_winner_member *next(const struct cb_winner_group *g)
 
 static bool dependent(const struct cb_winner_member *m)
 {
-	return m->ratio_ok && m->ratio.dependence.dependent;
+	return m->ratio_ok && cb_dependence_reported(&m->ratio.dependence);
 }
 
 /* The members whose ratio's rounds were shown dependent, in BUF: "gcrypt:

@@ -12,6 +12,8 @@ const char cb_dependence_exact_method[] =
     "sign test widened for dependent rounds (batch means of the signs)";
 const char cb_dependence_sequence_method[] =
     "confidence sequence (normal mixture) widened for dependent rounds (batch means of the signs)";
+const char cb_dependence_own_method[] =
+    "confidence sequence (normal mixture) with a margin for slow noise of each side's own";
 
 struct ranked {
 	double value;
@@ -116,15 +118,22 @@ void cb_dependence_of(const double *values, size_t n, struct cb_dependence *out)
 
 void cb_dependence_words(const struct cb_dependence *d, char *buf, size_t len)
 {
+	int at = 0;
+
+	buf[0] = '\0';
 	if (!d->dependent)
-		snprintf(buf, len, "%s", "");
+		;
 	else if (d->hold)
-		snprintf(buf, len, "lag-1 %.2f in %zu rounds: too few to size the dependence",
-		         d->lag1, d->n);
+		at = snprintf(buf, len, "lag-1 %.2f in %zu rounds: too few to size the dependence",
+		              d->lag1, d->n);
 	else if (!d->batches)
-		snprintf(buf, len, "lag-1 %.2f in %zu rounds, variance x%.1f", d->lag1, d->n,
-		         d->vif);
+		at = snprintf(buf, len, "lag-1 %.2f in %zu rounds, variance x%.1f", d->lag1, d->n,
+		              d->vif);
 	else
-		snprintf(buf, len, "lag-1 %.2f, blocks of %zu rounds, variance x%.1f", d->lag1,
-		         d->batch, d->vif);
+		at = snprintf(buf, len, "lag-1 %.2f, blocks of %zu rounds, variance x%.1f", d->lag1,
+		              d->batch, d->vif);
+	if (d->margin > 0 && at >= 0 && (size_t)at < len)
+		snprintf(buf + at, len - (size_t)at,
+		         "%ssides share %.2f: +-%.1f%% for slow noise of their own", at ? "; " : "",
+		         d->share, 100.0 * (exp(d->margin) - 1.0));
 }

@@ -52,6 +52,12 @@
 #define CB_DEP_BATCH_ALPHA 0.05 /* the batch estimate's test for independent rounds */
 #define CB_DEP_UPPER_Q 0.10     /* its upper bound: chi^2_(k-1)'s 10% point */
 
+/* Slow noise each side has on its own (own_noise.c). */
+#define CB_OWN_SHARE_MIN 0.5    /* sides whose Spearman is below this: noise of their own */
+#define CB_OWN_PRIOR_VIF 39.0   /* (1 + 0.95) / (1 - 0.95): an AR(1) term of 0.95 */
+#define CB_OWN_SIZED_ROUNDS 120 /* rounds before the batches may clear the margin */
+#define CB_OWN_SHORT_VIF 2.0    /* the batches' upper bound that shows a short memory */
+
 struct cb_dependence {
 	size_t n;
 	bool judged;       /* n allows the lag-1 test (n >= 8) */
@@ -63,20 +69,46 @@ struct cb_dependence {
 	bool dependent;    /* dependence shown: the interval is widened (or held) */
 	bool hold;         /* shown, but the batches are too short to size it */
 	double vif;        /* the factor applied to the sign count's variance: >= 1 */
+
+	/* Slow noise of each side's own (own_noise.c), a sequential pair only,
+	 * on a measure that carries each side's machine (time, or cycles
+	 * estimated from it). */
+	bool own_judged;  /* the sides' sharing was judged */
+	double share;     /* Spearman correlation of the sides' per-round values */
+	double spread;    /* 1.4826 x MAD of the log ratios: the per-round spread */
+	bool own_cleared; /* sized: the batches show a short memory, no margin */
+	double margin;    /* log margin added to each end of the interval; 0: none */
 };
 
 /* The methods of a widened interval (cb_stats_interval.method). */
 extern const char cb_dependence_exact_method[];
 extern const char cb_dependence_sequence_method[];
+extern const char cb_dependence_own_method[];
 
 /* The dependence of VALUES[0..n-1], in the order they were observed (not
  * modified; finite). Never fails: where memory runs out or n is too small,
  * OUT says independent (vif 1, dependent false). */
 void cb_dependence_of(const double *values, size_t n, struct cb_dependence *out);
 
+/* The margin for slow noise that each side of a pair has on its own, into
+ * OUT's own_* fields, share, spread and margin (OUT already holds the
+ * dependence of the log ratios LOGS[0..used-1], in round order). NUM and
+ * DEN are the sides' per-round values (N of them, NaN where a round has no
+ * pair). A margin is taken when the sides share less than
+ * CB_OWN_SHARE_MIN: z x spread x min(1, sqrt(CB_OWN_PRIOR_VIF / used)), z
+ * the normal quantile of LEVEL, until from CB_OWN_SIZED_ROUNDS on the
+ * batches' upper bound shows a memory short against them. */
+void cb_dependence_own_noise(const double *num, const double *den, size_t n, const double *logs,
+                             size_t used, double level, struct cb_dependence *out);
+
+/* Whether a report names the series: dependence shown, or a margin taken. */
+bool cb_dependence_reported(const struct cb_dependence *d);
+
 /* What a report says of a dependent series, in BUF: "lag-1 0.31, blocks of
  * 25 rounds, variance x4.2" or, held, "lag-1 0.45 in 24 rounds: too few to
- * size the dependence". "" when not dependent. */
+ * size the dependence"; with a margin for each side's own slow noise, "sides
+ * share 0.21: +-2.9% for slow noise of their own" after it. "" when not
+ * reported. */
 void cb_dependence_words(const struct cb_dependence *d, char *buf, size_t len);
 
 #endif

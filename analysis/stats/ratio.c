@@ -16,12 +16,13 @@
 int cb_ratio_paired(const double *num, const double *den, size_t n, double level,
                     struct cb_ratio *out, char *err, size_t err_len)
 {
-	return cb_ratio_paired_by(num, den, n, level, false, out, err, err_len);
+	return cb_ratio_paired_by(num, den, n, level, 0, out, err, err_len);
 }
 
-int cb_ratio_paired_by(const double *num, const double *den, size_t n, double level,
-                       bool sequential, struct cb_ratio *out, char *err, size_t err_len)
+int cb_ratio_paired_by(const double *num, const double *den, size_t n, double level, unsigned how,
+                       struct cb_ratio *out, char *err, size_t err_len)
 {
+	bool sequential = how & CB_RATIO_SEQUENTIAL;
 	double *logs;
 	size_t used = 0;
 
@@ -67,6 +68,8 @@ int cb_ratio_paired_by(const double *num, const double *den, size_t n, double le
 	bool held = sequential && out->dependence.hold;
 
 	out->dependence.hold = held; /* a fixed run's is widened by the lag-1's factor */
+	if (sequential && (how & CB_RATIO_OWN_MACHINE))
+		cb_dependence_own_noise(num, den, n, logs, used, level, &out->dependence);
 
 	if (sequential && !held &&
 	    cb_confseq_median_widened(logs, used, level, vif, &out->ci) != 0) {
@@ -87,6 +90,11 @@ int cb_ratio_paired_by(const double *num, const double *den, size_t n, double le
 	if (out->dependence.dependent && out->ci.available)
 		out->ci.method =
 		    sequential ? cb_dependence_sequence_method : cb_dependence_exact_method;
+	if (out->dependence.margin > 0 && out->ci.available) {
+		out->ci.lo -= out->dependence.margin;
+		out->ci.hi += out->dependence.margin;
+		out->ci.method = cb_dependence_own_method;
+	}
 	if (out->ci.available) {
 		out->ci.lo = exp(out->ci.lo);
 		out->ci.hi = exp(out->ci.hi);

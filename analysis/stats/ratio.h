@@ -40,11 +40,22 @@ struct cb_ratio {
  * memory runs out. */
 int cb_ratio_paired(const double *num, const double *den, size_t n, double level,
                     struct cb_ratio *out, char *err, size_t err_len);
-/* The same, with the interval SEQUENTIAL asks for: false the exact sign-test
- * one above, true the confidence sequence of the per-round log ratios in
- * round order (confseq.h), valid at a stopping time chosen on the data. */
-int cb_ratio_paired_by(const double *num, const double *den, size_t n, double level,
-                       bool sequential, struct cb_ratio *out, char *err, size_t err_len);
+/* How cb_ratio_paired_by builds the interval. */
+enum {
+	/* The confidence sequence of the per-round log ratios in round order
+	 * (confseq.h), valid at a stopping time chosen on the data; without it
+	 * the exact sign-test interval above. */
+	CB_RATIO_SEQUENTIAL = 1,
+	/* The values carry each side's machine (time, or cycles estimated from
+	 * it): a sequential interval takes the margin for slow noise of each
+	 * side's own where the sides share little (dependence.h). */
+	CB_RATIO_OWN_MACHINE = 2,
+};
+
+/* The same, with the interval HOW asks for (CB_RATIO_ flags, 0: the one
+ * above). */
+int cb_ratio_paired_by(const double *num, const double *den, size_t n, double level, unsigned how,
+                       struct cb_ratio *out, char *err, size_t err_len);
 
 /* LEVEL adjusted for M simultaneous comparisons: 1 - (1 - LEVEL) / M. */
 double cb_ratio_bonferroni(double level, size_t m);

@@ -1,6 +1,7 @@
 /* summary.c: per-cell statistics of one results file. */
 #include "analysis/stats/summary.h"
 
+#include "analysis/stats/ratio.h"
 #include "core/base/errbuf.h"
 #include "core/base/units.h"
 
@@ -214,6 +215,43 @@ static int group_by_cell(const struct cb_results *r, struct by_cell *g)
 	return 0;
 }
 
+/* Whether the cycles of CELL, whose trials run like T, count its work alone
+ * (summary.h): a sim variant's virtual cycles unless it writes its time as
+ * them, else cycles the header says were counted. */
+static bool cycles_are_work(const struct cb_results *r, const struct cb_result_cell *cell,
+                            const struct cb_result_trial *t)
+{
+	const char *clock = cb_results_trial_clock(r, t);
+	json_t *scenario = json_object_get(r->header, "scenario"), *v;
+	size_t i;
+
+	if (!(clock && strcmp(clock, "virtual") == 0)) {
+		const char *counter = json_string_value(
+		    json_object_get(json_object_get(r->header, "counter"), "cycles"));
+		return counter && strcmp(counter, "perf-cycles") == 0;
+	}
+	json_array_foreach(json_object_get(scenario, "engines"), i, v)
+	{
+		const char *label = json_string_value(json_object_get(v, "label"));
+
+		if (label && strcmp(label, cell->label) == 0)
+			return json_number_value(json_object_get(json_object_get(v, "options"),
+			                                         "cycles_from_time")) == 0;
+	}
+	return true;
+}
+
+unsigned cb_summary_ratio_how(const struct cb_run_summary *s, bool on_cycles,
+                              const struct cb_cell_summary *const *cells, size_t n)
+{
+	unsigned how = s->options.sequential ? CB_RATIO_SEQUENTIAL : 0;
+	bool work = on_cycles;
+
+	for (size_t i = 0; i < n && work; i++)
+		work = cells[i]->cycles_are_work;
+	return how | (work ? 0 : CB_RATIO_OWN_MACHINE);
+}
+
 static int summarise_cell(struct cb_run_summary *rs, size_t c, const struct by_cell *g,
                           struct sample *buf, char *err, size_t err_len)
 {
@@ -282,6 +320,8 @@ static int summarise_cell(struct cb_run_summary *rs, size_t c, const struct by_c
 	/* Cycles only when every sample has them: a partial count would mislead. */
 	if (with_cycles == n) {
 		cs->have_cycles = true;
+		cs->cycles_are_work =
+		    cycles_are_work(r, cs->cell, &r->trials[g->index[g->first[c]]]);
 		if (summarise_values(buf, n, 2, false, opt, &cs->cpb, err, err_len) != 0)
 			return -1;
 		cs->order = &cs->cpb;

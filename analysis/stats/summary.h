@@ -36,6 +36,15 @@ struct cb_summary_options {
 /* The defaults above (doc/method.md). */
 void cb_summary_defaults(struct cb_summary_options *opt);
 
+struct cb_run_summary;
+struct cb_cell_summary;
+
+/* The CB_RATIO_ flags (ratio.h) of a paired ratio of the N cells CELLS of S
+ * compared ON_CYCLES or on time: sequential with S's options, and on each
+ * side's own machine unless every cell's cycles are its work. */
+unsigned cb_summary_ratio_how(const struct cb_run_summary *s, bool on_cycles,
+                              const struct cb_cell_summary *const *cells, size_t n);
+
 /* Which statistic a headline is: an index into cb_statistics[]. AUTO is the
  * median, or the minimum time (maximum throughput) when the cell is
  * contaminated. */
@@ -86,6 +95,10 @@ struct cb_cell_summary {
 	struct cb_stats_summary ns;  /* ns per call; smaller is better */
 	struct cb_stats_summary mbs; /* MB/s per trial; larger is better */
 	bool have_cycles;
+	/* Its cycles count the work alone: counted by the processor, or the
+	 * sim's virtual work (not its time, cycles_from_time). Estimated cycles
+	 * carry the machine's state as time does. */
+	bool cycles_are_work;
 	struct cb_stats_summary cpb; /* cycles per byte per trial (when have_cycles) */
 	/* What drift and lag-1 are judged on: cpb when have_cycles (a clock that
 	 * drifts moves time, not cycles: a quiet run on a VM drifts in time

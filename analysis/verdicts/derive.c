@@ -351,8 +351,9 @@ static int compute_ratio(struct cb_analysis *a, struct cb_derived *m, const stru
 	}
 	m->has_expect = d->has_expect && all_when;
 	m->level = cb_ratio_bonferroni(a->options.level, m->family);
-	m->ok = cb_ratio_paired_by(num, den, n, m->level, s->options.sequential, &m->ratio, m->why,
-	                           sizeof m->why) == 0;
+	m->ok = cb_ratio_paired_by(num, den, n, m->level,
+	                           cb_summary_ratio_how(s, m->on_cycles, cells, 2 * m->n_pairs),
+	                           &m->ratio, m->why, sizeof m->why) == 0;
 	if (m->ok) {
 		m->verdict = cb_ratio_verdict(m->ratio.value, m->ratio.ci.lo, m->ratio.ci.hi,
 		                              a->options.delta);

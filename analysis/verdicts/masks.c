@@ -138,10 +138,10 @@ static int judge_cell(const struct cb_analysis *a, struct cb_mask_cell *c, size_
 		free(den);
 		return -1;
 	}
-	bool seq = a->summary->options.sequential;
-	c->ok = cb_ratio_paired_by(num, den, rounds, 1.0 - alpha / (double)k, seq, &c->beyond, why,
+	unsigned how = cb_summary_ratio_how(a->summary, c->on_cycles, pair, 2);
+	c->ok = cb_ratio_paired_by(num, den, rounds, 1.0 - alpha / (double)k, how, &c->beyond, why,
 	                           sizeof why) == 0 &&
-	        cb_ratio_paired_by(num, den, rounds, 1.0 - 2.0 * alpha, seq, &c->within, why,
+	        cb_ratio_paired_by(num, den, rounds, 1.0 - 2.0 * alpha, how, &c->within, why,
 	                           sizeof why) == 0;
 	free(num);
 	free(den);

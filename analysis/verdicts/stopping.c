@@ -231,7 +231,7 @@ static const char *dependence_note(const struct cb_winner_group *g, char *note, 
 		char dep[128];
 
 		if (m->standing != CB_WINNER_NOT_RESOLVED || !m->ratio_ok ||
-		    !m->ratio.dependence.dependent)
+		    !cb_dependence_reported(&m->ratio.dependence))
 			continue;
 		cb_dependence_words(&m->ratio.dependence, dep, sizeof dep);
 		snprintf(note, len, " (%s: dependent rounds, %s)", m->cell->cell->label, dep);

@@ -71,10 +71,13 @@ static void judge_group(const struct cb_run_summary *s, struct cb_winner_group *
 			m->standing = CB_WINNER_LEADER;
 			continue;
 		}
-		m->ratio_ok = cb_ratio_paired_by(rounds_of(m->cell, g->on_cycles),
-		                                 rounds_of(g->members[g->best].cell, g->on_cycles),
-		                                 rounds, g->level, s->options.sequential, &m->ratio,
-		                                 why, sizeof why) == 0;
+		const struct cb_cell_summary *pair[2] = {m->cell, g->members[g->best].cell};
+
+		m->ratio_ok =
+		    cb_ratio_paired_by(rounds_of(m->cell, g->on_cycles),
+		                       rounds_of(g->members[g->best].cell, g->on_cycles), rounds,
+		                       g->level, cb_summary_ratio_how(s, g->on_cycles, pair, 2),
+		                       &m->ratio, why, sizeof why) == 0;
 		v = m->ratio_ok
 		        ? cb_ratio_verdict(m->ratio.value, m->ratio.ci.lo, m->ratio.ci.hi, delta)
 		        : CB_RATIO_NOT_RESOLVED;
