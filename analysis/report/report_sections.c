@@ -161,38 +161,35 @@ static void preemption_total(const struct cb_run_summary *rs, size_t *cells, siz
 	}
 }
 
-/* The paired ratios of A (winners against their leader, derived metrics)
- * whose rounds were shown dependent; HELD: of those, the ones held open. */
-static size_t count_dependent(const struct cb_analysis *a, bool held)
+static bool shown_dependent(const struct cb_dependence *d)
 {
-	size_t n = 0;
-
-	for (size_t i = 0; i < a->n_derived; i++)
-		n += a->derived[i].ok && a->derived[i].ratio.dependence.dependent &&
-		     (!held || a->derived[i].ratio.dependence.hold);
-	for (size_t i = 0; a->winners && i < a->winners->n_groups; i++)
-		for (size_t k = 0; k < a->winners->groups[i].n_members; k++) {
-			const struct cb_winner_member *m = &a->winners->groups[i].members[k];
-
-			n += m->ratio_ok && m->ratio.dependence.dependent &&
-			     (!held || m->ratio.dependence.hold);
-		}
-	return n;
+	return d->dependent;
 }
 
-/* The paired ratios of A whose interval took a margin for each side's own
- * slow noise (dependence.h). */
-static size_t count_margins(const struct cb_analysis *a)
+static bool held_open(const struct cb_dependence *d)
+{
+	return d->dependent && d->hold;
+}
+
+static bool with_margin(const struct cb_dependence *d)
+{
+	return d->margin > 0;
+}
+
+/* The paired ratios of A (winners against their leader, derived metrics)
+ * whose dependence is WHICH: shown dependent, held open, or given the margin
+ * for each side's own slow noise. */
+static size_t count_ratios(const struct cb_analysis *a, bool (*which)(const struct cb_dependence *))
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < a->n_derived; i++)
-		n += a->derived[i].ok && a->derived[i].ratio.dependence.margin > 0;
+		n += a->derived[i].ok && which(&a->derived[i].ratio.dependence);
 	for (size_t i = 0; a->winners && i < a->winners->n_groups; i++)
 		for (size_t k = 0; k < a->winners->groups[i].n_members; k++) {
 			const struct cb_winner_member *m = &a->winners->groups[i].members[k];
 
-			n += m->ratio_ok && m->ratio.dependence.margin > 0;
+			n += m->ratio_ok && which(&m->ratio.dependence);
 		}
 	return n;
 }
@@ -260,7 +257,7 @@ static void print_warnings(FILE *out, const struct cb_analysis *a,
 		     "--details names them",
 		     drift, drift == 1 ? "" : "s", lag, lag == 1 ? "s" : "",
 		     pre_cells <= 3 ? pre_cells : 0, overhead);
-	size_t dependent = count_dependent(a, false), held = count_dependent(a, true);
+	size_t dependent = count_ratios(a, shown_dependent), held = count_ratios(a, held_open);
 	if (dependent)
 		WARN(
 		    "%zu paired ratio%s ha%s rounds that depend on each other, each side's own "
@@ -270,7 +267,7 @@ static void print_warnings(FILE *out, const struct cb_analysis *a,
 		    dependent, dependent == 1 ? "" : "s", dependent == 1 ? "s" : "ve",
 		    dependent == 1 ? "its" : "their", dependent == 1 ? "" : "s",
 		    held ? ", or held while too few rounds size it" : "");
-	size_t margins = count_margins(a);
+	size_t margins = count_ratios(a, with_margin);
 	if (margins)
 		WARN(
 		    "%zu paired ratio%s ha%s sides that share little of their noise, so slow noise "
