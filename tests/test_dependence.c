@@ -223,9 +223,9 @@ static void test_batch_units(gsl_rng *rng)
 
 	ok(r.dependence.dependent &&
 	       cb_confseq_ranks_widened(N, 0.95, r.dependence.vif, &rank_lo, &rank_hi) != 0 &&
-	       r.ci.available &&
-	       r.dependence.batch_units && r.ci.method == cb_dependence_batch_method &&
-	       r.ci.hi < 1.0 / 1.02 && r.ci.lo <= r.value && r.value <= r.ci.hi,
+	       r.ci.available && r.dependence.batch_units &&
+	       r.ci.method == cb_dependence_batch_method && r.ci.hi < 1.0 / 1.02 &&
+	       r.ci.lo <= r.value && r.value <= r.ci.hi,
 	   "0.2 of the leader at VIF %.0f: over the batches' medians [%.3f, %.3f]",
 	   r.dependence.vif, r.ci.lo, r.ci.hi);
 	/* Coverage of the centre, on the sim's AR(1) 0.95 under white noise. */
