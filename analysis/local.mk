@@ -10,6 +10,7 @@ libcbstats_a_SOURCES = \
 	analysis/stats/ratio.c analysis/stats/ratio.h \
 	analysis/stats/confseq.c analysis/stats/confseq.h \
 	analysis/stats/dependence.c analysis/stats/dependence.h analysis/stats/own_noise.c \
+	analysis/stats/batch_units.c \
 	analysis/stats/curve.c analysis/stats/curve.h \
 	analysis/stats/robust_line.c analysis/stats/robust_line.h \
 	analysis/stats/summary.c analysis/stats/summary.h \

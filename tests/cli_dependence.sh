@@ -5,9 +5,11 @@
 # the JSON's dependence object and widened method; the same pair on one
 # machine is not. Under a stop rule the pair, whose sides share little of
 # their noise, takes the margin for slow noise of each side's own, named in
-# the text and the JSON; on one machine it does not.
+# the text and the JSON; on one machine it does not. Where the noise is so
+# slow that no rank interval forms, a pair at 0.2 gets its interval from the
+# batches' medians, named.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 12
+plan 14
 S="$top_srcdir/tests/scenarios/sim/own-machine.lua"
 
 cb run "$S" -o "$WORK/own.jsonl"
@@ -34,4 +36,9 @@ check "...JSON: the sides' share below 0.5, the margin in the interval's method"
 cb run "$S" --set own=0 --until resolved -o "$WORK/shared-seq.jsonl"
 cb report "$WORK/shared-seq.jsonl" --format json
 check "until resolved, one machine: the sides share their noise, no margin" sh -c "jq -e '(.[0].derived[0].ratio.dependence.own_noise.margin // 0) == 0 and (.[0].derived[0].ratio.interval.method | test(\"margin\") | not)' '$WORK/out' >/dev/null"
+cb run "$S" --set ar1=0.99 --set ar1_sigma=0.02 --set num_ns=5 -o "$WORK/far.jsonl"
+cb report "$WORK/far.jsonl"
+check "slow noise, a pair at 0.2: the text says the interval is over the blocks' medians" sh -c "grep -q 'variance x[0-9.]*, interval over the blocks. medians' '$WORK/out'"
+cb report "$WORK/far.jsonl" --format json
+check "...JSON: batch_units, the method named, the interval below 1" sh -c "jq -e '.[0].derived[0].ratio | .dependence.batch_units and (.interval.method | test(\"medians of 10 batches\")) and .interval.hi < 0.5 and .interval.lo > 0.1' '$WORK/out' >/dev/null"
 done_testing

@@ -16,6 +16,7 @@
 
 #include "analysis/stats/confseq.h"
 #include "analysis/stats/dependence.h"
+#include "analysis/stats/ratio.h"
 #include "analysis/stats/stats.h"
 #include "tests/tap.h"
 
@@ -199,6 +200,57 @@ static void test_own_noise(gsl_rng *rng)
 	   d.batch_vif);
 }
 
+/* The batches' medians as units (cb_dependence_batch_interval): where the
+ * rounds are so dependent that no rank interval forms, a pair far apart is
+ * still told apart; the interval covers the series' centre; and it stands
+ * only where the rank interval is missing. */
+static void test_batch_units(gsl_rng *rng)
+{
+	double num[N], den[N], v[N];
+	struct cb_ratio r;
+	char err[128];
+	size_t covered = 0, formed = 0;
+
+	/* At 0.2 of its leader, on slow noise of its own of +-5% that lasts
+	 * hundreds of rounds: the signs count 400 rounds as a handful. */
+	draw(rng, 0.995, 10.0, v, N);
+	for (size_t i = 0; i < N; i++) {
+		num[i] = 0.2 * exp(0.005 * v[i]);
+		den[i] = 1.0;
+	}
+	cb_ratio_paired_by(num, den, N, 0.95, CB_RATIO_SEQUENTIAL, &r, err, sizeof err);
+	size_t rank_lo, rank_hi;
+
+	ok(r.dependence.dependent &&
+	       cb_confseq_ranks_widened(N, 0.95, r.dependence.vif, &rank_lo, &rank_hi) != 0 &&
+	       r.ci.available && r.dependence.batch_units &&
+	       r.ci.method == cb_dependence_batch_method && r.ci.hi < 1.0 / 1.02 &&
+	       r.ci.lo <= r.value && r.value <= r.ci.hi,
+	   "0.2 of the leader at VIF %.0f: over the batches' medians [%.3f, %.3f]",
+	   r.dependence.vif, r.ci.lo, r.ci.hi);
+	/* Coverage of the centre, on the sim's AR(1) 0.95 under white noise. */
+	for (size_t s = 0; s < SERIES; s++) {
+		struct cb_stats_interval ci;
+
+		draw(rng, 0.95, 0.7, v, N);
+		cb_dependence_batch_interval(v, N, 0.95, &ci);
+		formed += ci.available;
+		covered += ci.available && ci.lo <= 0 && 0 <= ci.hi;
+	}
+	ok(formed == SERIES && covered >= SERIES * 92 / 100,
+	   "AR(1) 0.95 under white noise: the batches' interval covers in %zu of %d", covered,
+	   SERIES);
+	/* Moderate dependence: the widened ranks form, the batches stand aside. */
+	draw(rng, 0.5, 1.0, v, N);
+	for (size_t i = 0; i < N; i++) {
+		num[i] = exp(0.02 * v[i]);
+		den[i] = 1.0;
+	}
+	cb_ratio_paired_by(num, den, N, 0.95, CB_RATIO_SEQUENTIAL, &r, err, sizeof err);
+	ok(r.ci.available && !r.dependence.batch_units && r.ci.method != cb_dependence_batch_method,
+	   "AR(1) 0.5 (VIF %.1f): the ranks' interval, not the batches'", r.dependence.vif);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long seed = argc > 1 ? strtoul(argv[1], NULL, 0) : 20261204ul;
@@ -206,10 +258,11 @@ int main(int argc, char **argv)
 
 	printf("# seed %lu\n", seed);
 	gsl_rng_set(rng, seed);
-	tap_plan(17);
+	tap_plan(20);
 	test_widening();
 	test_flags(rng);
 	test_own_noise(rng);
+	test_batch_units(rng);
 	gsl_rng_free(rng);
 	return tap_done();
 }

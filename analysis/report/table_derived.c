@@ -59,8 +59,10 @@ json_t *cb_report_dependence_json(const struct cb_dependence *d)
 	                      "lag1_limit", cb_report_json_number(d->lag1_limit), "held", d->hold,
 	                      "variance_factor", cb_report_json_number(d->vif));
 
-	if (o && d->batches)
+	if (o && d->batches) {
 		json_object_set_new(o, "batch_rounds", json_integer((json_int_t)d->batch));
+		json_object_set_new(o, "batch_units", json_boolean(d->batch_units));
+	}
 	if (o && d->own_judged)
 		json_object_set_new(
 		    o, "own_noise",

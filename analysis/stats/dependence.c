@@ -130,8 +130,9 @@ void cb_dependence_words(const struct cb_dependence *d, char *buf, size_t len)
 		at = snprintf(buf, len, "lag-1 %.2f in %zu rounds, variance x%.1f", d->lag1, d->n,
 		              d->vif);
 	else
-		at = snprintf(buf, len, "lag-1 %.2f, blocks of %zu rounds, variance x%.1f", d->lag1,
-		              d->batch, d->vif);
+		at = snprintf(buf, len, "lag-1 %.2f, blocks of %zu rounds, variance x%.1f%s",
+		              d->lag1, d->batch, d->vif,
+		              d->batch_units ? ", interval over the blocks' medians" : "");
 	if (d->margin > 0 && at >= 0 && (size_t)at < len)
 		snprintf(buf + at, len - (size_t)at,
 		         "%ssides share %.2f: +-%.1f%% for slow noise of their own", at ? "; " : "",

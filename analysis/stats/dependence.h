@@ -43,6 +43,8 @@
 #ifndef CB_DEPENDENCE_H
 #define CB_DEPENDENCE_H
 
+#include "analysis/stats/interval.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -69,6 +71,7 @@ struct cb_dependence {
 	bool dependent;    /* dependence shown: the interval is widened (or held) */
 	bool hold;         /* shown, but the batches are too short to size it */
 	double vif;        /* the factor applied to the sign count's variance: >= 1 */
+	bool batch_units;  /* the interval is over the batches' medians (batch_units.c) */
 
 	/* Slow noise of each side's own (own_noise.c), a sequential pair only,
 	 * on a measure that carries each side's machine (time, or cycles
@@ -84,6 +87,7 @@ struct cb_dependence {
 extern const char cb_dependence_exact_method[];
 extern const char cb_dependence_sequence_method[];
 extern const char cb_dependence_own_method[];
+extern const char cb_dependence_batch_method[];
 
 /* The dependence of VALUES[0..n-1], in the order they were observed (not
  * modified; finite). Never fails: where memory runs out or n is too small,
@@ -100,6 +104,16 @@ void cb_dependence_of(const double *values, size_t n, struct cb_dependence *out)
  * batches' upper bound shows a memory short against them. */
 void cb_dependence_own_noise(const double *num, const double *den, size_t n, const double *logs,
                              size_t used, double level, struct cb_dependence *out);
+
+/* The interval over the medians of CB_DEP_BATCHES contiguous batches of
+ * VALUES[0..n-1] (round order; the first n mod k left out), for where the
+ * widened rank interval is not available: around the medians' mean, the
+ * normal-mixture boundary of k units at LEVEL in their standard deviation,
+ * widened by Student t's excess over the normal. OUT is not available while a batch is
+ * shorter than CB_DEP_MIN_BATCH or every batch has the same median. -1 on
+ * a LEVEL outside (0, 1) or no memory. */
+int cb_dependence_batch_interval(const double *values, size_t n, double level,
+                                 struct cb_stats_interval *out);
 
 /* Whether a report names the series: dependence shown, or a margin taken. */
 bool cb_dependence_reported(const struct cb_dependence *d);

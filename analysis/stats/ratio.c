@@ -71,8 +71,12 @@ int cb_ratio_paired_by(const double *num, const double *den, size_t n, double le
 	if (sequential && (how & CB_RATIO_OWN_MACHINE))
 		cb_dependence_own_noise(num, den, n, logs, used, level, &out->dependence);
 
-	if (sequential && !held &&
-	    cb_confseq_median_widened(logs, used, level, vif, &out->ci) != 0) {
+	struct cb_stats_interval by_batches = {0};
+
+	if ((sequential && !held &&
+	     cb_confseq_median_widened(logs, used, level, vif, &out->ci) != 0) ||
+	    (out->dependence.dependent && out->dependence.batches &&
+	     cb_dependence_batch_interval(logs, used, level, &by_batches) != 0)) {
 		cb_errorf(err, err_len, "out of memory pairing %zu rounds", n);
 		free(logs);
 		return -1;
@@ -90,6 +94,13 @@ int cb_ratio_paired_by(const double *num, const double *den, size_t n, double le
 	if (out->dependence.dependent && out->ci.available)
 		out->ci.method =
 		    sequential ? cb_dependence_sequence_method : cb_dependence_exact_method;
+	else if (!held && !out->ci.available && by_batches.available) {
+		/* so dependent that no rank interval forms: the batches' medians */
+		out->ci = by_batches;
+		out->ci.lo = fmin(out->ci.lo, out->log_value);
+		out->ci.hi = fmax(out->ci.hi, out->log_value);
+		out->dependence.batch_units = true;
+	}
 	if (out->dependence.margin > 0 && out->ci.available) {
 		out->ci.lo -= out->dependence.margin;
 		out->ci.hi += out->dependence.margin;
