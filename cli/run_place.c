@@ -20,12 +20,13 @@
 #define NO_TEST UINT_MAX
 
 /* How many processes a run may start, the first included. A start's
- * default libraries cross with a probability of 1/8 for libcrypto alone
- * (its code, 2.5 MiB, lies in a 2 MiB-aligned mapping: one base of eight
- * within 16 MiB) and about 0.2 for the seven libraries together (measured:
- * analysis/README.md), each start drawn anew; after 6 starts one run in
- * 4,000 (libcrypto) or 16,000 (all seven) still crosses, for a few tenths of
- * a second per start. */
+ * default libraries cross with a probability of about 1/8 for libcrypto
+ * alone (its 2.5 MiB of code lie in a 2 MiB-aligned mapping: one base of
+ * eight within 16 MiB) and 0.18 for the seven libraries together (28 and
+ * 35 of 200 processes: analysis/README.md), each start drawn anew. After 6
+ * starts one run in 260,000 (libcrypto) or about 30,000 (all seven) still
+ * crosses, and says so; a start costs a tenth of a second or so (the
+ * scenario loaded again), and 1.1-1.2 starts were needed on average. */
 #define CB_RUN_PLACE_TRIES 6
 
 /* A count from the environment variable NAME: FALLBACK when it is unset
