@@ -2,7 +2,9 @@
  *
  * This file loads the scenario and plans it; run_args.c parses the options,
  * run_output.c chooses the output and checks a --resume, run_many.c runs
- * --runs N as N processes, run_measure.c measures one run into one file. */
+ * --runs N as N processes, run_place.c chooses where the linked libraries
+ * of the process that measures lie, run_measure.c measures one run into
+ * one file. */
 #include "config.h"
 
 #include <signal.h>
@@ -17,6 +19,7 @@
 #include "cli/run_measure.h"
 #include "cli/run_oneline.h"
 #include "cli/run_output.h"
+#include "cli/run_place.h"
 #include "cli/run_plan.h"
 #include "cli/run_recorded.h"
 #include "core/engine/extern.h"
@@ -145,7 +148,8 @@ static struct cb_scenario *scenario_of_args(struct cb_run_args *a, struct cb_rec
 		cb_scenario_free(s);
 		return NULL;
 	}
-	for (size_t i = 0; i < s->n_dropped && a->run_index < 0; i++) /* once, not per run */
+	/* Once, not per run of --runs nor per start (run_place.h). */
+	for (size_t i = 0; i < s->n_dropped && a->run_index < 0 && cb_run_place_try() == 1; i++)
 		fprintf(stderr, "note: %s left out: %s\n", s->dropped[i].name,
 		        s->dropped[i].reason);
 	*rc = CB_EXIT_OK;
@@ -204,6 +208,7 @@ static void say_long_run(const struct cb_run_args *a, const struct cb_scenario *
 static int go(struct cb_run_args *a, const struct cb_scenario *s, const struct cb_plan *plan,
               int argc, char **argv)
 {
+	struct cb_run_place place;
 	int rc = CB_EXIT_OK;
 
 	if (a->dry_run) {
@@ -215,11 +220,17 @@ static int go(struct cb_run_args *a, const struct cb_scenario *s, const struct c
 		rc = cb_run_check_output(a, a->output, a->runs > 1 && a->run_index < 0);
 	if (rc != CB_EXIT_OK)
 		return rc;
+	if ((a->runs > 1 || a->resume_folder) && a->run_index < 0) {
+		say_long_run(a, s, plan);
+		return cb_run_many(a, s, argc, argv, &stop_requested);
+	}
+	/* This process measures: the place of the libraries it linked is
+	 * chosen first, by starting it again, before it says or writes
+	 * anything. */
+	cb_run_place_defaults(plan, a->kernel_place, argc, argv, &stop_requested, &place);
 	if (a->run_index < 0)
 		say_long_run(a, s, plan);
-	if ((a->runs > 1 || a->resume_folder) && a->run_index < 0)
-		return cb_run_many(a, s, argc, argv, &stop_requested);
-	return cb_run_measure(a, s, plan, &stop_requested);
+	return cb_run_measure(a, s, plan, &place, &stop_requested);
 }
 
 int cb_cmd_run(int argc, char **argv)

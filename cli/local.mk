@@ -13,5 +13,6 @@ cryptobench_SOURCES += \
 	cli/run_until.c cli/run_until.h cli/run_auto.c cli/run_auto.h \
 	cli/run_args.c cli/run_args.h cli/run_output.c cli/run_output.h \
 	cli/run_many.c cli/run_many.h cli/run_measure.c cli/run_measure.h \
+	cli/run_place.c cli/run_place.h \
 	cli/options.c cli/options.h cli/html_page.c cli/html_page.h \
 	cli/watchdog.c

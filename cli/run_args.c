@@ -39,7 +39,11 @@ static const char run_help[] =
     "                        algorithm, op, size, threads)\n"
     "      --host NAME       the name this machine is known by, recorded in the\n"
     "                        header (host.name_given) instead of its hostname: what\n"
-    "                        compare and report group and label hosts by\n\n"
+    "                        compare and report group and label hosts by\n"
+    "      --kernel-place    measure the linked libraries where the kernel loaded\n"
+    "                        them; by default a process whose library's code lies\n"
+    "                        across a 16 MiB boundary (a few percent slower on some\n"
+    "                        CPUs) starts again, up to 6 times, for another place\n\n"
     "      --allow-external PATH[,PATH...]\n"
     "                        let the scenario start these worker programs or load\n"
     "                        these plug-ins (compared after realpath); without it a\n"
@@ -185,6 +189,7 @@ static const struct cb_cli_option run_options[] = {
     STRING("--trial-time", NULL, oneline.trial_time),
     STRING("--only", NULL, only),
     CB_OPTION_CALL("--host", NULL, set_host),
+    FLAG("--kernel-place", kernel_place, 1),
     CB_OPTION_CALL("--allow-external", NULL, set_allow_external),
     /* Between a --runs parent and its runs. */
     {"--run-index", NULL, CB_OPT_CALL, 0, 0, set_run_index, true},

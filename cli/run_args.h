@@ -31,6 +31,7 @@ struct cb_run_args {
 	struct cb_oneline oneline; /* a scenario from flags instead of a file */
 	const char *only;          /* --only KEY=VALUE,...: a subset of the cells */
 	const char *host;          /* --host NAME: the host's name in the header */
+	int kernel_place;          /* --kernel-place: no new start (run_place.h) */
 	const char *scenario_of;   /* internal: the scenario a results file records */
 	size_t n_operands;         /* scenario files given (one is allowed) */
 	const char *extra;         /* the first operand past the scenario */

@@ -75,15 +75,16 @@ static int open_output(struct cb_run_args *a, const struct cb_scenario *s,
 /* A resumed file gets a line saying so; a new one its header and the cells
  * the plan skips. */
 static int write_start(const struct cb_run_args *a, struct cb_run *run, struct output *o,
-                       const struct cb_until_looks *until)
+                       const struct cb_until_looks *until, const struct cb_run_place *place)
 {
 	char err[512];
 	json_t *line;
 	int rc;
 
-	if (o->old) {
-		line = json_pack("{s:s, s:I}", "command_line", a->command_line, "trials_before",
-		                 (json_int_t)o->old->n_trials);
+	if (o->old) { /* its process's own placement: the header's was another's */
+		line =
+		    json_pack("{s:s, s:I, s:o}", "command_line", a->command_line, "trials_before",
+		              (json_int_t)o->old->n_trials, "placement", cb_run_place_json(place));
 		cb_writer_line(o->w, "resume", line); /* a failure shows at the first trial */
 		json_decref(line);
 		return CB_EXIT_OK;
@@ -93,6 +94,7 @@ static int write_start(const struct cb_run_args *a, struct cb_run *run, struct o
 		json_object_set_new(line, "only", json_string(a->only));
 	if (until) /* the stopping rule, for the analysis and a resume */
 		json_object_set_new(line, "stop", cb_until_rule_json(until));
+	json_object_set_new(line, "placement", cb_run_place_json(place));
 	rc = cb_writer_header(o->w, line, err, sizeof err);
 	json_decref(line);
 	if (rc != 0 || cb_run_write_skips(run, o->w) != 0) {
@@ -166,7 +168,7 @@ static int say_end(const struct cb_run_args *a, const char *path,
 }
 
 int cb_run_measure(struct cb_run_args *a, const struct cb_scenario *s, const struct cb_plan *plan,
-                   volatile sig_atomic_t *stop)
+                   const struct cb_run_place *place, volatile sig_atomic_t *stop)
 {
 	char err[512];
 	struct cb_run_options options = {.run_index = a->run_index > 0 ? (unsigned)a->run_index : 0,
@@ -205,7 +207,7 @@ int cb_run_measure(struct cb_run_args *a, const struct cb_scenario *s, const str
 	}
 	if (cb_run_explain(run) && cb_explain_note(cb_run_explain(run), err, sizeof err))
 		fprintf(stderr, "%s\n", err);
-	if ((rc = write_start(a, run, &o, sequential ? &until : NULL)) != CB_EXIT_OK) {
+	if ((rc = write_start(a, run, &o, sequential ? &until : NULL, place)) != CB_EXIT_OK) {
 		cb_writer_discard(o.w);
 		cb_run_free(run);
 		return rc;

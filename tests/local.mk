@@ -73,6 +73,7 @@ cli_tests = \
 	tests/cli_faults.sh \
 	tests/cli_masks.sh \
 	tests/cli_two_builds.sh \
+	tests/cli_default_place.sh \
 	tests/cli_bad_results.sh \
 	tests/cli_compressed.sh \
 	tests/cli_kill_resume.sh \

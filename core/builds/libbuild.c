@@ -262,6 +262,32 @@ static bool default_library(size_t library, Dl_info *info)
 	return mark && dladdr(mark, info) && info->dli_fname;
 }
 
+bool cb_libbuild_default_of(const struct cb_engine *engine, struct cb_libbuild_default *out)
+{
+	struct cb_elf_info elf;
+	size_t library = N_LIBRARIES;
+	char why[256];
+	Dl_info linked;
+
+	pthread_mutex_lock(&builds_lock);
+	for (size_t i = 0; i < n_builds; i++)
+		if (&builds[i]->engine == engine)
+			library = builds[i]->library;
+	pthread_mutex_unlock(&builds_lock);
+	if (library == N_LIBRARIES &&
+	    (strcmp(engine->kind, "library") != 0 || !library_of(engine->name, &library)))
+		return false;
+	if (!default_library(library, &linked))
+		return false;
+	out->engine = libraries[library].engine;
+	out->path = linked.dli_fname;
+	out->base = linked.dli_fbase;
+	if (cb_elf_info_read(linked.dli_fname, &elf, why, sizeof why) != 0)
+		elf.code_hi = 0; /* no code known: none across */
+	out->crosses = cb_placement_crosses(linked.dli_fbase, elf.code_lo, elf.code_hi);
+	return true;
+}
+
 /* A slot of its own for B beside the default build at LINKED, none given to
  * another build of its library (placement.h): -1 when none is left. */
 static int slot_for(const struct libbuild *b, const Dl_info *linked)

@@ -50,6 +50,21 @@ const struct cb_engine *cb_libbuild_open(const struct cb_engine *base, const cha
                                          char *const *env, const char *name,
                                          const char *vectors_dir, char *err, size_t err_len);
 
+/* Where the default build of ENGINE's library lies in this process: the
+ * library the program linked, of ENGINE or, for a build of
+ * cb_libbuild_open, of the engine it is a build of. */
+struct cb_libbuild_default {
+	const char *engine; /* the table's engine of that library ("openssl") */
+	const char *path;   /* its file, as the loader named it */
+	const void *base;   /* where it is loaded */
+	bool crosses;       /* its code across a 16 MiB boundary (placement.h) */
+};
+
+/* ENGINE's default build into OUT: whether ENGINE runs a library of the
+ * table in this process (false for other engines, and when the library is
+ * not loaded). A file whose code extent cannot be read does not cross. */
+bool cb_libbuild_default_of(const struct cb_engine *engine, struct cb_libbuild_default *out);
+
 /* What identifies the library ENGINE runs on, for the results header and
  * `engines`: {path, sha256, build_id, version, base, default, slot,
  * crosses_16mib}, "base" the address the library is loaded at, "default"

@@ -4,8 +4,9 @@
  * a libcrypto whose code straddles a 16 MiB boundary ran AES-128-CBC
  * decryption of 1 KiB 4-5% slower, and the kernel puts one library in
  * eight there (analysis/README.md, "Two builds of one library: where a
- * build's code lands"). Each process draws the default build's place anew;
- * the other builds are placed by it, so that within one process every
+ * build's code lands"). Each process draws the default build's place anew
+ * (the run command starts its process again while the default's code
+ * crosses: cli/run_place.h); the other builds are placed by it, so that within one process every
  * build's code meets a 16 MiB boundary as the default's does wherever the
  * default's landed, and an A/A of copies of one file compares like with
  * like. Each build gets a 2 MiB slot of its own within the default's 16 MiB

@@ -116,8 +116,8 @@ struct cb_header_field {
 };
 
 /* The header's fields in the order they are written; the run command adds
- * "only" and "stop", and the writer "schema" when the header has none
- * (cb_writer_header). */
+ * "only", "stop" and "placement", and the writer "schema" when the header
+ * has none (cb_writer_header). */
 extern const struct cb_header_field cb_header_fields[];
 extern const size_t cb_n_header_fields;
 
