@@ -13,16 +13,16 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 plan 5
 
-# files ROOT: the project's text files, one per line, relative to ROOT.
+# files ROOT: the project's text files (not binary, not empty), one per
+# line, relative to ROOT. One grep reads them all (xargs), not one a file:
+# the tree has a thousand.
 files() {
 	if git -C "$1" rev-parse --is-inside-work-tree >/dev/null 2>&1 &&
 		[ "$(git -C "$1" rev-parse --show-toplevel)" = "$(cd "$1" && pwd -P)" ]; then
-		git -C "$1" ls-files
+		git -C "$1" ls-files -z
 	else
-		(cd "$1" && find . -type f ! -path './.git/*' | sed 's|^\./||')
-	fi | while IFS= read -r f; do
-		[ -f "$1/$f" ] && grep -Iq . "$1/$f" 2>/dev/null && printf '%s\n' "$f"
-	done
+		(cd "$1" && find . -type f ! -path './.git/*' -print0 | sed -z 's|^\./||')
+	fi | (cd "$1" && xargs -0 -r grep -I -l -e . -- 2>/dev/null)
 }
 
 # outside ROOT: "file:line: text" for each mention of a parent's shared/
@@ -30,29 +30,23 @@ files() {
 outside() {
 	pattern=../
 	pattern=${pattern}shared
-	files "$1" | while IFS= read -r f; do
-		grep -n -F "$pattern" "$1/$f" | sed "s|^|$f:|"
-	done
+	files "$1" | tr '\n' '\0' | (cd "$1" && xargs -0 -r grep -n -H -F -e "$pattern" --)
 }
 
-# anchor TEXT: the anchor a heading gets (lower case; letters, digits,
-# spaces, hyphens and underscores kept; spaces to hyphens).
-anchor() {
-	printf '%s\n' "$1" | tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9 _-]//g' -e 's/ /-/g'
-}
-
-# has_anchor FILE ANCHOR: FILE has a heading whose anchor is ANCHOR.
+# has_anchor FILE ANCHOR: FILE has a heading whose anchor is ANCHOR (the
+# heading in lower case; letters, digits, spaces, hyphens and underscores
+# kept; spaces to hyphens). The headings are filtered together, in one
+# pipeline per call, not one process pair per heading.
 has_anchor() {
-	sed -n 's/^#\{1,6\} \{1,\}//p' "$1" | while IFS= read -r h; do
-		[ "$(anchor "$h")" = "$2" ] && echo yes && break
-	done | grep -q yes
+	sed -n 's/^#\{1,6\} \{1,\}//p' "$1" | tr 'A-Z' 'a-z' |
+		sed -e 's/[^a-z0-9 _-]//g' -e 's/ /-/g' | grep -qxF -- "$2"
 }
 
-# inside ROOT PATH: PATH, once resolved, lies in ROOT (a citation may not
-# leave the tree through "..").
+# inside PATH: PATH, once resolved, lies in the tree missing reads,
+# $root_real (a citation may not leave the tree through "..").
 inside() {
-	case $(realpath -m "$2") in
-	"$(realpath -m "$1")"/*) true ;;
+	case $(realpath -m "$1") in
+	"$root_real"/*) true ;;
 	*) false ;;
 	esac
 }
@@ -60,18 +54,22 @@ inside() {
 # missing ROOT: "file:line: NAME" for each cited document not in ROOT.
 missing() {
 	root=$1
+	root_real=$(realpath -m "$root")
 	files "$root" >"$WORK/files"
 	sed 's|.*/||' "$WORK/files" | sort -u >"$WORK/basenames"
 	while IFS= read -r f; do
-		dir=$(dirname "$f")
+		case $f in
+		*/*) dir=${f%/*} ;;
+		*) dir=. ;;
+		esac
 		grep -n -o -E '[A-Za-z0-9_.][A-Za-z0-9_./-]*\.md(#[a-z0-9_-]+)?\b' "$root/$f" |
 			while IFS=: read -r line ref; do
 				doc=${ref%%#*}
 				frag=
 				[ "$doc" != "$ref" ] && frag=${ref#*#}
-				if [ -f "$root/$dir/$doc" ] && inside "$root" "$root/$dir/$doc"; then
+				if [ -f "$root/$dir/$doc" ] && inside "$root/$dir/$doc"; then
 					target=$root/$dir/$doc
-				elif [ -f "$root/$doc" ] && inside "$root" "$root/$doc"; then
+				elif [ -f "$root/$doc" ] && inside "$root/$doc"; then
 					target=$root/$doc
 				elif [ "${doc#*/}" = "$doc" ] && grep -qxF "$doc" "$WORK/basenames"; then
 					target=
