@@ -4,7 +4,14 @@
 plan 5
 
 usable=$("$CRYPTOBENCH" engines --json | jq '[.[] | select(.kind == "library" and .usable)] | length')
-cb verify
+if [ -n "${CB_SANITIZED:-}" ] && [ "$usable" -gt 0 ]; then
+	# Under the sanitizers (make check-sanitized) the library engines alone:
+	# a worker's vectors run in its runtime, which they do not see, and the
+	# plain suite verifies them.
+	cb verify $("$CRYPTOBENCH" engines --json | jq -r '[.[] | select(.kind == "library") | .name] | join(" ")')
+else
+	cb verify
+fi
 if [ "$usable" -eq 0 ]; then
 	# A build with every library configured out has nothing to verify, and says so.
 	check "with no crypto engine, verify fails (exit 1)" status_is 1

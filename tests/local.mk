@@ -180,11 +180,13 @@ dist_check_SCRIPTS += tests/arm64.sh
 # Java, `worker check`: the C side of their protocol runs under the
 # sanitizers in cli_workers.sh and cli_worker_timing.sh), stream mode over
 # three libraries (every engine's calls run under them in cli_verify.sh and
-# the scenario tests), and the installed copy (the same binary).
+# the scenario tests), and the installed copy (the same binary). CB_SANITIZED
+# tells a test it runs there: cli_verify.sh then verifies the library
+# engines alone, the workers' vectors being the plain suite's.
 source_checks = tests/style.sh tests/layering.sh tests/docs.sh tests/tree_clean.sh
 sanitized_elsewhere = tests/cli_kcapi_qemu.sh tests/cli_go_worker.sh tests/cli_rust_ring.sh \
 	tests/cli_java_jca.sh tests/cli_worker_check.sh tests/cli_openssl.sh tests/cli_install.sh
 check-sanitized:
-	$(MAKE) $(AM_MAKEFLAGS) check \
+	CB_SANITIZED=1 $(MAKE) $(AM_MAKEFLAGS) check \
 		TESTS='$(filter-out $(source_checks) $(sanitized_elsewhere),$(TESTS))'
 .PHONY: check-sanitized
