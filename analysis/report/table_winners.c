@@ -77,7 +77,7 @@ static const char *dependent_members(const struct cb_winner_group *g, char *buf,
 
 	buf[0] = '\0';
 	for (size_t k = 0; k < g->n_members && used < len; k++) {
-		char words[128];
+		char words[256]; /* a lag-1, its blocks, the medians and a margin */
 
 		if (!dependent(&g->members[k]))
 			continue;

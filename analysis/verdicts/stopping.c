@@ -228,7 +228,7 @@ static const char *dependence_note(const struct cb_winner_group *g, char *note, 
 	note[0] = '\0';
 	for (size_t k = 0; k < g->n_members; k++) {
 		const struct cb_winner_member *m = &g->members[k];
-		char dep[128];
+		char dep[256];
 
 		if (m->standing != CB_WINNER_NOT_RESOLVED || !m->ratio_ok ||
 		    !cb_dependence_reported(&m->ratio.dependence))
@@ -278,7 +278,7 @@ static int winners_questions(struct builder *b, const struct cb_winners *w)
  * can size the dependence. */
 static void ratio_words(const struct cb_ratio *r, char *buf, size_t len)
 {
-	char dep[128];
+	char dep[256];
 
 	cb_dependence_words(&r->dependence, dep, sizeof dep);
 	if (r->dependence.hold)
