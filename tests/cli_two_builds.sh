@@ -10,10 +10,11 @@
 # address modulo 1 GiB), and every trial of all three is verified; a file
 # from before slots keeps its old report line. A wrong file, an ABI mismatch
 # and a build that fails its known answers stop the run before anything is
-# timed. The same for nettle with libhogweed beside it. No timing is
-# asserted.
+# timed. The default runs the engine's shared object there, as the builds
+# do; alone, the engine compiled in. The same for nettle with libhogweed
+# beside it. No timing is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 26
+plan 30
 
 # linked SONAME: the file the program's SONAME resolves to.
 linked() { ldd "$CRYPTOBENCH" | awk -v so="$1" '$1 == so { print $3 }'; }
@@ -97,7 +98,7 @@ EOF
 
 crypto=$(linked libcrypto.so.3)
 if [ -z "$crypto" ] || ! "$CRYPTOBENCH" engines | grep '^openssl ' >/dev/null; then
-	skip 21 "the openssl engine or libcrypto.so.3 is not here"
+	skip 24 "the openssl engine or libcrypto.so.3 is not here"
 else
 	mkdir -p "$WORK/a" "$WORK/b"
 	cp "$crypto" "$WORK/a/libcrypto.so.3"
@@ -114,6 +115,8 @@ else
 		test "$(header ossl.jsonl '[.engines[].library | "\(.sha256) \(.build_id) \(.version)"] | unique | length')" = 1
 	check "...the builds' engines are named after their labels" \
 		test "$(header ossl.jsonl '[.engines[].name] | join(" ")')" = "openssl openssl@copy-a openssl@copy-b"
+	check "...and the default runs the engine's shared object, the code the builds run" \
+		test "$(header ossl.jsonl '[.engines[].library.engine_code] | join(" ")')" = "object object object"
 	check "...each loaded at an address of its own" \
 		test "$(header ossl.jsonl '[.engines[].library.base] | unique | length')" = 3
 	check "...each in a 2 MiB slot of its own crossing 16 MiB as the default (or alike when it does)" \
@@ -127,6 +130,8 @@ else
 	check "...the report carries the builds' labels" out_has '^copy-b '
 	check "...and names each build's library by path and SHA-256" \
 		test "$(grep -c "^library of openssl@copy-[ab]: $WORK/[ab]/libcrypto.so.3, OpenSSL" "$WORK/out")" = 2
+	check "...and says the default ran through the engine's object" \
+		out_has "^library of openssl (linked, through the engine.s object): $crypto"
 	if [ "$(head -n 1 "$WORK/placed" | cut -d' ' -f3)" = true ]; then
 		placement_line='^builds placed alike: at the default.s address modulo 1 GiB, no 2 MiB'
 	else
@@ -177,6 +182,10 @@ else
 	CRYPTOBENCH_FAULT=openssl@copy-a cb run "$WORK/ossl.lua" -o "$WORK/kat.jsonl"
 	check "a build that fails its known answers is refused, named, before any timing" \
 		refused "a/libcrypto.so.3 fails its known answers" "$WORK/kat.jsonl"
+	cb run --engines openssl --algorithms sha256 --sizes 64B --set rounds=1 --set warmup=0 \
+		-o "$WORK/alone.jsonl"
+	check "a run without another build runs the engine compiled into the program" \
+		test "$(header alone.jsonl '[.engines[].library.engine_code] | join(" ")')" = program
 	CRYPTOBENCH_FAULT=sim@1 cb run --engines sim --algorithms sha256 --sizes 64B \
 		--set rounds=2 --set warmup=0 -o "$WORK/sim.jsonl"
 	check "the fault switch still reads ENGINE@ROUND for a plain engine: round 1 alone hit" \
@@ -186,7 +195,7 @@ fi
 nettle=$(linked libnettle.so.8)
 hogweed=$(linked libhogweed.so.6)
 if [ -z "$nettle" ] || [ -z "$hogweed" ] || ! "$CRYPTOBENCH" engines | grep '^nettle ' >/dev/null; then
-	skip 5 "the nettle engine or libnettle.so.8 and libhogweed.so.6 are not here"
+	skip 6 "the nettle engine or libnettle.so.8 and libhogweed.so.6 are not here"
 else
 	for d in na nb; do
 		mkdir -p "$WORK/$d"
@@ -203,6 +212,8 @@ else
 	check "...three load addresses" \
 		test "$(header nettle.jsonl '[.engines[].library.base] | unique | length')" = 3
 	check "...every trial valid" all_valid "$WORK/nettle.jsonl"
+	check "...the default through nettle's object, as the builds" \
+		test "$(header nettle.jsonl '[.engines[].library.engine_code] | join(" ")')" = "object object object"
 	scenario nettle "$WORK/na/libnettle.so.8" "$crypto" >"$WORK/nwrong.lua"
 	cb run "$WORK/nwrong.lua" -o "$WORK/nwrong.jsonl"
 	check "libcrypto given to nettle is refused" refused "defines no nettle_version_major: not nettle" \

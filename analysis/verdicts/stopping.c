@@ -245,7 +245,7 @@ static int winners_questions(struct builder *b, const struct cb_winners *w)
 	for (size_t i = 0; w && i < w->n_groups; i++) {
 		const struct cb_winner_group *g = &w->groups[i];
 		const struct cb_result_cell *c = g->members[0].cell->cell;
-		char size[32], threads[32] = "", names[160], leader[160], note[160];
+		char size[32], threads[32] = "", names[160], leader[160], note[384];
 		struct cb_question *q;
 
 		if (g->n_members < 2) /* one contender: nothing to ask */
@@ -293,7 +293,7 @@ static int derived_questions(struct builder *b, const struct cb_analysis *a)
 	for (size_t i = 0; i < a->n_derived; i++) {
 		const struct cb_derived *m = &a->derived[i];
 		struct cb_question *q, *e = NULL;
-		char figures[224];
+		char figures[352];
 
 		if (!add_question(b, CB_Q_DERIVED, "derived %s", m->key) ||
 		    (m->has_expect && !add_question(b, CB_Q_EXPECTATION, "expectation %s", m->key)))

@@ -14,38 +14,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/base/datadir.h"
 #include "core/builds/buildenv.h"
 #include "core/builds/elf_info.h"
+#include "core/builds/libraries.h"
 #include "core/builds/placement.h"
 #include "core/base/errbuf.h"
 #include "core/algorithms/input.h"
-#include "core/check/vectors.h"
 
 extern char **environ;
 
-/* The libraries whose engines can run another build: the soname's stem the
- * engine's object needs, and a function only that library defines (its
- * version), which the named file must define. */
-static const struct {
-	const char *engine;
-	const char *library;
-	const char *stem;
-	const char *version_symbol;
-} libraries[] = {
-    {"openssl", "OpenSSL libcrypto", "libcrypto.so", "OpenSSL_version"},
-    {"gcrypt", "libgcrypt", "libgcrypt.so", "gcry_check_version"},
-    {"nettle", "nettle", "libnettle.so", "nettle_version_major"},
-    {"sodium", "libsodium", "libsodium.so", "sodium_version_string"},
-    {"mbedtls", "Mbed TLS libmbedcrypto", "libmbedcrypto.so", "mbedtls_version_get_string"},
-    {"wolfssl", "wolfSSL", "libwolfssl.so", "wolfSSL_lib_version"},
-    {"gnutls", "GnuTLS", "libgnutls.so", "gnutls_check_version"},
-};
-#define N_LIBRARIES (sizeof libraries / sizeof libraries[0])
-
 struct libbuild {
 	struct cb_engine engine; /* the object's table, under the variant's name */
-	size_t library;          /* its row of libraries[] */
+	size_t library;          /* its row of cb_libraries[] */
 	char *file, *real, *env_key;
 	char sha256[65];
 	struct cb_elf_info elf;
@@ -113,48 +93,13 @@ static void (*const describe_slots[CB_LIBBUILD_MAX])(json_t *) = {
     describe_0, describe_1, describe_2, describe_3, describe_4, describe_5, describe_6,
 };
 
-/* ENGINE's row of libraries[] into *ROW; false when it has none. */
-static bool library_of(const char *engine, size_t *row)
-{
-	for (size_t i = 0; i < N_LIBRARIES; i++)
-		if (strcmp(libraries[i].engine, engine) == 0) {
-			*row = i;
-			return true;
-		}
-	return false;
-}
-
-/* The engine's own shared object into BUF; whether it is there. */
-static bool object_path(const char *engine, char *buf, size_t len)
-{
-	char dir[PATH_MAX];
-
-	snprintf(buf, len, "%s/cryptobench-engine-%s.so",
-	         cb_datadir(CB_DATA_ENGINE_OBJECTS, dir, sizeof dir), engine);
-	return access(buf, R_OK) == 0;
-}
-
 bool cb_libbuild_applies(const struct cb_engine *engine)
 {
 	char path[PATH_MAX];
 	size_t row;
 
-	return strcmp(engine->kind, "library") == 0 && library_of(engine->name, &row) &&
-	       object_path(engine->name, path, sizeof path);
-}
-
-/* The engines `lib` applies to here, comma-separated, into BUF. */
-static const char *applicable(char *buf, size_t len)
-{
-	char path[PATH_MAX];
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < N_LIBRARIES && used < len; i++)
-		if (object_path(libraries[i].engine, path, sizeof path))
-			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
-			                         libraries[i].engine);
-	return buf[0] ? buf : "none here";
+	return strcmp(engine->kind, "library") == 0 && cb_library_row(engine->name, &row) &&
+	       cb_library_object(engine->name, path, sizeof path);
 }
 
 /* B's environment freed, unless a namespace holds it. */
@@ -233,7 +178,7 @@ static int key_band(void *library, size_t slot, const char *file, char *err, siz
 static int check_soname(const struct libbuild *b, const struct cb_elf_info *object, char *err,
                         size_t err_len)
 {
-	const char *stem = libraries[b->library].stem;
+	const char *stem = cb_libraries[b->library].stem;
 	const char *wanted = NULL;
 
 	for (size_t i = 0; i < object->n_needed; i++) {
@@ -246,27 +191,16 @@ static int check_soname(const struct libbuild *b, const struct cb_elf_info *obje
 		wanted = stem;
 	if (b->elf.soname[0] && strncmp(b->elf.soname, stem, strlen(stem)) == 0)
 		return cb_errorf(err, err_len, "%s is %s, another ABI than the %s engine's %s (%s)",
-		                 b->file, b->elf.soname, libraries[b->library].engine,
-		                 libraries[b->library].library, wanted);
+		                 b->file, b->elf.soname, cb_libraries[b->library].engine,
+		                 cb_libraries[b->library].library, wanted);
 	return cb_errorf(err, err_len, "%s is %s, not %s (%s)", b->file,
 	                 b->elf.soname[0] ? b->elf.soname : "a library without a soname",
-	                 libraries[b->library].library, wanted);
-}
-
-/* The file and base of the default build of LIBRARY, the one the process
- * linked, into INFO: whether it is loaded. */
-static bool default_library(size_t library, Dl_info *info)
-{
-	void *mark = dlsym(RTLD_DEFAULT, libraries[library].version_symbol);
-
-	return mark && dladdr(mark, info) && info->dli_fname;
+	                 cb_libraries[b->library].library, wanted);
 }
 
 bool cb_libbuild_default_of(const struct cb_engine *engine, struct cb_libbuild_default *out)
 {
-	struct cb_elf_info elf;
-	size_t library = N_LIBRARIES;
-	char why[256];
+	size_t library = CB_N_LIBRARIES;
 	Dl_info linked;
 
 	pthread_mutex_lock(&builds_lock);
@@ -274,36 +208,41 @@ bool cb_libbuild_default_of(const struct cb_engine *engine, struct cb_libbuild_d
 		if (&builds[i]->engine == engine)
 			library = builds[i]->library;
 	pthread_mutex_unlock(&builds_lock);
-	if (library == N_LIBRARIES &&
-	    (strcmp(engine->kind, "library") != 0 || !library_of(engine->name, &library)))
+	if (library == CB_N_LIBRARIES &&
+	    (strcmp(engine->kind, "library") != 0 || !cb_library_row(engine->name, &library)))
 		return false;
-	if (!default_library(library, &linked))
+	if (!cb_library_linked(library, &linked))
 		return false;
-	out->engine = libraries[library].engine;
+	out->engine = cb_libraries[library].engine;
 	out->path = linked.dli_fname;
 	out->base = linked.dli_fbase;
-	if (cb_elf_info_read(linked.dli_fname, &elf, why, sizeof why) != 0)
-		elf.code_hi = 0; /* no code known: none across */
-	out->crosses = cb_placement_crosses(linked.dli_fbase, elf.code_lo, elf.code_hi);
+	out->crosses = cb_library_linked_crosses(&linked);
 	return true;
+}
+
+const char *cb_libbuild_library(const struct cb_engine *engine)
+{
+	const char *library = NULL;
+
+	pthread_mutex_lock(&builds_lock);
+	for (size_t i = 0; i < n_builds; i++)
+		if (&builds[i]->engine == engine)
+			library = cb_libraries[builds[i]->library].engine;
+	pthread_mutex_unlock(&builds_lock);
+	return library;
 }
 
 /* A slot of its own for B beside the default build at LINKED, none given to
  * another build of its library (placement.h): -1 when none is left. */
 static int slot_for(const struct libbuild *b, const Dl_info *linked)
 {
-	struct cb_elf_info elf;
-	char why[256];
 	unsigned taken = 0;
 
-	if (cb_elf_info_read(linked->dli_fname, &elf, why, sizeof why) != 0)
-		return -1;
 	for (size_t i = 0; i < n_builds; i++)
 		if (builds[i]->library == b->library)
 			taken |= 1u << builds[i]->slot;
-	return cb_placement_choose_slot(
-	    linked->dli_fbase, cb_placement_crosses(linked->dli_fbase, elf.code_lo, elf.code_hi),
-	    b->elf.code_lo, b->elf.code_hi, taken);
+	return cb_placement_choose_slot(linked->dli_fbase, cb_library_linked_crosses(linked),
+	                                b->elf.code_lo, b->elf.code_hi, taken);
 }
 
 /* Load FILE, the libraries beside it the object needs, then the object, in
@@ -311,7 +250,7 @@ static int slot_for(const struct libbuild *b, const Dl_info *linked)
 static const struct cb_engine *load(struct libbuild *b, const char *object, char *err,
                                     size_t err_len)
 {
-	const char *symbol = libraries[b->library].version_symbol;
+	const char *symbol = cb_libraries[b->library].version_symbol;
 	char sym_name[128], path[PATH_MAX], bound_real[PATH_MAX];
 	struct cb_elf_info object_elf;
 	const struct cb_engine *table;
@@ -326,7 +265,7 @@ static const struct cb_engine *load(struct libbuild *b, const char *object, char
 	/* Placed by the default build (placement.h): FILE's is its first
 	 * mapping, and what it needs comes after. */
 	Dl_info linked;
-	void *like = default_library(b->library, &linked) ? linked.dli_fbase : NULL;
+	void *like = cb_library_linked(b->library, &linked) ? linked.dli_fbase : NULL;
 	int own_slot = like ? slot_for(b, &linked) : -1;
 	void *aim = own_slot >= 0 ? cb_placement_in_slot(like, (unsigned)own_slot) : like;
 	struct cb_placement hold;
@@ -343,7 +282,7 @@ static const struct cb_engine *load(struct libbuild *b, const char *object, char
 	namespace_environ[slot] = b->environ;
 	if (!(mark = dlsym(library, symbol))) {
 		cb_errorf(err, err_len, "%s defines no %s: not %s", b->file, symbol,
-		          libraries[b->library].library);
+		          cb_libraries[b->library].library);
 		return NULL;
 	}
 	if (dlinfo(library, RTLD_DI_LMID, &lmid) != 0 ||
@@ -380,7 +319,7 @@ static const struct cb_engine *load(struct libbuild *b, const char *object, char
 		load_error(err, err_len, b->file, object);
 		return NULL;
 	}
-	snprintf(sym_name, sizeof sym_name, "cb_engine_%s", libraries[b->library].engine);
+	snprintf(sym_name, sizeof sym_name, "cb_engine_%s", cb_libraries[b->library].engine);
 	if (!(table = dlsym(engine, sym_name))) {
 		cb_errorf(err, err_len, "%s: %s has no %s", b->file, object, sym_name);
 		return NULL;
@@ -404,30 +343,6 @@ static const struct cb_engine *load(struct libbuild *b, const char *object, char
 		return NULL;
 	}
 	return table;
-}
-
-/* Every known answer of VECTORS_DIR that ENGINE offers: 0, or -1 with ERR
- * naming the first that fails. */
-static int known_answers(const struct libbuild *b, const char *vectors_dir, char *err,
-                         size_t err_len)
-{
-	struct cb_vector_set set;
-	char why[512];
-	int status = 0;
-
-	if (cb_vectors_load_dir(vectors_dir, &set, err, err_len) != 0)
-		return -1;
-	for (size_t f = 0; f < set.count && status == 0; f++)
-		for (size_t i = 0; i < set.files[f].count && status == 0; i++) {
-			const struct cb_vector *v = &set.files[f].vectors[i];
-
-			if (cb_vectors_run(&b->engine, v, why, sizeof why) == CB_VECTOR_FAIL)
-				status = cb_errorf(
-				    err, err_len, "%s fails its known answers: %s:%d (%s): %s",
-				    b->file, set.files[f].path, v->line, v->name, why);
-		}
-	cb_vectors_free_set(&set);
-	return status;
 }
 
 static void build_free(struct libbuild *b)
@@ -462,12 +377,13 @@ static const struct cb_engine *open_locked(const struct cb_engine *base, const c
 	struct libbuild *b = NULL;
 	char *key;
 
-	if (!library_of(base->name, &library) || strcmp(base->kind, "library") != 0 ||
-	    !object_path(base->name, object, sizeof object))
+	if (!cb_library_row(base->name, &library) || strcmp(base->kind, "library") != 0 ||
+	    !cb_library_object(base->name, object, sizeof object))
 		return cb_errorf(err, err_len,
 		                 "'lib' applies to the library engines built as objects of "
 		                 "their own (%s), not '%s' (%s)",
-		                 applicable(object, sizeof object), base->name, base->kind),
+		                 cb_library_applicable(object, sizeof object), base->name,
+		                 base->kind),
 		       NULL;
 	if (!realpath(file, real))
 		return cb_errorf(err, err_len, "%s: %s", file, strerror(errno)), NULL;
@@ -509,7 +425,7 @@ static const struct cb_engine *open_locked(const struct cb_engine *base, const c
 		cb_errorf(err, err_len, "%s: unusable: %s", file, why_buf);
 		goto fail;
 	}
-	if (known_answers(b, vectors_dir, err, err_len) != 0 ||
+	if (cb_library_known_answers(&b->engine, b->file, vectors_dir, err, err_len) != 0 ||
 	    cb_engine_add(&b->engine, err, err_len) != 0)
 		goto fail;
 	cb_sha256_file(real, b->sha256);
@@ -548,7 +464,7 @@ static json_t *identify(const char *path, const char *version, const void *base,
 
 json_t *cb_libbuild_json(const struct cb_engine *engine)
 {
-	static json_t *defaults[N_LIBRARIES];
+	static json_t *defaults[CB_N_LIBRARIES];
 	size_t library;
 	bool known;
 	json_t *out = NULL;
@@ -563,23 +479,27 @@ json_t *cb_libbuild_json(const struct cb_engine *engine)
 			               b->elf.build_id, b->slot, b->crosses);
 			json_object_set_new(out, "placed_like_default", json_boolean(b->placed));
 			json_object_set_new(out, "placement", json_string(b->placement));
+			json_object_set_new(out, "engine_code", json_string("object"));
 		}
-	known = !out && library_of(engine->name, &library);
+	known = !out && cb_library_row(engine->name, &library);
 	if (known && !defaults[library] && strcmp(engine->kind, "library") == 0 &&
-	    default_library(library, &info)) {
+	    cb_library_linked(library, &info)) {
 		struct cb_elf_info elf;
 		char sha256[65], err[256];
 
 		if (cb_elf_info_read(info.dli_fname, &elf, err, sizeof err) != 0)
 			elf.build_id[0] = '\0';
 		cb_sha256_file(info.dli_fname, sha256);
-		defaults[library] =
-		    identify(info.dli_fname, engine->version(), info.dli_fbase, true, sha256,
-		             elf.build_id, cb_placement_slot(info.dli_fbase),
-		             cb_placement_crosses(info.dli_fbase, elf.code_lo, elf.code_hi));
+		defaults[library] = identify(
+		    info.dli_fname, engine->version(), info.dli_fbase, true, sha256, elf.build_id,
+		    cb_placement_slot(info.dli_fbase), cb_library_linked_crosses(&info));
 	}
-	if (known && defaults[library])
-		out = json_incref(defaults[library]);
+	if (known && defaults[library]) {
+		out = json_deep_copy(defaults[library]);
+		json_object_set_new(
+		    out, "engine_code",
+		    json_string(cb_libbuild_is_default_object(engine) ? "object" : "program"));
+	}
 	pthread_mutex_unlock(&builds_lock);
 	return out;
 }

@@ -65,6 +65,27 @@ struct cb_libbuild_default {
  * not loaded). A file whose code extent cannot be read does not cross. */
 bool cb_libbuild_default_of(const struct cb_engine *engine, struct cb_libbuild_default *out);
 
+/* The table's engine ("openssl") of the library ENGINE is a build of
+ * (cb_libbuild_open), or NULL when ENGINE is not one. */
+const char *cb_libbuild_library(const struct cb_engine *engine);
+
+/* BASE's default build run through BASE's own shared object, the code every
+ * other build of its library runs (cb_libbuild_open), loaded into the base
+ * namespace so that its calls bind to the library the program linked:
+ * where a run compares builds of one library, its default runs the same
+ * engine code as they do, not the engine compiled into the program, whose
+ * code is laid out otherwise (analysis/README.md measured the two 0.3-2%
+ * apart at AES-256-GCM). The engine keeps BASE's name, is opened once per
+ * process and checked as a build is (its calls bound to the linked
+ * library, its probe, every known answer of VECTORS_DIR). NULL with ERR
+ * when it is refused. */
+const struct cb_engine *cb_libbuild_default_object(const struct cb_engine *base,
+                                                   const char *vectors_dir, char *err,
+                                                   size_t err_len);
+
+/* Whether ENGINE is a default build run through its object. */
+bool cb_libbuild_is_default_object(const struct cb_engine *engine);
+
 /* What identifies the library ENGINE runs on, for the results header and
  * `engines`: {path, sha256, build_id, version, base, default, slot,
  * crosses_16mib}, "base" the address the library is loaded at, "default"
@@ -72,7 +93,10 @@ bool cb_libbuild_default_of(const struct cb_engine *engine, struct cb_libbuild_d
  * code lies (placement.h); a build's also {placed_like_default, placement}:
  * whether its placement's rule was met, and which ("slot", "alike" or
  * "kernel"). For a compiled-in library engine, the library the process
- * linked. NULL for other engines. A new reference. */
+ * linked. Each also {engine_code}: "object" where the engine's shared
+ * object ran it (every other build, and a default through
+ * cb_libbuild_default_object), "program" where the engine compiled into
+ * the program did. NULL for other engines. A new reference. */
 json_t *cb_libbuild_json(const struct cb_engine *engine);
 
 #endif

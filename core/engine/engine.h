@@ -273,6 +273,13 @@ const struct cb_engine *cb_engine_find(const char *name);
  * its name is taken or CB_MAX_ADDED_ENGINES are added already. */
 #define CB_MAX_ADDED_ENGINES 32
 int cb_engine_add(const struct cb_engine *engine, char *err, size_t err_len);
+
+/* ENGINE made usable in place of the listed engine of its name, which
+ * cb_engine_find still returns and cb_engine_at still lists: it runs the
+ * same engine another way (core/builds/libbuild.h: a library's default
+ * build through the engine's shared object). 0, or -1 with ERR when no
+ * engine has its name or 8 stand in already. */
+int cb_engine_add_stand_in(const struct cb_engine *engine, char *err, size_t err_len);
 /* Whether the engine called NAME is a reference (see `reference` above); an
  * engine not compiled in is not. */
 bool cb_engine_is_reference(const char *name);

@@ -41,12 +41,18 @@ static const struct cb_engine *const engines[] = {
 static const struct cb_engine *added[CB_MAX_ADDED_ENGINES];
 static size_t n_added;
 
-/* Probe results, filled once each (a probe may initialise a library). */
+/* Engines standing in for a listed one under its name (cb_engine_add_stand_in). */
+#define CB_MAX_STAND_INS 8
+static const struct cb_engine *stand_ins[CB_MAX_STAND_INS];
+static size_t n_stand_ins;
+
+/* Probe results, filled once each (a probe may initialise a library): the
+ * listed engines', then the stand-ins'. */
 static struct {
 	int done;
 	int status;
 	char why[256];
-} probes[N_ENGINES];
+} probes[N_ENGINES + CB_MAX_STAND_INS];
 static pthread_mutex_t probe_lock = PTHREAD_MUTEX_INITIALIZER;
 
 size_t cb_engine_count(void)
@@ -77,6 +83,30 @@ int cb_engine_add(const struct cb_engine *engine, char *err, size_t err_len)
 	return 0;
 }
 
+int cb_engine_add_stand_in(const struct cb_engine *engine, char *err, size_t err_len)
+{
+	if (!cb_engine_find(engine->name))
+		return cb_errorf(err, err_len, "no engine '%s' to stand in for", engine->name);
+	if (n_stand_ins == CB_MAX_STAND_INS)
+		return cb_errorf(err, err_len, "more than %d engines stand in for others",
+		                 CB_MAX_STAND_INS);
+	stand_ins[n_stand_ins++] = engine;
+	return 0;
+}
+
+/* ENGINE's row of probes[]: N_ENGINES + CB_MAX_STAND_INS when it is neither
+ * listed nor a stand-in. */
+static size_t probe_row(const struct cb_engine *engine)
+{
+	for (size_t i = 0; i < cb_engine_count(); i++)
+		if (cb_engine_at(i) == engine)
+			return i;
+	for (size_t k = 0; k < n_stand_ins; k++)
+		if (stand_ins[k] == engine)
+			return N_ENGINES + k;
+	return N_ENGINES + CB_MAX_STAND_INS;
+}
+
 bool cb_engine_is_reference(const char *name)
 {
 	const struct cb_engine *e = cb_engine_find(name);
@@ -86,11 +116,9 @@ bool cb_engine_is_reference(const char *name)
 
 bool cb_engine_usable(const struct cb_engine *engine, const char **why)
 {
-	size_t i;
+	size_t i = probe_row(engine);
 
-	for (i = 0; i < cb_engine_count() && cb_engine_at(i) != engine; i++)
-		;
-	if (i == cb_engine_count()) {
+	if (i == N_ENGINES + CB_MAX_STAND_INS) {
 		if (why)
 			*why = "not compiled in";
 		return false;

@@ -18,7 +18,9 @@
 
 #include <lauxlib.h>
 
+#include "core/base/datadir.h"
 #include "core/base/errbuf.h"
+#include "core/builds/libbuild.h"
 #include "core/algorithms/input.h"
 #include "core/machine/host.h"
 #include "core/lua/sandbox.h"
@@ -555,6 +557,35 @@ static int set_defaults(struct cb_scenario *sc)
 	return 0;
 }
 
+/* Where the scenario runs another build of a library (a variant's lib),
+ * its variants of that library's default build that run in this process
+ * run through the engine's shared object too, the code every build runs
+ * (core/builds/libbuild.h): the builds then differ in the library alone. */
+static int same_engine_code(struct cb_scenario *sc, char *err, size_t err_len)
+{
+	char vectors[4096], why[1024];
+
+	for (size_t i = 0; i < sc->n_variants; i++) {
+		const char *library = cb_libbuild_library(sc->variants[i].engine);
+
+		for (size_t j = 0; library && j < sc->n_variants; j++) {
+			struct cb_variant *v = &sc->variants[j];
+			const struct cb_engine *e;
+
+			if (v->config.in_worker || strcmp(v->engine->name, library) != 0 ||
+			    cb_libbuild_is_default_object(v->engine))
+				continue;
+			e = cb_libbuild_default_object(
+			    v->engine, cb_datadir(CB_DATA_VECTORS, vectors, sizeof vectors), why,
+			    sizeof why);
+			if (!e)
+				return cb_errorf(err, err_len, "%s: %s", sc->file, why);
+			v->engine = e;
+		}
+	}
+	return 0;
+}
+
 struct cb_scenario *cb_scenario_load(const char *path, const struct cb_load_options *options,
                                      char *err, size_t err_len)
 {
@@ -603,6 +634,8 @@ struct cb_scenario *cb_scenario_load(const char *path, const struct cb_load_opti
 		cb_errorf(err, err_len, "%s: not enough memory", path);
 		goto fail;
 	}
+	if (same_engine_code(sc, err, err_len) != 0)
+		goto fail;
 	cb_lua_close(L);
 	cb_derive_sites_free(&ld);
 	free(ld.override_used);

@@ -6,15 +6,15 @@
 #
 # 1. A/A: the libcrypto.so.3 cryptobench links, copied to two paths, loaded
 #    as two builds beside the default, and the linked file itself as a third
-#    build ("linked": the engine's object, as the copies run it, in a
-#    namespace of its own, where the default runs the engine compiled into
-#    the program); RUNS runs (default 3, at least 2; one `run --runs` folder) over
+#    build ("linked": the same file in a namespace of its own; the default,
+#    beside builds, runs the engine's object in the base namespace, the code
+#    every build runs); RUNS runs (default 3, at least 2; one `run --runs` folder) over
 #    SHA-256, AES-128-CBC and AES-256-GCM from 64 B to 16 KiB. Per run, the
 #    derived ratios copy-a/default, copy-b/default, copy-b/copy-a,
 #    copy-a/linked and linked/default of each algorithm and their verdicts
 #    (any "faster" or "slower" is a false difference: there should be none;
-#    linked/default alone would show what the two compilations of the
-#    engine's code differ by); then `compare` of the runs.
+#    linked/default, the one file in two namespaces, shows whether a
+#    namespace of its own costs anything); then `compare` of the runs.
 # 2. Planted: one copy loaded with the mask that clears AES-NI
 #    (OPENSSL_ia32cap), in the same run as the default, over AES-128-CBC: its
 #    ratio to the default (expected at most 0.5); and the default's own cells
