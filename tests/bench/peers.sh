@@ -36,7 +36,7 @@
 # cell, six tab-separated fields (lines starting with # are comments):
 #
 #   group  label  algorithm  size  measured  cause
-#   openssl  openssl-noreuse  aes-256-gcm  64  0.80 (0.79-0.81), 2026-12-05  ...
+#   openssl  openssl-noreuse  aes-256-gcm  64  0.727 (0.711-0.810), ...  openssl speed re-keys ...
 #
 # label as the table prints it (openssl-noreuse, dotnet-output=fresh), size
 # in bytes or * for every size, measured the figure that shows the
