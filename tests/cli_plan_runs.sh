@@ -10,9 +10,11 @@
 # Within a budget the table's plan is a bet that fits it. A set whose first
 # run takes longer than planned (the sim's runs from the third on are 40%
 # slower after calibrating) is re-planned to fit, ends within its budget
-# with a complete set, and compare judges that set.
+# with a complete set, and compare judges that set. Runs of two rounds have
+# no run interval (a median's needs six): compare --plan says "no data" for
+# their rows and --runs auto stops after its pilot (both once crashed).
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 24
+plan 28
 S="$top_srcdir/tests/scenarios/sim/plan.lua"
 
 cb run "$S" --runs 3 -o "$WORK/pilot3" --no-progress
@@ -82,6 +84,17 @@ set_rounds=$(tail -n 1 "$L" | jq '.rounds')
 cb compare "$WORK/slow"
 check "compare judges the completed set of $set_rounds rounds" \
 	err_has "judging its last 2 runs of $set_rounds rounds"
+cb run "$S" --runs 2 --set rounds=2 -o "$WORK/two" --no-progress
+cb compare "$WORK/two" --plan --format json
+check "compare --plan on two runs of two rounds: exit 0" status_is 0
+# -s: jq 1.6's -e passes on empty input
+check "its rows are no data, none planned" \
+	jq -se 'length == 1 and (.[0] | (.rows | length) >= 1 and
+		all(.rows[]; .status == "no data") and .table.runs == 0)' "$WORK/out"
+cb run "$S" --runs auto --set rounds=2 -o "$WORK/auto2" --no-progress
+check "--runs auto of two rounds: exit 0" status_is 0
+check "it stops after its two pilot runs (plan.log)" \
+	jq -se 'last | .after_runs == 2 and .decision == "cannot"' "$WORK/auto2/plan.log"
 cb compare "$WORK/pilot" --budget 1m
 check "--budget without --plan: exit 2" status_is 2
 done_testing

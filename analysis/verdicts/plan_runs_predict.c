@@ -21,7 +21,7 @@
  * too small for LEVEL. */
 static double interval_shape_exact(size_t n, double level)
 {
-	double *x = malloc((n ? n : 1) * sizeof *x), shape = NAN;
+	double *x = calloc(n ? n : 1, sizeof *x), shape = NAN; /* NULL, not a wrapped size */
 	struct cb_stats_interval ci;
 
 	if (!x)
@@ -67,14 +67,23 @@ static double interval_shape(size_t n, double level)
 	return shapes[i].shape[n] < 0.0 ? NAN : shapes[i].shape[n];
 }
 
+/* The shape at the pilot's rounds, or NaN when the pilot read no standard
+ * error: its pilot_rounds is then NaN (runs of fewer rounds than an interval
+ * needs), which must not become a count of rounds. */
+static double pilot_shape(const struct cb_plan_model *m)
+{
+	if (!(isfinite(m->pilot_rounds) && m->pilot_rounds >= 1.0))
+		return NAN;
+	return interval_shape((size_t)llround(m->pilot_rounds), m->level);
+}
+
 double cb_plan_se(const struct cb_plan_model *m, size_t rounds)
 {
-	size_t pilot = (size_t)llround(m->pilot_rounds);
-	double at_pilot = interval_shape(pilot, m->level);
+	double at_pilot;
 
 	if (m->scale > 0.0)
 		return m->scale * interval_shape(rounds, m->level);
-	if (!(m->se_pilot > 0.0) || !(at_pilot > 0.0))
+	if (!(m->se_pilot > 0.0) || !((at_pilot = pilot_shape(m)) > 0.0))
 		return NAN;
 	return m->se_pilot * interval_shape(rounds, m->level) / at_pilot;
 }
@@ -307,7 +316,7 @@ static double within_scale(const struct cb_plan_model *m)
 {
 	if (m->scale > 0.0)
 		return m->scale;
-	return m->se_pilot / interval_shape((size_t)llround(m->pilot_rounds), m->level);
+	return m->se_pilot / pilot_shape(m);
 }
 
 /* U_(lo), U_(mid), [U_(mid+1)], U_(hi) of N uniforms from gamma spacings
