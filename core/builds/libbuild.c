@@ -198,16 +198,25 @@ static int check_soname(const struct libbuild *b, const struct cb_elf_info *obje
 	                 cb_libraries[b->library].library, wanted);
 }
 
-bool cb_libbuild_default_of(const struct cb_engine *engine, struct cb_libbuild_default *out)
+/* The row of cb_libraries[] of the library ENGINE is a build of
+ * (cb_libbuild_open), or CB_N_LIBRARIES when it is not one. */
+static size_t build_library(const struct cb_engine *engine)
 {
 	size_t library = CB_N_LIBRARIES;
-	Dl_info linked;
 
 	pthread_mutex_lock(&builds_lock);
 	for (size_t i = 0; i < n_builds; i++)
 		if (&builds[i]->engine == engine)
 			library = builds[i]->library;
 	pthread_mutex_unlock(&builds_lock);
+	return library;
+}
+
+bool cb_libbuild_default_of(const struct cb_engine *engine, struct cb_libbuild_default *out)
+{
+	size_t library = build_library(engine);
+	Dl_info linked;
+
 	if (library == CB_N_LIBRARIES &&
 	    (strcmp(engine->kind, "library") != 0 || !cb_library_row(engine->name, &library)))
 		return false;
@@ -222,14 +231,9 @@ bool cb_libbuild_default_of(const struct cb_engine *engine, struct cb_libbuild_d
 
 const char *cb_libbuild_library(const struct cb_engine *engine)
 {
-	const char *library = NULL;
+	size_t library = build_library(engine);
 
-	pthread_mutex_lock(&builds_lock);
-	for (size_t i = 0; i < n_builds; i++)
-		if (&builds[i]->engine == engine)
-			library = cb_libraries[builds[i]->library].engine;
-	pthread_mutex_unlock(&builds_lock);
-	return library;
+	return library == CB_N_LIBRARIES ? NULL : cb_libraries[library].engine;
 }
 
 /* A slot of its own for B beside the default build at LINKED, none given to
