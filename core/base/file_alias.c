@@ -48,5 +48,10 @@ bool cb_file_alias_of(const char *copy, char *out, size_t out_len)
 
 bool cb_file_alias_any(void)
 {
-	return n_aliases > 0;
+	bool any;
+
+	pthread_mutex_lock(&aliases_lock);
+	any = n_aliases > 0;
+	pthread_mutex_unlock(&aliases_lock);
+	return any;
 }

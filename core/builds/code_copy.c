@@ -22,8 +22,8 @@
 
 #define MAX_COPIES 16
 
-static char folder[PATH_MAX];    /* "" until the first copy */
-static pid_t folder_owner;       /* a forked child removes nothing */
+static char folder[PATH_MAX]; /* "" until the first copy */
+static pid_t folder_owner;    /* a forked child removes nothing */
 static char copies[MAX_COPIES][PATH_MAX];
 static size_t n_copies;
 static pthread_mutex_t copies_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -59,7 +59,8 @@ static int make_folder(char *err, size_t err_len)
 		int saved = errno;
 
 		folder[0] = '\0';
-		return cb_errorf(err, err_len, "cannot make a folder for the builds' copies in %s: %s",
+		return cb_errorf(err, err_len,
+		                 "cannot make a folder for the builds' copies in %s: %s",
 		                 tmp && *tmp ? tmp : "/tmp", strerror(saved));
 	}
 	char real[PATH_MAX];
@@ -114,7 +115,8 @@ int cb_code_copy(const char *file, const char *key, char *out, size_t out_len, c
 	else if (make_folder(err, err_len) == 0) {
 		snprintf(dir, sizeof dir, "%s/%s", folder, key);
 		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
-			cb_errorf(err, err_len, "%s: cannot make %s: %s", file, dir, strerror(errno));
+			cb_errorf(err, err_len, "%s: cannot make %s: %s", file, dir,
+			          strerror(errno));
 		else if ((size_t)snprintf(copies[n_copies], PATH_MAX, "%s/%s", dir, name) >=
 		         PATH_MAX)
 			cb_errorf(err, err_len, "%s: its copy's path is too long", file);

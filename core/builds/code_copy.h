@@ -3,9 +3,10 @@
  *
  * A library's code runs from the page cache's pages of its file, and where
  * those pages lie in memory moves its speed: on an AMD EPYC (family 26),
- * one copy of libcrypto read AES-128-CBC decryption 7-13% faster than the
- * default in all 36 processes that loaded it, wherever it was loaded, and a
- * new copy of the same bytes read 1.00 (analysis/README.md). A file keeps
+ * one copy of libcrypto took 7-13% longer per AES-128-CBC decryption than
+ * the other builds of its process in all 36 processes that loaded it,
+ * wherever it was loaded, and a new copy of the same bytes as long as they
+ * (analysis/README.md). A file keeps
  * its pages from process to process, so such a difference repeats in every
  * run and `--runs` cannot see it as the chance it is. The system's own
  * library sat in single pages here (4-9% of its code's 16 KiB groups

@@ -126,8 +126,8 @@ static void aliased_line(const char *line, FILE *out)
 	struct stat st;
 	int path_at = -1;
 
-	if (sscanf(line, "%llx-%llx %7s %llx %*x:%*x %*u %n", &lo, &hi, perms, &offset,
-	           &path_at) >= 4 &&
+	if (sscanf(line, "%llx-%llx %7s %llx %*x:%*x %*u %n", &lo, &hi, perms, &offset, &path_at) >=
+	        4 &&
 	    path_at > 0 && cb_file_alias_of(line + path_at, original, sizeof original) &&
 	    stat(original, &st) == 0)
 		fprintf(out, "%llx-%llx %s %08llx %02x:%02x %llu %s\n", lo, hi, perms, offset,
@@ -193,9 +193,9 @@ struct cb_symbols *cb_symbols_open(pid_t pid, char *err, size_t err_len)
 		return NULL;
 	}
 	dwfl_report_begin(s->dwfl);
-	if ((s->pid == getpid() && cb_file_alias_any() ? report_aliased(s->dwfl, s->pid)
-	                                                : dwfl_linux_proc_report(s->dwfl, s->pid)) !=
-	    0) {
+	if ((s->pid == getpid() && cb_file_alias_any()
+	         ? report_aliased(s->dwfl, s->pid)
+	         : dwfl_linux_proc_report(s->dwfl, s->pid)) != 0) {
 		cb_errorf(err, err_len, "symbols: cannot read the mappings of pid %d: %s",
 		          (int)s->pid, strerror(errno));
 		dwfl_end(s->dwfl);
