@@ -12,6 +12,7 @@
 #include <sys/personality.h>
 #include <unistd.h>
 
+#include "core/builds/code_copy.h"
 #include "core/builds/libbuild.h"
 #include "core/engine/worker.h"
 
@@ -111,7 +112,8 @@ static void start_again(int argc, char **argv, unsigned next)
 	memcpy(again + 1, argv, (size_t)argc * sizeof *argv);
 	snprintf(text, sizeof text, "%u", next);
 	setenv(TRY_VARIABLE, text, 1);
-	cb_workers_stop(); /* any a probe started: the new process starts its own */
+	cb_workers_stop();     /* any a probe started: the new process starts its own */
+	cb_code_copy_remove(); /* and its copies of the builds' files */
 	fflush(NULL);
 	execv("/proc/self/exe", again);
 	saved = errno;

@@ -11,10 +11,12 @@
 # from before slots keeps its old report line. A wrong file, an ABI mismatch
 # and a build that fails its known answers stop the run before anything is
 # timed. The default runs the engine's shared object there, as the builds
-# do; alone, the engine compiled in. The same for nettle with libhogweed
-# beside it. No timing is asserted.
+# do; alone, the engine compiled in. Each build's code, the default's too,
+# runs from a copy of its file the process made and removes (the header
+# says so; a profile names the files, not the copies). The same for nettle
+# with libhogweed beside it. No timing is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 30
+plan 35
 
 # linked SONAME: the file the program's SONAME resolves to.
 linked() { ldd "$CRYPTOBENCH" | awk -v so="$1" '$1 == so { print $3 }'; }
@@ -98,9 +100,12 @@ EOF
 
 crypto=$(linked libcrypto.so.3)
 if [ -z "$crypto" ] || ! "$CRYPTOBENCH" engines | grep '^openssl ' >/dev/null; then
-	skip 24 "the openssl engine or libcrypto.so.3 is not here"
+	skip 28 "the openssl engine or libcrypto.so.3 is not here"
 else
-	mkdir -p "$WORK/a" "$WORK/b"
+	# The copies of the builds' files a process makes (code_copy.h) go here.
+	TMPDIR="$WORK/tmp"
+	export TMPDIR
+	mkdir -p "$WORK/a" "$WORK/b" "$TMPDIR"
 	cp "$crypto" "$WORK/a/libcrypto.so.3"
 	cp "$crypto" "$WORK/b/libcrypto.so.3"
 	mask='~0x200000200000000' # AES-NI and PCLMULQDQ cleared
@@ -117,6 +122,8 @@ else
 		test "$(header ossl.jsonl '[.engines[].name] | join(" ")')" = "openssl openssl@copy-a openssl@copy-b"
 	check "...and the default runs the engine's shared object, the code the builds run" \
 		test "$(header ossl.jsonl '[.engines[].library.engine_code] | join(" ")')" = "object object object"
+	check "...and each one's code runs from a copy the process made, the default's too" \
+		test "$(header ossl.jsonl '[.engines[].library.code_from] | join(" ")')" = "copy copy copy"
 	check "...each loaded at an address of its own" \
 		test "$(header ossl.jsonl '[.engines[].library.base] | unique | length')" = 3
 	check "...each in a 2 MiB slot of its own crossing 16 MiB as the default (or alike when it does)" \
@@ -182,10 +189,19 @@ else
 	CRYPTOBENCH_FAULT=openssl@copy-a cb run "$WORK/ossl.lua" -o "$WORK/kat.jsonl"
 	check "a build that fails its known answers is refused, named, before any timing" \
 		refused "a/libcrypto.so.3 fails its known answers" "$WORK/kat.jsonl"
+	check "no copy is left behind, after a run or a refusal" test -z "$(ls -A "$TMPDIR")"
+	cb run "$WORK/ossl.lua" --explain=10 -o "$WORK/explained.jsonl"
+	check "profiled, the builds' code is named by their files, not their copies" \
+		test "$(jq -r 'select(.type == "profile") | .profile.functions[]?.object' \
+			"$WORK/explained.jsonl" | grep 'libcrypto' | sort -u | tr '\n' ' ')" = \
+		"$(printf '%s\n' "$(realpath "$crypto")" "$WORK/a/libcrypto.so.3" "$WORK/b/libcrypto.so.3" |
+			sort | tr '\n' ' ')"
 	cb run --engines openssl --algorithms sha256 --sizes 64B --set rounds=1 --set warmup=0 \
 		-o "$WORK/alone.jsonl"
 	check "a run without another build runs the engine compiled into the program" \
 		test "$(header alone.jsonl '[.engines[].library.engine_code] | join(" ")')" = program
+	check "...from the library's own file" \
+		test "$(header alone.jsonl '[.engines[].library.code_from] | join(" ")')" = file
 	CRYPTOBENCH_FAULT=sim@1 cb run --engines sim --algorithms sha256 --sizes 64B \
 		--set rounds=2 --set warmup=0 -o "$WORK/sim.jsonl"
 	check "the fault switch still reads ENGINE@ROUND for a plain engine: round 1 alone hit" \
@@ -195,7 +211,7 @@ fi
 nettle=$(linked libnettle.so.8)
 hogweed=$(linked libhogweed.so.6)
 if [ -z "$nettle" ] || [ -z "$hogweed" ] || ! "$CRYPTOBENCH" engines | grep '^nettle ' >/dev/null; then
-	skip 6 "the nettle engine or libnettle.so.8 and libhogweed.so.6 are not here"
+	skip 7 "the nettle engine or libnettle.so.8 and libhogweed.so.6 are not here"
 else
 	for d in na nb; do
 		mkdir -p "$WORK/$d"
@@ -214,6 +230,8 @@ else
 	check "...every trial valid" all_valid "$WORK/nettle.jsonl"
 	check "...the default through nettle's object, as the builds" \
 		test "$(header nettle.jsonl '[.engines[].library.engine_code] | join(" ")')" = "object object object"
+	check "...each one's code from a copy" \
+		test "$(header nettle.jsonl '[.engines[].library.code_from] | join(" ")')" = "copy copy copy"
 	scenario nettle "$WORK/na/libnettle.so.8" "$crypto" >"$WORK/nwrong.lua"
 	cb run "$WORK/nwrong.lua" -o "$WORK/nwrong.jsonl"
 	check "libcrypto given to nettle is refused" refused "defines no nettle_version_major: not nettle" \

@@ -5,4 +5,5 @@ libcbcore_a_SOURCES += \
 	core/base/errbuf.c core/base/errbuf.h \
 	core/base/units.c core/base/units.h \
 	core/base/datadir.c core/base/datadir.h \
-	core/base/killpoint.c core/base/killpoint.h
+	core/base/killpoint.c core/base/killpoint.h \
+	core/base/file_alias.c core/base/file_alias.h

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/base/errbuf.h"
+#include "core/builds/code_copy.h"
 #include "core/builds/libbuild.h"
 #include "core/builds/libraries.h"
 
@@ -46,6 +47,11 @@ static int open_object(const struct cb_engine *base, size_t row, const char *vec
 	if (bound != dlsym(RTLD_DEFAULT, symbol))
 		return cb_errorf(err, err_len, "%s: %s bound to another %s than %s", base->name,
 		                 object, cb_libraries[row].library, linked.dli_fname);
+	/* The default's code from a copy, as every build's is (code_copy.h);
+	 * where it cannot be, the run goes on and its header says so. */
+	if (cb_code_copy_remap(linked.dli_fname, linked.dli_fbase, why, sizeof why) != 0)
+		fprintf(stderr, "warning: %s: the default's code runs from its file: %s\n",
+		        base->name, why);
 	opened[row] = *table;
 	opened[row].name = base->name;
 	why[0] = '\0';

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/builds/buildenv.h"
+#include "core/builds/code_copy.h"
 #include "core/builds/elf_info.h"
 #include "core/builds/libraries.h"
 #include "core/builds/placement.h"
@@ -27,6 +28,7 @@ struct libbuild {
 	struct cb_engine engine; /* the object's table, under the variant's name */
 	size_t library;          /* its row of cb_libraries[] */
 	char *file, *real, *env_key;
+	char code[PATH_MAX]; /* the copy its code runs from (code_copy.h) */
 	char sha256[65];
 	struct cb_elf_info elf;
 	char **environ;        /* its C library's environment: kept for the life of its namespace */
@@ -273,9 +275,9 @@ static const struct cb_engine *load(struct libbuild *b, const char *object, char
 	int own_slot = like ? slot_for(b, &linked) : -1;
 	void *aim = own_slot >= 0 ? cb_placement_in_slot(like, (unsigned)own_slot) : like;
 	struct cb_placement hold;
-	bool holding = cb_placement_hold(aim, b->real, b->elf.span, &hold) != NULL;
+	bool holding = cb_placement_hold(aim, b->code, b->elf.span, &hold) != NULL;
 
-	library = open_in(LM_ID_NEWLM, b->real, b->environ);
+	library = open_in(LM_ID_NEWLM, b->code, b->environ);
 	if (holding)
 		cb_placement_release(&hold);
 	if (!library) {
@@ -340,7 +342,7 @@ static const struct cb_engine *load(struct libbuild *b, const char *object, char
 	 * the file really bound, not a name that matched. */
 	bound = dlsym(engine, symbol);
 	if (bound != mark || !dladdr(bound, &info) || !info.dli_fname ||
-	    !realpath(info.dli_fname, bound_real) || strcmp(bound_real, b->real) != 0) {
+	    !realpath(info.dli_fname, bound_real) || strcmp(bound_real, b->code) != 0) {
 		cb_errorf(
 		    err, err_len, "%s: the %s engine bound to %s instead", b->file, table->name,
 		    bound && dladdr(bound, &info) && info.dli_fname ? info.dli_fname : "nothing");
@@ -376,7 +378,7 @@ static const struct cb_engine *open_locked(const struct cb_engine *base, const c
                                            const char *vectors_dir, char *err, size_t err_len)
 {
 	size_t library;
-	char object[PATH_MAX], real[PATH_MAX], why_buf[256];
+	char object[PATH_MAX], real[PATH_MAX], why_buf[256], path_key[32];
 	const struct cb_engine *table, *found;
 	struct libbuild *b = NULL;
 	char *key;
@@ -416,6 +418,9 @@ static const struct cb_engine *open_locked(const struct cb_engine *base, const c
 	b->library = library;
 	b->engine.kind = base->kind;
 	if (cb_elf_info_read(real, &b->elf, err, err_len) != 0)
+		goto fail;
+	snprintf(path_key, sizeof path_key, "%zu", n_namespaces);
+	if (cb_code_copy(real, path_key, b->code, sizeof b->code, err, err_len) != 0)
 		goto fail;
 	if (!(table = load(b, object, err, err_len)))
 		goto fail;
@@ -484,6 +489,7 @@ json_t *cb_libbuild_json(const struct cb_engine *engine)
 			json_object_set_new(out, "placed_like_default", json_boolean(b->placed));
 			json_object_set_new(out, "placement", json_string(b->placement));
 			json_object_set_new(out, "engine_code", json_string("object"));
+			json_object_set_new(out, "code_from", json_string("copy"));
 		}
 	known = !out && cb_library_row(engine->name, &library);
 	if (known && !defaults[library] && strcmp(engine->kind, "library") == 0 &&
@@ -503,6 +509,11 @@ json_t *cb_libbuild_json(const struct cb_engine *engine)
 		json_object_set_new(
 		    out, "engine_code",
 		    json_string(cb_libbuild_is_default_object(engine) ? "object" : "program"));
+		json_object_set_new(out, "code_from",
+		                    json_string(cb_library_linked(library, &info) &&
+		                                        cb_code_copy_holds(info.dli_saddr)
+		                                    ? "copy"
+		                                    : "file"));
 	}
 	pthread_mutex_unlock(&builds_lock);
 	return out;

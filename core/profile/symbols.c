@@ -6,12 +6,16 @@
 #include <elfutils/libdwfl.h>
 #include <errno.h>
 #include <gelf.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "core/base/errbuf.h"
+#include "core/base/file_alias.h"
 #include "core/profile/regions.h"
 
 /* A function symbol of one module, at its run-time address. */
@@ -112,6 +116,67 @@ static int free_extra(Dwfl_Module *mod, void **user, const char *name, Dwarf_Add
 	return DWARF_CB_OK;
 }
 
+/* LINE of /proc/PID/maps (no newline) onto OUT, its file named as the file
+ * it is a copy of (file_alias.h), with that file's device and inode, so that
+ * libdwfl reads the library's mappings as one module of that file. */
+static void aliased_line(const char *line, FILE *out)
+{
+	char perms[8], original[PATH_MAX];
+	unsigned long long lo, hi, offset;
+	struct stat st;
+	int path_at = -1;
+
+	if (sscanf(line, "%llx-%llx %7s %llx %*x:%*x %*u %n", &lo, &hi, perms, &offset, &path_at) >=
+	        4 &&
+	    path_at > 0 && cb_file_alias_of(line + path_at, original, sizeof original) &&
+	    stat(original, &st) == 0)
+		fprintf(out, "%llx-%llx %s %08llx %02x:%02x %llu %s\n", lo, hi, perms, offset,
+		        major(st.st_dev), minor(st.st_dev), (unsigned long long)st.st_ino,
+		        original);
+	else
+		fprintf(out, "%s\n", line);
+}
+
+/* This process's modules, where some of its code runs from copies of files:
+ * its mappings as aliased_line names them, and the vDSO, which libdwfl
+ * finds itself only when it reads the mappings itself. */
+static int report_aliased(Dwfl *dwfl, pid_t pid)
+{
+	FILE *maps = fopen("/proc/self/maps", "r"), *text;
+	char *buf = NULL, *line = NULL;
+	size_t buf_len = 0, line_cap = 0;
+	unsigned long long vdso_lo = 0, vdso_hi = 0;
+	ssize_t n;
+	int rc = -1;
+
+	if (!maps || !(text = open_memstream(&buf, &buf_len))) {
+		if (maps)
+			fclose(maps);
+		return -1;
+	}
+	while ((n = getline(&line, &line_cap, maps)) > 0) {
+		if (line[n - 1] == '\n')
+			line[n - 1] = '\0';
+		if (strstr(line, " [vdso]"))
+			sscanf(line, "%llx-%llx", &vdso_lo, &vdso_hi);
+		aliased_line(line, text);
+	}
+	free(line);
+	fclose(maps);
+	if (fclose(text) == 0 && (text = fmemopen(buf, buf_len, "r"))) {
+		char vdso[32];
+
+		rc = dwfl_linux_proc_maps_report(dwfl, text) == 0 ? 0 : -1;
+		fclose(text);
+		snprintf(vdso, sizeof vdso, "[vdso: %d]", (int)pid);
+		if (rc == 0 && vdso_hi > vdso_lo &&
+		    !dwfl_report_module(dwfl, vdso, (Dwarf_Addr)vdso_lo, (Dwarf_Addr)vdso_hi))
+			rc = -1;
+	}
+	free(buf);
+	return rc;
+}
+
 struct cb_symbols *cb_symbols_open(pid_t pid, char *err, size_t err_len)
 {
 	struct cb_symbols *s = calloc(1, sizeof *s);
@@ -128,7 +193,9 @@ struct cb_symbols *cb_symbols_open(pid_t pid, char *err, size_t err_len)
 		return NULL;
 	}
 	dwfl_report_begin(s->dwfl);
-	if (dwfl_linux_proc_report(s->dwfl, s->pid) != 0) {
+	if ((s->pid == getpid() && cb_file_alias_any()
+	         ? report_aliased(s->dwfl, s->pid)
+	         : dwfl_linux_proc_report(s->dwfl, s->pid)) != 0) {
 		cb_errorf(err, err_len, "symbols: cannot read the mappings of pid %d: %s",
 		          (int)s->pid, strerror(errno));
 		dwfl_end(s->dwfl);
