@@ -16,7 +16,7 @@
 # says so; a profile names the files, not the copies). The same for nettle
 # with libhogweed beside it. No timing is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 35
+plan 36
 
 # linked SONAME: the file the program's SONAME resolves to.
 linked() { ldd "$CRYPTOBENCH" | awk -v so="$1" '$1 == so { print $3 }'; }
@@ -100,7 +100,7 @@ EOF
 
 crypto=$(linked libcrypto.so.3)
 if [ -z "$crypto" ] || ! "$CRYPTOBENCH" engines | grep '^openssl ' >/dev/null; then
-	skip 28 "the openssl engine or libcrypto.so.3 is not here"
+	skip 29 "the openssl engine or libcrypto.so.3 is not here"
 else
 	# The copies of the builds' files a process makes (code_copy.h) go here.
 	TMPDIR="$WORK/tmp"
@@ -202,6 +202,9 @@ else
 		test "$(header alone.jsonl '[.engines[].library.engine_code] | join(" ")')" = program
 	check "...from the library's own file" \
 		test "$(header alone.jsonl '[.engines[].library.code_from] | join(" ")')" = file
+	cb compare --baseline "$WORK/alone.jsonl" "$WORK/ossl.jsonl"
+	check "compare --baseline says the default ran other code beside the builds than alone" \
+		sh -c 'tr -s " \n" "  " <"$1" | grep -q "engine openssl: the engine.s object, its library.s code from a copy of its file (baseline: the engine compiled into the program, its library.s code from its file)"' sh "$WORK/out"
 	CRYPTOBENCH_FAULT=sim@1 cb run --engines sim --algorithms sha256 --sizes 64B \
 		--set rounds=2 --set warmup=0 -o "$WORK/sim.jsonl"
 	check "the fault switch still reads ENGINE@ROUND for a plain engine: round 1 alone hit" \

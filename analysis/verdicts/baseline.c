@@ -229,6 +229,27 @@ static const char *text_at(const struct cb_results *r, const char *obj, const ch
 	return cb_results_header_string(r, obj, key);
 }
 
+/* The code a library engine ENGINE (a header's engines[] entry) ran: its
+ * compilation and where its library's code ran from, in words; "" for an
+ * engine without a library. Files from before either field ran the
+ * program's engine on the file itself. */
+static void library_code(const json_t *engine, char *out, size_t len)
+{
+	json_t *lib = json_object_get(engine, "library");
+	const char *code = json_string_value(json_object_get(lib, "engine_code"));
+	const char *from = json_string_value(json_object_get(lib, "code_from"));
+
+	if (!lib) {
+		out[0] = '\0';
+		return;
+	}
+	snprintf(out, len, "%s, %s",
+	         code && strcmp(code, "object") == 0 ? "the engine's object"
+	                                             : "the engine compiled into the program",
+	         from && strcmp(from, "copy") == 0 ? "its library's code from a copy of its file"
+	                                           : "its library's code from its file");
+}
+
 /* What differs between the two configurations besides the numbers. */
 static int note_differences(struct cb_baseline *b)
 {
@@ -285,11 +306,17 @@ static int note_differences(struct cb_baseline *b)
 		{
 			const char *w = json_string_value(json_object_get(f, "version"));
 
-			if (name && ver && w &&
-			    strcmp(name, json_string_value(json_object_get(f, "name")) ?: "") ==
-			        0 &&
-			    strcmp(ver, w) != 0)
+			char cx[128], ca[128];
+
+			if (!name ||
+			    strcmp(name, json_string_value(json_object_get(f, "name")) ?: "") != 0)
+				continue;
+			if (ver && w && strcmp(ver, w) != 0)
 				rc |= push_note(b, "engine %s: %s (baseline: %s)", name, ver, w);
+			library_code(e, cx, sizeof cx);
+			library_code(f, ca, sizeof ca);
+			if (strcmp(cx, ca) != 0)
+				rc |= push_note(b, "engine %s: %s (baseline: %s)", name, cx, ca);
 		}
 	}
 	if (x->interrupted)
