@@ -16,7 +16,7 @@
 # says so; a profile names the files, not the copies). The same for nettle
 # with libhogweed beside it. No timing is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
-plan 36
+plan 37
 
 # linked SONAME: the file the program's SONAME resolves to.
 linked() { ldd "$CRYPTOBENCH" | awk -v so="$1" '$1 == so { print $3 }'; }
@@ -100,7 +100,7 @@ EOF
 
 crypto=$(linked libcrypto.so.3)
 if [ -z "$crypto" ] || ! "$CRYPTOBENCH" engines | grep '^openssl ' >/dev/null; then
-	skip 29 "the openssl engine or libcrypto.so.3 is not here"
+	skip 30 "the openssl engine or libcrypto.so.3 is not here"
 else
 	# The copies of the builds' files a process makes (code_copy.h) go here.
 	TMPDIR="$WORK/tmp"
@@ -139,6 +139,8 @@ else
 		test "$(grep -c "^library of openssl@copy-[ab]: $WORK/[ab]/libcrypto.so.3, OpenSSL" "$WORK/out")" = 2
 	check "...and says the default ran through the engine's object" \
 		out_has "^library of openssl (linked, through the engine.s object): $crypto"
+	check "...and that each one's code ran from a copy of its file" \
+		test "$(tr -s ' \n' '  ' <"$WORK/out" | grep -o 'its code ran from a copy of the file' | wc -l)" = 3
 	if [ "$(head -n 1 "$WORK/placed" | cut -d' ' -f3)" = true ]; then
 		placement_line='^builds placed alike: at the default.s address modulo 1 GiB, no 2 MiB'
 	else

@@ -252,12 +252,14 @@ static void print_builds(FILE *out, const struct cb_results *r, enum cb_report_f
 		json_t *lib = json_object_get(e, "library");
 		const char *build_id = json_string_value(json_object_get(lib, "build_id"));
 		const char *code = json_string_value(json_object_get(lib, "engine_code"));
+		const char *from = json_string_value(json_object_get(lib, "code_from"));
 		char line[2048];
 
 		if (!lib)
 			continue;
 		snprintf(
-		    line, sizeof line, "library of %s%s: %s, %s; sha256 %.16s..., build id %.16s%s",
+		    line, sizeof line,
+		    "library of %s%s: %s, %s; sha256 %.16s..., build id %.16s%s%s",
 		    json_string_value(json_object_get(e, "name")),
 		    !json_is_true(json_object_get(lib, "default")) ? ""
 		    : code && strcmp(code, "object") == 0 ? " (linked, through the engine's object)"
@@ -266,7 +268,9 @@ static void print_builds(FILE *out, const struct cb_results *r, enum cb_report_f
 		    json_string_value(json_object_get(lib, "version")),
 		    json_string_value(json_object_get(lib, "sha256")),
 		    build_id && *build_id ? build_id : "none",
-		    build_id && strlen(build_id) > 16 ? "..." : "");
+		    build_id && strlen(build_id) > 16 ? "..." : "",
+		    from && strcmp(from, "copy") == 0 ? "; its code ran from a copy of the file"
+		                                      : "");
 		cb_report_wrapped(out, cb_report_lead(fmt), line);
 	}
 	print_placement(out, engines, fmt);
