@@ -5,7 +5,7 @@
 # resolved` where each run is itself the question. Into DATA/NAME, replacing
 # what was there, the results files then compressed with zstd as they are
 # committed (paper/data/README.md). Run it on one quiet machine, nothing
-# else running: 5 h 52 min at worst for all the folders below
+# else running: 6 h 32 min at worst for all the folders below
 # (`--plan` adds them up), in parts if need be.
 #
 #   paper/collect.sh [--plan | --dry-run] [--again] [CRYPTOBENCH [SRCDIR [DATA [FOLDER...]]]]
@@ -48,13 +48,16 @@ set -eu
 # profiled trials after an --until run; builds). A folder's worst case is
 # BUDGET (times N under --until) plus BEYOND. SETTINGS: --set KEY=VALUE.
 #
-# The budgets come from `compare --plan` on the folders as committed before
-# (three runs of the scenario's rounds each; the figures in each row's
-# comment: "N x R" is the plan's runs and rounds per run, with its time on
-# the machine that measured them). A budget is the plan's time with room
-# for the pilot and for runs dearer than predicted (the harness's time
-# between trials, which files of that day did not record: on an AMD EPYC VM
-# a 319-round run took 26% more than 319/20 of its 20-round pilot).
+# The budgets: sweep's and key-scaling's from `compare --plan` on the folders
+# as committed before (three runs of the scenario's rounds each): its rows
+# open, and "promised" the cheapest plans (runs x rounds, with their time on
+# the machine that measured them) that resolve so many rows with P >= 90%.
+# Bets within a budget do better than promises: key-scaling's two 266-round
+# runs in 20 minutes resolved 91% of its ratios. So the other rows (no plan
+# taken) budget that bet, about two runs of 270 rounds at the committed
+# runs' cost per round, plus the two pilot runs, and room for runs dearer
+# than predicted (on an AMD EPYC VM a 319-round run took 26% more than
+# 319/20 of its 20-round pilot).
 folders='
 # NAME            RUNS  UNTIL     BUDGET  BEYOND  SCENARIO                        SETTINGS
 # sweep: 122 of 140 rows open (54 unsure: a larger pilot would tell; 13
@@ -66,25 +69,30 @@ sweep             auto  -         60m     1       scenarios/paper/sweep.lua
 # resolved 63-67 of its 69 ratios (analysis/README.md, --runs auto on
 # key-scaling).
 key-scaling       auto  -         30m     1       scenarios/paper/key-scaling.lua
-# sha-ext: a run of 10 rounds took 17 s.
+# sha-ext: a run of 10 rounds took 17 s (1.7 s a round: 2 x 270, 15 min).
 sha-ext           auto  -         20m     1       scenarios/paper/sha-ext.lua
 # capability-mask: each run is the question (every mask judged); the three
 # runs before stopped resolved at 40-64 rounds, in 18-30 s.
 capability-mask   3     resolved  6m      1       scenarios/capability-mask.lua
-# threads: a run of 15 rounds took 8 s.
+# threads: a run of 15 rounds took 8 s (0.5 s a round: 2 x 270, 5 min).
 threads           auto  -         10m     1       scenarios/threads.lua
-# context-reuse: a run of 10 rounds took 16 s.
-context-reuse     auto  -         15m     1       scenarios/context-reuse.lua
-# chunked: a run of 10 rounds took 4.4 s.
+# context-reuse: a run of 10 rounds took 16 s (1.6 s a round: 2 x 270,
+# 15 min).
+context-reuse     auto  -         20m     1       scenarios/context-reuse.lua
+# chunked: a run of 10 rounds took 4.4 s (0.4 s a round: 2 x 270, 4 min).
 chunked           auto  -         10m     1       scenarios/chunked.lua
-# cross-runtime: a run of 10 rounds took 56 s.
-cross-runtime     auto  -         45m     1       scenarios/cross-runtime.lua
-# which-code: a run of 12 rounds, each cell profiled after, took 138 s.
+# cross-runtime: a run of 10 rounds took 56 s (5.6 s a round: 2 x 270,
+# 50 min).
+cross-runtime     auto  -         55m     1       scenarios/cross-runtime.lua
+# which-code: a run of 12 rounds, each cell profiled after, took 138 s (11
+# s a round: 2 x 270 would take 100 min). Its question is the profiles, its
+# ratios second: a third of that, two runs of about 100 rounds.
 which-code        auto  -         30m     1       scenarios/paper/which-code.lua
-# file-tools: a run of 8 rounds took 40 s.
-file-tools        auto  -         40m     1       scenarios/file-tools.lua        big=16MiB trial_time=50ms
-# public-key: a run of 20 rounds took 135 s.
-public-key        auto  -         45m     1       scenarios/paper/public-key.lua
+# file-tools: a run of 8 rounds took 40 s (5 s a round: 2 x 270, 45 min).
+file-tools        auto  -         50m     1       scenarios/file-tools.lua        big=16MiB trial_time=50ms
+# public-key: a run of 20 rounds took 135 s (6.8 s a round: 2 x 270, 61
+# min).
+public-key        auto  -         60m     1       scenarios/paper/public-key.lua
 # The sim validation: five runs each, the design its false-alarm and power
 # figures are about (virtual time: seconds).
 validation-aa     5     -         -       1       scenarios/paper/validation.lua

@@ -67,7 +67,7 @@ folder_made() {
 check "COLLECT_QUICK=1: five runs, compressed" folder_made
 noise_written() {
 	f=$WORK/data/validation-aa/noise.txt
-	grep -q '^kernel: ' "$f" && grep -q '^cpu: ' "$f" &&
+	grep -q '^kernel: ' "$f" && grep -q '^load: ' "$f" &&
 		[ "$(grep -c '^  CPU time: mean 1800.0 MB/s, CV 0.00%$' "$f")" -eq 2 ] &&
 		grep -q '^noise before' "$f" && grep -q '^noise after' "$f" &&
 		grep -q 'CV 0.00%' "$WORK/err" || { diag "$(cat "$f")"; false; }
