@@ -5,7 +5,7 @@
 # resolved` where each run is itself the question. Into DATA/NAME, replacing
 # what was there, the results files then compressed with zstd as they are
 # committed (paper/data/README.md). Run it on one quiet machine, nothing
-# else running: 6 h 32 min at worst for all the folders below
+# else running: 7 h 09 min at worst for all the folders below
 # (`--plan` adds them up), in parts if need be.
 #
 #   paper/collect.sh [--plan | --dry-run] [--again] [CRYPTOBENCH [SRCDIR [DATA [FOLDER...]]]]
@@ -48,50 +48,45 @@ set -eu
 # profiled trials after an --until run; builds). A folder's worst case is
 # BUDGET (times N under --until) plus BEYOND. SETTINGS: --set KEY=VALUE.
 #
-# The budgets: sweep's and key-scaling's from `compare --plan` on the folders
-# as committed before (three runs of the scenario's rounds each): its rows
-# open, and "promised" the cheapest plans (runs x rounds, with their time on
-# the machine that measured them) that resolve so many rows with P >= 90%.
-# Bets within a budget do better than promises: key-scaling's two 266-round
-# runs in 20 minutes resolved 91% of its ratios. So the other rows (no plan
-# taken) budget that bet, about two runs of 270 rounds at the committed
-# runs' cost per round, plus the two pilot runs, and room for runs dearer
-# than predicted (on an AMD EPYC VM a 319-round run took 26% more than
-# 319/20 of its 20-round pilot).
+# The budgets come from `compare --plan --budget 30m` on the folders as
+# committed before (three runs of the scenario's rounds each; on the
+# machines that measured them): its bet, the runs x rounds expected to
+# resolve the most rows in 30 minutes, and how many of the rows left open
+# they resolve in expectation, in each row's comment. A folder whose bet
+# gains by more time gets more; every budget leaves room for the two pilot
+# runs and for runs dearer than predicted (on an AMD EPYC VM a 319-round
+# run took 26% more than 319/20 of its 20-round pilot). Without a budget
+# the plan is a promise (P >= 90% for each row), far dearer: sweep 14 h,
+# key-scaling 26 h, public-key 73 h.
 folders='
 # NAME            RUNS  UNTIL     BUDGET  BEYOND  SCENARIO                        SETTINGS
-# sweep: 122 of 140 rows open (54 unsure: a larger pilot would tell; 13
-# cannot be: the null engine); promised: 2 x 662 (48 min) 10 rows, 2 x 954
-# (68 min) 18; a run of 10 rounds took 51 s.
+# sweep: 122 rows open (13 cannot be: the null engine); 2 x 383 rounds
+# (28 min) resolve 72.0 of 109 in expectation; promised: 2 x 954 (68 min) 18.
 sweep             auto  -         60m     1       scenarios/paper/sweep.lua
-# key-scaling: 132 of 146 open (75 unsure); promised: 2 x 319 (17 min) 9
-# rows, 2 x 662 (35 min) 13, 2 x 1145 (61 min) 18; the bet within 20m
-# resolved 63-67 of its 69 ratios (analysis/README.md, --runs auto on
-# key-scaling).
+# key-scaling: 132 open; 2 x 552 (30 min) resolve 113.4 of 131 (within
+# 20m, runs of 266 rounds resolved 63-67 of its 69 ratios: analysis/README.md).
 key-scaling       auto  -         30m     1       scenarios/paper/key-scaling.lua
-# sha-ext: a run of 10 rounds took 17 s (1.7 s a round: 2 x 270, 15 min).
-sha-ext           auto  -         20m     1       scenarios/paper/sha-ext.lua
+# sha-ext: 41 open (9 cannot be); 2 x 662 (28 min) resolve 25.0 of 32.
+sha-ext           auto  -         30m     1       scenarios/paper/sha-ext.lua
 # capability-mask: each run is the question (every mask judged); the three
-# runs before stopped resolved at 40-64 rounds, in 18-30 s.
+# runs before stopped resolved at 40-64 rounds, in 18-30 s; across them 1
+# row open, which 2 x 10 resolve.
 capability-mask   3     resolved  6m      1       scenarios/capability-mask.lua
-# threads: a run of 15 rounds took 8 s (0.5 s a round: 2 x 270, 5 min).
-threads           auto  -         10m     1       scenarios/threads.lua
-# context-reuse: a run of 10 rounds took 16 s (1.6 s a round: 2 x 270,
-# 15 min).
-context-reuse     auto  -         20m     1       scenarios/context-reuse.lua
-# chunked: a run of 10 rounds took 4.4 s (0.4 s a round: 2 x 270, 4 min).
-chunked           auto  -         10m     1       scenarios/chunked.lua
-# cross-runtime: a run of 10 rounds took 56 s (5.6 s a round: 2 x 270,
-# 50 min).
+# threads: 5 open; 2 x 1648 (23 min) resolve 4.5.
+threads           auto  -         25m     1       scenarios/threads.lua
+# context-reuse: 82 open; 8 x 185 (28 min) resolve 76.1.
+context-reuse     auto  -         30m     1       scenarios/context-reuse.lua
+# chunked: 10 open; 2 x 795 (9 min) resolve 9.5.
+chunked           auto  -         12m     1       scenarios/chunked.lua
+# cross-runtime: 73 open (7 cannot be); 2 x 383 (28 min) resolve 51.7 of 66.
 cross-runtime     auto  -         55m     1       scenarios/cross-runtime.lua
-# which-code: a run of 12 rounds, each cell profiled after, took 138 s (11
-# s a round: 2 x 270 would take 100 min). Its question is the profiles, its
-# ratios second: a third of that, two runs of about 100 rounds.
+# which-code: 73 open; 2 x 74 (26 min, each run profiled after its rounds:
+# 90 s) resolve 46.4. Its question is the profiles, its ratios second.
 which-code        auto  -         30m     1       scenarios/paper/which-code.lua
-# file-tools: a run of 8 rounds took 40 s (5 s a round: 2 x 270, 45 min).
+# file-tools: 68 open (2 cannot be); 2 x 222 (28 min) resolve 53.6 of 66.
 file-tools        auto  -         50m     1       scenarios/file-tools.lua        big=16MiB trial_time=50ms
-# public-key: a run of 20 rounds took 135 s (6.8 s a round: 2 x 270, 61
-# min).
+# public-key: 231 open (54 cannot be); 4 x 74 (30 min) resolve 42.0 of 177:
+# the budget that most of its rows would take is not in reach.
 public-key        auto  -         60m     1       scenarios/paper/public-key.lua
 # The sim validation: five runs each, the design its false-alarm and power
 # figures are about (virtual time: seconds).
