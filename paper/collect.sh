@@ -22,11 +22,12 @@
 #
 # Beside each folder's runs: noise.txt, the machine (lscpu's model name, CPU
 # family and model; the kernel; the load) and its noise before and after the
-# runs (the CV of five openssl speed processes, tests/bench/noise.sh), shown
-# on stderr as it is measured; and, written last, collected.txt (the command,
-# its start and end). A folder with collected.txt is complete: run again,
-# this script skips it, so a collection stopped part-way goes on with the
-# folder it stopped in, measured again from its start. The second CPU's
+# runs (the CV of five openssl speed processes, and each vCPU's speed:
+# tests/bench/noise.sh, unpinned as the runs are), shown on stderr as it is
+# measured; and, written last, collected.txt (the command, its start and
+# end). A folder with collected.txt is complete: run again, this script
+# skips it, so a collection stopped part-way goes on with the folder it
+# stopped in, measured again from its start. The second CPU's
 # folder (key-scaling-intel) is not measured here: it comes from another
 # machine.
 #

@@ -115,6 +115,7 @@ cli_tests = \
 	tests/cli_mask_join.sh \
 	tests/cli_claims.sh \
 	tests/cli_collect.sh \
+	tests/cli_noise.sh \
 	tests/cli_golden.sh \
 	tests/layering.sh \
 	tests/cli_install.sh \

@@ -1,15 +1,23 @@
 #!/bin/sh
-# noise.sh: the machine's noise, the CV of five `openssl speed -evp sha256
-# -bytes 16384 -seconds 1` processes, on CPU time (openssl speed's default)
-# and on wall time (-elapsed), one line each:
+# noise.sh [CPU]: the machine's noise, the CV of five `openssl speed -evp
+# sha256 -bytes 16384 -seconds 1` processes, on CPU time (openssl speed's
+# default) and on wall time (-elapsed), one line each, then each vCPU's
+# speed (tests/bench/cpu.sh):
 #
 #   CPU time: mean 1805.3 MB/s, CV 0.75%
 #   -elapsed: mean 1801.0 MB/s, CV 0.81%
+#   cpu0 987 MB/s cpu1 726 MB/s (sha512 16 KiB, openssl speed -elapsed; measuring on cpu 0)
 #
-# About ten seconds. tests/bench/peers.sh and paper/collect.sh run it before
-# and after they measure: a CV well above 1% says something else competed
-# for the cores meanwhile.
+# CPU: the five processes run on that CPU, as the measurement beside them
+# does (tests/bench/peers.sh passes its PEERS_CPU); without it, or "none",
+# wherever the kernel places them. About ten seconds, and one more per
+# vCPU. tests/bench/peers.sh and paper/collect.sh run it before and after
+# they measure: a CV well above 1% says something else competed for the
+# cores meanwhile.
 set -eu
+CPU=${1:-none}
+. "$(dirname "$0")/cpu.sh"
+pin_to "$CPU" "$0" "$@"
 command -v openssl >/dev/null || { echo "noise.sh: no openssl command" >&2; exit 1; }
 
 # noise [-elapsed]: one line, the five processes' mean and CV.
@@ -21,3 +29,4 @@ noise() {
 }
 noise
 noise -elapsed
+vcpus "$CPU"

@@ -50,13 +50,12 @@
 # for minutes at a time (SHA-512 at 16 KiB 987 against 724-728 MB/s,
 # AES-256-GCM 4.25 against 2.43-2.54 GB/s, `taskset -c N openssl speed`,
 # 2026-12-05 10:21 UTC), and an unpinned worker and its peer each land on
-# either. Each vCPU's `openssl speed -elapsed -evp sha512` is printed
-# first and last beside the noise.
+# either (tests/bench/cpu.sh pins it). Each vCPU's `openssl speed
+# -elapsed -evp sha512` is printed first and last beside the noise.
 set -eu
 CPU=${PEERS_CPU:-0}
-if [ "$CPU" != none ] && [ "${PEERS_PINNED:-}" != "$CPU" ]; then
-	PEERS_PINNED=$CPU exec taskset -c "$CPU" "$0" "$@"
-fi
+. "$(dirname "$0")/cpu.sh"
+pin_to "$CPU" "$0" "$@"
 here=$(cd "$(dirname "$0")/peers" && pwd)
 top=$(cd "$here/../../.." && pwd)
 CB=${CRYPTOBENCH:-$top/cryptobench}
@@ -102,16 +101,8 @@ RUST_BIN=$top/core/engines/workers/rust/target/release/cryptobench-rust-ring
 JAVA=$("$CB" engines 2>/dev/null | sed -n 's/^java-jca features: .*"executable":"\([^"]*\)".*/\1/p')
 JAVA=${JAVA:-java}
 
-# vcpus: each vCPU's openssl speed -elapsed -evp sha512 at 16 KiB, one second.
-vcpus() {
-	for c in $(seq 0 $(($(nproc --all) - 1))); do
-		taskset -c "$c" openssl speed -elapsed -evp sha512 -bytes 16384 -seconds 1 -mr 2>/dev/null |
-			sed -n 's/^+F:[0-9]*:[^:]*://p' | awk -v c="$c" '{ printf "cpu%s %.0f MB/s ", c, $1 / 1e6 }'
-	done
-	echo "(sha512 16 KiB, openssl speed -elapsed; measuring on cpu $CPU)"
-}
 echo "== noise: five openssl speed -evp sha256 -bytes 16384 -seconds 1"
-{ sh "$top/tests/bench/noise.sh"; vcpus; } | tee "$T/noise-start.txt"
+sh "$top/tests/bench/noise.sh" "$CPU" | tee "$T/noise-start.txt"
 
 # medians: from lines "label alg size ns" on stdin, one per cell, the median.
 medians() {
@@ -202,7 +193,7 @@ for group in $GROUPS; do
 	done
 done
 echo "== noise at the end:"
-{ sh "$top/tests/bench/noise.sh"; vcpus; } | tee "$T/noise-end.txt"
+sh "$top/tests/bench/noise.sh" "$CPU" | tee "$T/noise-end.txt"
 if [ -n "${PEERS_KEEP:-}" ]; then
 	mkdir -p "$PEERS_KEEP" && cp "$T"/*.tsv "$T"/*.jsonl "$T"/noise-*.txt "$PEERS_KEEP/"
 fi
