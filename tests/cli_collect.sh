@@ -32,7 +32,7 @@ total_stated() {
 	total=$(sed -n 's/^all folders: \(.*\) at worst;.*/\1/p' "$WORK/out")
 	[ -n "$total" ] || { diag "no total: $(tail -n 1 "$WORK/out")"; return 1; }
 	grep -q "$total at worst" "$COLLECT" || { diag "collect.sh's header does not say $total"; return 1; }
-	grep -q "$total at worst" "$DATA/README.md" || { diag "paper/data/README.md does not say $total"; false; }
+	grep -q "$total at worst" "$top_srcdir"/paper/data/README.md || { diag "paper/data/README.md does not say $total"; false; }
 }
 check "the --plan total is the one the header and paper/data/README.md state" total_stated
 
