@@ -32,6 +32,7 @@ libcbverdicts_a_SOURCES = \
 	analysis/verdicts/baseline.c analysis/verdicts/baseline.h \
 	analysis/verdicts/hosts.c analysis/verdicts/hosts.h \
 	analysis/verdicts/plan_runs.c analysis/verdicts/plan_runs.h \
+	analysis/verdicts/judged_set.c analysis/verdicts/judged_set.h \
 	analysis/verdicts/plan_runs_predict.c analysis/verdicts/plan_runs_predict.h
 
 # Printing: text, Markdown, CSV and JSON.

@@ -8,9 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "analysis/report/format.h"
 #include "analysis/stats/summary.h"
+#include "analysis/verdicts/judged_set.h"
+#include "analysis/verdicts/plan_runs.h"
 #include "core/measure/budget.h"
 #include "core/base/datadir.h"
 #include "core/engine/engine.h"
@@ -286,6 +289,43 @@ void cb_file_list_free(struct cb_file_list *l)
 	free(l->files);
 	l->files = NULL;
 	l->n = l->cap = 0;
+}
+
+/* File R's measured rounds. */
+static size_t rounds_of(struct cb_results *r)
+{
+	size_t rounds = 0;
+
+	cb_plan_current_set(&r, 1, &rounds);
+	return rounds;
+}
+
+bool cb_judged_runs(const char *cmd, const char *folder, struct cb_results *const *files, size_t n,
+                    size_t *first, size_t *count)
+{
+	struct cb_judged_set set;
+	char log[4200];
+
+	*first = 0, *count = n;
+	if (!folder || snprintf(log, sizeof log, "%s/plan.log", folder) >= (int)sizeof log ||
+	    access(log, F_OK) != 0 || !cb_judged_set(files, n, &set))
+		return false;
+	*first = set.first, *count = set.end - set.first;
+	fprintf(stderr,
+	        "%s: %s is a --runs auto folder (plan.log): judging its %s %zu runs of %zu "
+	        "rounds (runs %zu to %zu)",
+	        cmd, folder, set.end == n ? "last" : "latest complete set of", *count, set.rounds,
+	        set.first + 1, set.end);
+	if (set.first)
+		fprintf(stderr, "; runs 1 to %zu before them were the pilot%s", set.first,
+		        set.first > 2 ? " and sets of other rounds" : "");
+	if (set.end < n)
+		fprintf(stderr,
+		        "; left out after them: %zu run(s) of %zu rounds, a set that was not "
+		        "completed",
+		        n - set.end, rounds_of(files[n - 1]));
+	fprintf(stderr, "\n");
+	return true;
 }
 
 void cb_shell_word(FILE *out, const char *arg)

@@ -7,6 +7,7 @@
 #ifndef CB_CLI_H
 #define CB_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #define CB_EXIT_OK 0
@@ -108,5 +109,14 @@ void cb_folder_paths_free(char **paths, long n);
  * CB_EXIT_OK, or CB_EXIT_USAGE with the one-line error printed. */
 int cb_file_list_add(struct cb_file_list *l, const char *path);
 void cb_file_list_free(struct cb_file_list *l);
+
+/* The runs CMD (compare, claims) judges of FILES[0..N-1]: FILES[*FIRST ..
+ * *FIRST + *COUNT - 1]. Every run, but of a folder FOLDER that `run --runs
+ * auto` wrote (one with a plan.log), given alone (FOLDER NULL otherwise),
+ * one set of runs of equal rounds (analysis/verdicts/judged_set.h): then
+ * true, with a line on stderr, "CMD: FOLDER is a --runs auto folder ...",
+ * saying which runs are judged and which left out. */
+bool cb_judged_runs(const char *cmd, const char *folder, struct cb_results *const *files, size_t n,
+                    size_t *first, size_t *count);
 
 #endif

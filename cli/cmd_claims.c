@@ -1,7 +1,8 @@
 /* cmd_claims.c: cryptobench claims — do the data still support what a text
  * says about them? The claims file (core/lua/claims.h) reads data folders
  * through the analysis layer: each run's report and the runs' comparison, as
- * their JSON, so a claim checks exactly what report and compare print. */
+ * their JSON, so a claim checks exactly what report and compare print: of a
+ * --runs auto folder, the runs compare judges (cb_judged_runs). */
 #include <errno.h>
 #include <libgen.h>
 #include <stdbool.h>
@@ -26,8 +27,10 @@ static const char claims_help[] =
     "  number { name = MACRO, value = V, format = \"%.2f\" }\n\n"
     "data \"NAME\" is { name, runs = { one report per run (report --format json),\n"
     "each with its results header as header }, compare = (compare --format json,\n"
-    "with two runs or more) }. Every claim is printed as held or NOT SUPPORTED with\n"
-    "its evidence.\n\n"
+    "with two runs or more) }. A folder of 'run --runs auto' (with a plan.log) is\n"
+    "read as compare judges it: runs and compare are of its last set of runs (its\n"
+    "plan's), the pilot left out, as a line on stderr says. Every claim is printed\n"
+    "as held or NOT SUPPORTED with its evidence.\n\n"
     "  --data DIR      the data folders (default: the claims file's folder's data/)\n"
     "  --numbers FILE  write each number as a LaTeX macro, \\newcommand{\\MACRO}{V}\n\n"
     "Exit status: 0 every claim held; 1 some claim is not supported (each named on\n"
@@ -63,6 +66,7 @@ static json_t *load_folder(void *ctx, const char *name, char *err, size_t err_le
 	json_t *out = NULL;
 	char path[4096];
 	struct stat st;
+	size_t first, count;
 
 	snprintf(path, sizeof path, "%s/%s", l->dir, name);
 	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -74,11 +78,14 @@ static json_t *load_folder(void *ctx, const char *name, char *err, size_t err_le
 		cb_errorf(err, err_len, "cannot read %s", path);
 		goto done;
 	}
-	if (list.n >= 2) {
-		if (cb_compare_build(list.files, list.n, NULL, &cmp, err, err_len) != 0)
+	cb_judged_runs("claims", path, list.files, list.n, &first, &count);
+	if (count >= 2) {
+		struct cb_results *const *judged = list.files + first;
+
+		if (cb_compare_build(judged, count, NULL, &cmp, err, err_len) != 0)
 			goto done;
 		out = json_pack("{s:s, s:o, s:o}", "name", name, "runs",
-		                runs_json(cmp->runs, list.files, list.n), "compare",
+		                runs_json(cmp->runs, judged, count), "compare",
 		                cb_report_compare_json(cmp));
 	} else {
 		if (!(one = cb_analysis_build(list.files[0], NULL, NULL, err, err_len)))

@@ -7,7 +7,6 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/options.h"
@@ -73,7 +72,8 @@ static const char compare_help[] =
     "                   whole table: the one that resolves the most rows, and what\n"
     "                   more time buys. From the runs' within-run and between-run\n"
     "                   variance (text, markdown, json). A folder of 'run --runs\n"
-    "                   auto' is judged by its last set of runs (its plan's)\n"
+    "                   auto' is judged by its last set of runs (its plan's), as\n"
+    "                   claims reads it\n"
     "  --budget D       with --plan: the table's plan takes at most D (like 20m)\n"
     "  --baseline A     compare each run given with the run A\n"
     "  --baseline-host NAME\n"
@@ -203,9 +203,9 @@ struct compare_args {
 	const char *table, *base_host, *output;
 	bool details, plan;
 	int fail_on;
-	double budget_s;         /* --plan --budget */
-	size_t n_args;           /* files and folders given */
-	const char *auto_folder; /* the one given, when it is a --runs auto folder */
+	double budget_s;       /* --plan --budget */
+	size_t n_args;         /* files and folders given */
+	const char *first_arg; /* the first of them */
 };
 
 static int set_format(void *args, const char *v)
@@ -248,67 +248,24 @@ static int set_fail_on(void *args, const char *v)
 static int add_file(void *args, const char *path)
 {
 	struct compare_args *a = args;
-	char log[4200];
 
-	snprintf(log, sizeof log, "%s/plan.log", path);
-	a->auto_folder = a->n_args++ == 0 && access(log, F_OK) == 0 ? path : NULL;
+	if (a->n_args++ == 0)
+		a->first_arg = path;
 	return cb_file_list_add(&a->list, path);
 }
 
-/* File I's measured rounds. */
-static size_t rounds_of(const struct compare_args *a, size_t i)
+/* Runs of different rounds judged together (files given one by one, a
+ * folder of --until runs) are said on stderr: a long run's interval is
+ * narrower than a short one's, and every pair's test must pass, so the
+ * shortest runs' width decides. */
+static void say_different_rounds(struct cb_results *const *files, size_t n)
 {
-	size_t rounds = 0;
-
-	cb_plan_current_set(a->list.files + i, 1, &rounds);
-	return rounds;
-}
-
-/* The runs compare judges, FILES[*FIRST .. *FIRST + *COUNT - 1]: all of
- * them, but of a --runs auto folder given alone, one set of runs of equal
- * rounds (plan_runs.h): the last, when it has two runs or more (the set its
- * plan was carried out with; complete unless the budget ran out), else the
- * latest before it that has. The runs left out measured other rounds (the
- * pilot, a set re-planned before it was complete): their intervals have
- * other widths, and judging a long run against short ones would withhold
- * verdicts or pair unequal precisions. What is judged, and what left out,
- * is said on stderr; so is judging runs of different rounds together. */
-static void judged_runs(const struct compare_args *a, size_t *first, size_t *count)
-{
-	size_t n = a->list.n, end = n, set = 0, rounds = 0;
-
-	*first = 0, *count = n;
-	if (a->auto_folder && a->n_args == 1 && n >= 3) {
-		/* the latest group of two or more runs of equal rounds */
-		while (end >= 2) {
-			set = cb_plan_current_set(a->list.files, end, &rounds);
-			if (set >= 2)
-				break;
-			end -= set ? set : 1;
-		}
-		if (set >= 2 && set < n) {
-			*first = end - set, *count = set;
-			fprintf(stderr,
-			        "compare: %s is a --runs auto folder (plan.log): judging its %s "
-			        "%zu runs of %zu rounds (runs %zu to %zu)",
-			        a->auto_folder, end == n ? "last" : "latest complete set of", set,
-			        rounds, *first + 1, end);
-			if (*first)
-				fprintf(stderr, "; runs 1 to %zu before them were the pilot%s",
-				        *first, *first > 2 ? " and sets of other rounds" : "");
-			if (end < n)
-				fprintf(stderr,
-				        "; left out after them: %zu run(s) of %zu rounds, a set "
-				        "that was not completed",
-				        n - end, rounds_of(a, n - 1));
-			fprintf(stderr, "\n");
-			return;
-		}
-	}
 	size_t lo = SIZE_MAX, hi = 0;
-	for (size_t i = 0; i < n; i++) {
-		size_t r = rounds_of(a, i);
 
+	for (size_t i = 0; i < n; i++) {
+		size_t r = 0;
+
+		cb_plan_current_set(files + i, 1, &r);
 		lo = r < lo ? r : lo;
 		hi = r > hi ? r : hi;
 	}
@@ -384,7 +341,9 @@ static int across_runs(const struct compare_args *a)
 		    "compare", "needs at least two runs (files or a folder of them), got %zu",
 		    a->list.n);
 	size_t first, count;
-	judged_runs(a, &first, &count);
+	if (!cb_judged_runs("compare", a->n_args == 1 ? a->first_arg : NULL, a->list.files,
+	                    a->list.n, &first, &count))
+		say_different_rounds(a->list.files, a->list.n);
 	if (cb_compare_build(a->list.files + first, count, &a->options, &c, err, sizeof err) != 0) {
 		fprintf(stderr, "cryptobench compare: %s\n", err);
 		cb_compare_free(c);

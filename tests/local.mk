@@ -114,6 +114,9 @@ cli_tests = \
 	tests/cli_explain_report.sh \
 	tests/cli_mask_join.sh \
 	tests/cli_claims.sh \
+	tests/cli_claims_runs_auto.sh \
+	tests/cli_collect.sh \
+	tests/cli_noise.sh \
 	tests/cli_golden.sh \
 	tests/layering.sh \
 	tests/cli_install.sh \

@@ -29,7 +29,8 @@
 # median of the alternations' ratios with their range, within +/-5% or not,
 # and "N of M cells within +/-5%". First and last the machine's noise: the
 # CV of five `openssl speed -evp sha256 -bytes 16384 -seconds 1` processes,
-# on CPU time (openssl speed's default) and on wall time (-elapsed).
+# on CPU time (openssl speed's default) and on wall time (-elapsed):
+# tests/bench/noise.sh.
 #
 # Exit status 1 when a cell is outside +/-5% and tests/bench/peers/known-differences.tsv
 # does not record it: the table of known, measured differences, one line a
@@ -49,13 +50,12 @@
 # for minutes at a time (SHA-512 at 16 KiB 987 against 724-728 MB/s,
 # AES-256-GCM 4.25 against 2.43-2.54 GB/s, `taskset -c N openssl speed`,
 # 2026-12-05 10:21 UTC), and an unpinned worker and its peer each land on
-# either. Each vCPU's `openssl speed -elapsed -evp sha512` is printed
-# first and last beside the noise.
+# either (tests/bench/cpu.sh pins it). Each vCPU's `openssl speed
+# -elapsed -evp sha512` is printed first and last beside the noise.
 set -eu
 CPU=${PEERS_CPU:-0}
-if [ "$CPU" != none ] && [ "${PEERS_PINNED:-}" != "$CPU" ]; then
-	PEERS_PINNED=$CPU exec taskset -c "$CPU" "$0" "$@"
-fi
+. "$(dirname "$0")/cpu.sh"
+pin_to "$CPU" "$0" "$@"
 here=$(cd "$(dirname "$0")/peers" && pwd)
 top=$(cd "$here/../../.." && pwd)
 CB=${CRYPTOBENCH:-$top/cryptobench}
@@ -101,24 +101,8 @@ RUST_BIN=$top/core/engines/workers/rust/target/release/cryptobench-rust-ring
 JAVA=$("$CB" engines 2>/dev/null | sed -n 's/^java-jca features: .*"executable":"\([^"]*\)".*/\1/p')
 JAVA=${JAVA:-java}
 
-# noise [-elapsed]: the CV of five openssl speed processes (CPU time by
-# default, wall time with -elapsed).
-noise() {
-	for i in 1 2 3 4 5; do
-		openssl speed "$@" -evp sha256 -bytes 16384 -seconds 1 -mr 2>/dev/null | sed -n 's/^+F:[0-9]*:[^:]*://p'
-	done | awk -v how="${1:-CPU time}" '{ x[NR] = $1; s += $1 } END { m = s / NR; for (i = 1; i <= NR; i++) v += (x[i] - m) ^ 2;
-		printf "%s: mean %.1f MB/s, CV %.2f%%\n", how, m / 1e6, 100 * sqrt(v / (NR - 1)) / m }'
-}
-# vcpus: each vCPU's openssl speed -elapsed -evp sha512 at 16 KiB, one second.
-vcpus() {
-	for c in $(seq 0 $(($(nproc --all) - 1))); do
-		taskset -c "$c" openssl speed -elapsed -evp sha512 -bytes 16384 -seconds 1 -mr 2>/dev/null |
-			sed -n 's/^+F:[0-9]*:[^:]*://p' | awk -v c="$c" '{ printf "cpu%s %.0f MB/s ", c, $1 / 1e6 }'
-	done
-	echo "(sha512 16 KiB, openssl speed -elapsed; measuring on cpu $CPU)"
-}
 echo "== noise: five openssl speed -evp sha256 -bytes 16384 -seconds 1"
-{ noise; noise -elapsed; vcpus; } | tee "$T/noise-start.txt"
+sh "$top/tests/bench/noise.sh" "$CPU" | tee "$T/noise-start.txt"
 
 # medians: from lines "label alg size ns" on stdin, one per cell, the median.
 medians() {
@@ -209,7 +193,7 @@ for group in $GROUPS; do
 	done
 done
 echo "== noise at the end:"
-{ noise; noise -elapsed; vcpus; } | tee "$T/noise-end.txt"
+sh "$top/tests/bench/noise.sh" "$CPU" | tee "$T/noise-end.txt"
 if [ -n "${PEERS_KEEP:-}" ]; then
 	mkdir -p "$PEERS_KEEP" && cp "$T"/*.tsv "$T"/*.jsonl "$T"/noise-*.txt "$PEERS_KEEP/"
 fi
