@@ -215,7 +215,7 @@ fn send(out: &mut impl Write, v: &Value) -> std::io::Result<()> {
 }
 
 /// glibc malloc's thresholds fixed, as the Python worker fixes them
-/// (../PROTOCOL.md): left to move, the answers between trials (a 1 MiB
+/// (../../PROTOCOL.md): left to move, the answers between trials (a 1 MiB
 /// output's base64 and its JSON line) moved them, and the next trial's fresh
 /// 1 MiB outputs cost AES-256-GCM 333-346 us a call against 237-240 for the
 /// reused buffer; fixed, 239-244, as the plain loop's 238-253. Allocations
