@@ -293,7 +293,7 @@ function answer(todo, data, n, inputSha) {
 // line, and again as the Buffer written) was garbage that landed on the next
 // trial: V8's collection of it and glibc's trimming of the heap it had grown
 // (AES-128-CBC 1 MiB: 2.5 ms a call and 160 page faults, against 0.87 ms and
-// none without it, the calls alone taking 0.88-0.91 ms in tinybench).
+// 19 without it, none with glibc's thresholds fixed; tinybench 0.88-0.98 ms).
 const BASE64 = Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/');
 let encoded = Buffer.alloc(0);
 function base64(bytes) {
