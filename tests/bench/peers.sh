@@ -152,8 +152,11 @@ peer() {
 					| "\($t)\t\($t | sub("sum$"; ""))\t\($s)\t\($m * 1e9)"' "$T/hf.json" >>"$out"
 			done
 		done ;;
-	node) # tinybench's samples are batches of ~20 ms: p50 over calls per batch
-		(cd "$T" && node tinybench.mjs "$T/input.bin") >>"$out" ;;
+	node) # tinybench's samples are batches of ~20 ms: p50 over calls per batch.
+		# glibc malloc's thresholds as the worker runs with them (core/engines/node_crypto.c):
+		# left to move, they cost both sides page faults that follow the heap's history.
+		(cd "$T" && env MALLOC_MMAP_THRESHOLD_=33554432 MALLOC_TRIM_THRESHOLD_=1073741824 \
+			node tinybench.mjs "$T/input.bin") >>"$out" ;;
 	python) "$PY" "$here/timeit_peers.py" "$T/input.bin" >>"$out" ;;
 	rust) "$RUST_BIN" --bench "$T/input.bin" >>"$out" ;;
 	java) # the java the worker runs (its hello's executable)
