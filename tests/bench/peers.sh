@@ -22,17 +22,12 @@
 # with the calls the worker times (reuse and fresh where the runtime has
 # both). Every peer gives cryptobench's statistic, the median over batches of
 # a batch's mean time per call (a batch of ~20 ms of calls), or converts to
-# it: the comments at each peer below say how. Group by group, ALTERNATIONS
-# times, and in each alternation algorithm by algorithm: a cryptobench run of
-# the group's cells of one algorithm and its peer on the same cells (the
-# peers take the algorithm from PEERS_ALG), the two sides of a pair seconds
-# apart, which goes first alternating from pair to pair (ABBA), so that a
-# drift in the machine's speed, which here lasts minutes, neither lands on
-# one side alone nor between a cell and its peer a minute later. The table
-# (tests/bench/peers/compare.py) gives per group and cell cryptobench's
-# throughput over the peer's, median against median: the median of the
-# alternations' ratios with their range, within +/-5% or not, and "N of M
-# cells within +/-5%". First and last the machine's noise: the
+# it: the comments at each peer below say how. Group by group, a cryptobench
+# run of the group's cells and its peer alternate ALTERNATIONS times in one
+# session; the table (tests/bench/peers/compare.py) gives per group and cell
+# cryptobench's throughput over the peer's, median against median: the
+# median of the alternations' ratios with their range, within +/-5% or not,
+# and "N of M cells within +/-5%". First and last the machine's noise: the
 # CV of five `openssl speed -evp sha256 -bytes 16384 -seconds 1` processes,
 # on CPU time (openssl speed's default) and on wall time (-elapsed):
 # tests/bench/noise.sh.
@@ -71,15 +66,6 @@ SIZES="64 16384 1048576"
 GROUPS=${PEERS_GROUPS:-openssl commands node python dotnet go rust java}
 # wanted GROUP: whether GROUP is among those to run.
 wanted() { case " $GROUPS " in *" $1 "*) return 0 ;; esac; return 1; }
-# algorithms GROUP: peers.lua's algorithms that GROUP's engines have (ring
-# has no CBC; the commands are sha256sum and sha512sum).
-algorithms() {
-	case $1 in
-	commands) echo sha256 sha512 ;;
-	rust) echo sha256 sha512 aes-256-gcm ;;
-	*) echo sha256 sha512 aes-256-gcm aes-128-cbc ;;
-	esac
-}
 
 ! wanted commands || command -v hyperfine >/dev/null || apt-get install -y hyperfine >/dev/null
 "$CB" input 1MiB >"$T/input.bin"
@@ -132,17 +118,7 @@ cb_medians() {
 		| [.cell.label, .cell.algorithm, .cell.size, .ns / .calls] | @tsv' "$1" | medians
 }
 
-# cb_side GROUP K: cryptobench's run of GROUP's cells of PEERS_ALG, its
-# medians appended to alternation K's.
-cb_side() {
-	f=$T/cb-$1-$2-$PEERS_ALG.jsonl
-	"$CB" run "$here/peers.lua" --set group="$1" --set alg="$PEERS_ALG" -o "$f" >/dev/null 2>"$T/cb.err" ||
-		{ cat "$T/cb.err"; exit 1; }
-	cb_medians "$f" >>"$T/cb-$2.tsv"
-}
-
-# peer GROUP OUT: GROUP's peer on the cells of the algorithm PEERS_ALG
-# (exported: the peers written here read it), appended to OUT.
+# peer GROUP OUT: one alternation of GROUP's peer, appended to OUT.
 peer() {
 	out=$2
 	case $1 in
@@ -152,26 +128,29 @@ peer() {
 		# A process's figure is its bytes over its 1 s, the mean over its calls
 		# (cryptobench's, a median of 20 ms batches' means: the two agree
 		# unless the machine's load moves within the second); the median of three.
-		case $PEERS_ALG in aes-128-cbc) label=openssl-stream ;; *) label=openssl-noreuse ;; esac
-		for s in $SIZES; do
-			for i in 1 2 3; do
-				openssl speed -elapsed -evp "$PEERS_ALG" -bytes "$s" -seconds 1 -mr 2>/dev/null |
-					sed -n 's/^+F:[0-9]*:[^:]*://p'
-			done | sort -g | sed -n 2p |
-				awk -v l="$label" -v a="$PEERS_ALG" -v s="$s" '{ printf "%s\t%s\t%s\t%.3f\n", l, a, s, s / $1 * 1e9 }' >>"$out"
+		for alg in sha256 sha512 aes-256-gcm aes-128-cbc; do
+			case $alg in aes-128-cbc) label=openssl-stream ;; *) label=openssl-noreuse ;; esac
+			for s in $SIZES; do
+				for i in 1 2 3; do
+					openssl speed -elapsed -evp "$alg" -bytes "$s" -seconds 1 -mr 2>/dev/null |
+						sed -n 's/^+F:[0-9]*:[^:]*://p'
+				done | sort -g | sed -n 2p |
+					awk -v l="$label" -v a="$alg" -v s="$s" '{ printf "%s\t%s\t%s\t%.3f\n", l, a, s, s / $1 * 1e9 }' >>"$out"
+			done
 		done ;;
 	commands) # hyperfine's runs (3 s of them, stdout to /dev/null) in consecutive
 		# batches of ~22 ms, as cryptobench calibrates a trial's processes
 		# (core/run/runner.c): the median of the batches' means (hyperfine's own
 		# median is of single runs, below the mean of a right-skewed spread)
-		tool=${PEERS_ALG}sum
-		for s in $SIZES; do
-			hyperfine -N --warmup 3 --min-runs 30 --export-json "$T/hf.json" "$tool $T/input-$s.bin" >/dev/null 2>&1
-			jq -r --arg t "$tool" --arg s "$s" '.results[0] as $r
-				| ([1, (0.022 / $r.median | ceil)] | max) as $k
-				| [range(0; ($r.times | length) - $k + 1; $k) as $i | $r.times[$i:$i + $k] | add / $k] | sort
-				| (if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end) as $m
-				| "\($t)\t\($t | sub("sum$"; ""))\t\($s)\t\($m * 1e9)"' "$T/hf.json" >>"$out"
+		for tool in sha256sum sha512sum; do
+			for s in $SIZES; do
+				hyperfine -N --warmup 3 --min-runs 30 --export-json "$T/hf.json" "$tool $T/input-$s.bin" >/dev/null 2>&1
+				jq -r --arg t "$tool" --arg s "$s" '.results[0] as $r
+					| ([1, (0.022 / $r.median | ceil)] | max) as $k
+					| [range(0; ($r.times | length) - $k + 1; $k) as $i | $r.times[$i:$i + $k] | add / $k] | sort
+					| (if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end) as $m
+					| "\($t)\t\($t | sub("sum$"; ""))\t\($s)\t\($m * 1e9)"' "$T/hf.json" >>"$out"
+			done
 		done ;;
 	node) # tinybench's samples are batches of ~20 ms: p50 over calls per batch.
 		# glibc malloc's thresholds as the worker runs with them (core/engines/node_crypto.c):
@@ -191,10 +170,7 @@ peer() {
 			(.Parameters | capture("Alg=(?<a>[^&]*)").a), (.Parameters | capture("Size=(?<s>[0-9]*)").s),
 			.Statistics.Median] | @tsv' "$T"/bdn/BenchmarkDotNet.Artifacts/results/*-report-full*.json >>"$out" ;;
 	go) # five 100 ms runs of each benchmark (its calls grow until one lasts the time): their median ns/op
-		case $PEERS_ALG in
-		sha256) bench=SHA256 ;; sha512) bench=SHA512 ;; aes-256-gcm) bench=AESGCM ;; *) bench=AESCBC ;;
-		esac
-		(cd "$T/gob" && PEERS_INPUT="$T/input.bin" ./peers.test -test.run '^$' -test.bench "^Benchmark$bench\$" \
+		(cd "$T/gob" && PEERS_INPUT="$T/input.bin" ./peers.test -test.run '^$' -test.bench . \
 			-test.benchtime 100ms -test.count 5 >"$T/gob.log" 2>&1) || { tail -n 20 "$T/gob.log"; exit 1; }
 		awk '/^Benchmark.* ns\/op/ {
 				split($1, p, "/"); sub(/-[0-9]+$/, "", p[3])
@@ -211,19 +187,11 @@ for group in $GROUPS; do
 	fi
 	k=1
 	while [ "$k" -le "$N" ]; do
-		echo "== $group, alternation $k of $N ($(date -u +%H:%M:%S))"
-		j=0
-		for PEERS_ALG in $(algorithms "$group"); do
-			export PEERS_ALG
-			if [ $(((k + j) % 2)) = 0 ]; then
-				cb_side "$group" "$k"
-				peer "$group" "$T/peer-$k.tsv"
-			else
-				peer "$group" "$T/peer-$k.tsv"
-				cb_side "$group" "$k"
-			fi
-			j=$((j + 1))
-		done
+		echo "== $group, alternation $k of $N: cryptobench, then its peer ($(date -u +%H:%M:%S))"
+		"$CB" run "$here/peers.lua" --set group="$group" -o "$T/cb-$group-$k.jsonl" >/dev/null 2>"$T/cb.err" ||
+			{ cat "$T/cb.err"; exit 1; }
+		cb_medians "$T/cb-$group-$k.jsonl" >>"$T/cb-$k.tsv"
+		peer "$group" "$T/peer-$k.tsv"
 		k=$((k + 1))
 	done
 done

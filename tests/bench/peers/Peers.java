@@ -124,11 +124,7 @@ public final class Peers {
 		byte[] all = Files.readAllBytes(Paths.get(args[0]));
 		long warmupMs = args.length > 1 ? Long.parseLong(args[1]) : 2000;
 		int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 10;
-		// The cells of the algorithm PEERS_ALG only, when it is set.
-		String only = System.getenv("PEERS_ALG");
 		for (String alg : new String[] {"sha256", "sha512", "aes-256-gcm", "aes-128-cbc"}) {
-			if (only != null && !only.isEmpty() && !only.equals(alg))
-				continue;
 			for (int size : new int[] {64, 16384, 1048576}) {
 				for (boolean reuse : new boolean[] {true, false}) {
 					Call fn = call(alg, reuse, Arrays.copyOf(all, size));

@@ -1,8 +1,7 @@
 """timeit on the calls the Python workers time (tests/bench/peers.sh).
 
 usage: timeit_peers.py INPUT >> TSV (label alg size ns: the median per-call
-time of 7 repeats, each about 20 ms, on the input file the script wrote); the
-cells of the algorithm PEERS_ALG only, when it is set.
+time of 7 repeats, each about 20 ms, on the input file the script wrote).
 
 The calls get the input as a memoryview, as the worker's do.
 Each call keeps its output until the next call replaces it, as the worker's
@@ -12,7 +11,6 @@ buffers per call at 1 MiB; dropped at once, after the 1 MiB AES-GCM cells
 had raised malloc's mmap threshold, they grew the heap and trimmed it again
 every call, 480 page faults a call (7.1 ms a call against 0.88 ms kept)."""
 import hashlib
-import os
 import statistics
 import sys
 import timeit
@@ -75,11 +73,8 @@ def cells(size):
     ]
 
 
-only = os.environ.get("PEERS_ALG")
 for size in (64, 16384, 1048576):
     for label, alg, call in cells(size):
-        if only and alg != only:
-            continue
         t = timeit.Timer(call)
         number = 1
         while t.timeit(number) < 0.02:

@@ -1,8 +1,7 @@
 // tinybench on the calls the Node.js worker times (tests/bench/peers.sh):
 // createHash/createCipheriv, update, final, getAuthTag, on the input file the
 // script wrote. usage: node tinybench.mjs INPUT >> TSV (engine alg size ns:
-// the median over tinybench's samples of a sample's mean time per call); the
-// cells of the algorithm PEERS_ALG only, when it is set.
+// the median over tinybench's samples of a sample's mean time per call).
 //
 // The same statistic as cryptobench's, on the same quantity: a tinybench
 // task's iteration (one sample) is a batch of calls sized to about 20 ms, as
@@ -54,9 +53,7 @@ function batchCalls(fn, data) {
   return Math.max(1, Math.ceil(BATCH_NS / perCall));
 }
 
-const only = process.env.PEERS_ALG;
 for (const [alg, fn] of Object.entries(calls)) {
-  if (only && alg !== only) continue;
   for (const size of [64, 16384, 1048576]) {
     const data = all.subarray(0, size);
     const n = batchCalls(fn, data);

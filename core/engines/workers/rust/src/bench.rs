@@ -5,8 +5,7 @@
 // to back on the first 64 B, 16 KiB and 1 MiB of INPUT, timed with
 // std::time::Instant. Like timeit: a batch of calls doubled until it lasts
 // 20 ms, then 7 batches; the median of their means, one line per cell
-// ("label alg size ns", the time per call in ns); the cells of the
-// algorithm PEERS_ALG only, when it is set.
+// ("label alg size ns", the time per call in ns).
 use ring::{aead, digest};
 use std::hint::black_box;
 use std::time::Instant;
@@ -43,12 +42,7 @@ pub fn main(path: &str) -> i32 {
             return 2;
         }
     };
-    let only = std::env::var("PEERS_ALG").unwrap_or_default();
-    let wanted = |name: &str| only.is_empty() || only == name;
     for (name, alg) in [("sha256", &digest::SHA256), ("sha512", &digest::SHA512)] {
-        if !wanted(name) {
-            continue;
-        }
         for size in SIZES {
             let data = &all[..size.min(all.len())];
             let ns = per_call(|| {
@@ -58,9 +52,6 @@ pub fn main(path: &str) -> i32 {
             println!("rust-ring\t{}\t{}\t{:.3}", name, size, ns);
             println!("rust-ring-output=fresh\t{}\t{}\t{:.3}", name, size, ns);
         }
-    }
-    if !wanted("aes-256-gcm") {
-        return 0;
     }
     let key = aead::LessSafeKey::new(
         aead::UnboundKey::new(&aead::AES_256_GCM, &counting(32)).expect("a 32-byte key"),
