@@ -162,6 +162,18 @@ number { name = "HostKernel", value = host.kernel.release }
 number { name = "HostVirt", value = host.virtualization }
 number { name = "HostCounter", value = D["key-scaling"].runs[1].header.counter.cycles }
 number { name = "DataDate", value = D["sweep"].runs[1].header.started:sub(1, 10) }
+number { name = "DataBuild", value = D["sweep"].runs[1].header.tool.build or "?" }
+-- The first and the last day a folder's judged runs were measured.
+local first_day, last_day
+for _, name in ipairs(folders) do
+  for _, r in ipairs(D[name].runs) do
+    local day = r.header.started:sub(1, 10)
+    if not first_day or day < first_day then first_day = day end
+    if not last_day or day > last_day then last_day = day end
+  end
+end
+number { name = "DataFirstDate", value = first_day }
+number { name = "DataLastDate", value = last_day }
 
 local engine_versions = {}
 for _, name in ipairs { "key-scaling", "cross-runtime", "sha-ext" } do
@@ -733,10 +745,28 @@ local function mask_cell_within(label, algorithm)
     end)
   end
 end
+-- Runs in which the SHA-NI mask's AES-128-CBC cell is within delta.
+local function shani_aes_within()
+  local n = 0
+  for k = 1, #cm.runs do
+    local c = mask_cell(k, "openssl-no-shani", "aes-128-cbc")
+    if c and c.verdict == "within delta" then n = n + 1 end
+  end
+  return n
+end
+number { name = "ShaniAesWithin", value = shani_aes_within(), format = "%d" }
+number { name = "MaskRuns", value = #cm.runs, format = "%d" }
 claim {
   name = "shani-worthless-to-aes",
-  text = "the SHA-NI mask leaves AES-128-CBC within delta in every run",
-  check = mask_cell_within("openssl-no-shani", "aes-128-cbc"),
+  text = "the SHA-NI mask moves AES-128-CBC beyond delta in no run: within delta in at least two of three runs, not resolved in the rest",
+  check = function()
+    local held, evidence = every_run(cm, function(k)
+      local c = mask_cell(k, "openssl-no-shani", "aes-128-cbc")
+      return c ~= nil and (c.verdict == "within delta" or c.verdict == "not resolved"),
+             c and string.format("%.4f %s", c.ratio, c.verdict) or "none"
+    end)
+    return held and shani_aes_within() >= 2, evidence
+  end,
 }
 claim {
   name = "armcap-does-nothing-to-aes",
@@ -745,7 +775,7 @@ claim {
 }
 claim {
   name = "armcap-never-beyond",
-  text = "the OPENSSL_armcap mask moves no cell beyond delta in any run: SHA-256 and AES-128-CBC are shown within delta in every run, and SHA-512, whose rounds are dependent, is within delta or not resolved",
+  text = "the OPENSSL_armcap mask moves no cell beyond delta in any run: AES-128-CBC is shown within delta in every run, SHA-256 and SHA-512 within delta or not resolved",
   check = function()
     return every_run(cm, function(k)
       local m = mask(k, "openssl-armcap")
@@ -755,7 +785,7 @@ claim {
       for _, alg in ipairs { "sha256", "aes-128-cbc", "sha512" } do
         local c = mask_cell(k, "openssl-armcap", alg)
         held = held and c ~= nil and (c.verdict == "within delta" or
-          (alg == "sha512" and c.verdict == "not resolved"))
+          (alg ~= "aes-128-cbc" and c.verdict == "not resolved"))
         seen[#seen + 1] = c and string.format("%s %.4f %s", alg, c.ratio, c.verdict) or alg .. " none"
       end
       return held, m.verdict .. ": " .. table.concat(seen, ", ")
@@ -766,6 +796,9 @@ claim {
 for k = 1, #cm.runs do
   number { name = "MaskRounds" .. ({ "A", "B", "C" })[k], value = cm.runs[k].rounds, format = "%d" }
 end
+local most_rounds = 0
+for k = 1, #cm.runs do most_rounds = math.max(most_rounds, cm.runs[k].rounds) end
+number { name = "MaskRoundsMax", value = most_rounds, format = "%d" }
 for _, spec in ipairs { { "AesniWorth", "openssl-no-aesni" }, { "ShaniWorth", "openssl-no-shani" } } do
   for k = 1, #cm.runs do
     number { name = spec[1] .. ({ "A", "B", "C" })[k], value = function()
@@ -779,6 +812,10 @@ for k = 1, #cm.runs do
     local c = mask_cell(k, "openssl-armcap", "aes-128-cbc")
     return c and c.ratio or "--"
   end, format = "%.3f" }
+  number { name = "ArmcapShaFiveTwelve" .. ({ "A", "B", "C" })[k], value = function()
+    local c = mask_cell(k, "openssl-armcap", "sha512")
+    return c and c.ratio or "--"
+  end, format = "%.2f" }
   number { name = "ArmcapShaFiveTwelveLo" .. ({ "A", "B", "C" })[k], value = function()
     local c = mask_cell(k, "openssl-armcap", "sha512")
     return c and c.within_interval.lo or "--"
@@ -831,6 +868,10 @@ for _, c in ipairs(sw.runs[1].cells) do
   if c.cell.label == "openssl" and c.cell.algorithm == "sha256" then sizes[#sizes + 1] = c.cell.size end
 end
 number { name = "SweepSizes", value = #sizes, format = "%d" }
+-- The run the sweep's figures show: the last that compare judges.
+local sweep_shown = sw.runs[#sw.runs].header
+number { name = "SweepFigRun", value = sweep_shown.run_index + 1, format = "%d" }
+number { name = "SweepFigRounds", value = sweep_shown.rounds, format = "%d" }
 
 -- Throughput at SIZE over throughput at 1 MiB, for openssl SHA-256.
 local function small_share(k, size, label, alg)
