@@ -1567,10 +1567,10 @@ for _, name in ipairs { "sweep", "key-scaling", "sha-ext", "capability-mask", "t
 end
 claim {
   name = "resolved-when-measured",
-  text = "the folders measured again with --runs auto (sweep, chunked) resolve at least 80% of their cells, reproduced or not",
+  text = "the folders measured again with --runs auto (sweep, threads, chunked) resolve at least 80% of their cells, reproduced or not",
   check = function()
     local ok, seen = true, {}
-    for _, name in ipairs { "sweep", "chunked" } do
+    for _, name in ipairs { "sweep", "threads", "chunked" } do
       local cv = verdicts(D[name], "cells")
       local resolved = cv.total - cv["not resolved"]
       ok = ok and cv.total > 0 and resolved >= 0.8 * cv.total
