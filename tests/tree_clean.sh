@@ -17,7 +17,8 @@ top=$(cd "${top_srcdir:-.}" && pwd)
 
 # built_names ROOT: tracked files of ROOT named like a build product.
 built_names() {
-	git -C "$1" ls-files | grep -E '(\.(o|a|so|pyc|trs|log)$|(^|/)__pycache__/|(^|/)(Makefile\.in|configure|aclocal\.m4|config\.h|config\.status)$|^core/results/build\.h$)'
+	git -C "$1" ls-files | grep -E '(\.(o|a|so|pyc|trs|log)$|(^|/)__pycache__/|(^|/)(Makefile\.in|configure|aclocal\.m4|config\.h|config\.status)$|^core/results/build\.h$)' |
+		grep -Ev '^paper/data/[^/]*/plan\.log$' # a --runs auto folder's plan, data
 }
 
 # ignored_tracked ROOT: tracked files that .gitignore ignores.
