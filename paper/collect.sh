@@ -5,7 +5,7 @@
 # resolved` where each run is itself the question. Into DATA/NAME, replacing
 # what was there, the results files then compressed with zstd as they are
 # committed (paper/data/README.md). Run it on one quiet machine, nothing
-# else running: 7 h 09 min at worst for all the folders below
+# else running: 4 h 24 min at worst for all the folders below
 # (`--plan` adds them up), in parts if need be.
 #
 #   paper/collect.sh [--plan | --dry-run] [--again] [CRYPTOBENCH [SRCDIR [DATA [FOLDER...]]]]
@@ -56,7 +56,13 @@ set -eu
 # they resolve in expectation, in each row's comment. A folder whose bet
 # gains by more time gets more; every budget leaves room for the two pilot
 # runs and for runs dearer than predicted (on an AMD EPYC VM a 319-round
-# run took 26% more than 319/20 of its 20-round pilot). Without a budget
+# run took 26% more than 319/20 of its 20-round pilot). The last seven
+# rows' budgets were then cut (key-scaling, sha-ext, context-reuse,
+# cross-runtime, which-code, file-tools, public-key: 30, 30, 30, 55, 30, 50
+# and 60 min before) so that the whole collection fits one sitting on one
+# machine, 4 h 24 min at worst: data from one CPU are worth more than a few
+# more rows resolved. A folder left short of its rows says so in the
+# paper, with the budget `compare --plan` asks for the rest. Without a budget
 # the plan is a promise (P >= 90% for each row), far dearer: sweep 14 h,
 # key-scaling 26 h, public-key 73 h.
 folders='
@@ -66,9 +72,9 @@ folders='
 sweep             auto  -         60m     1       scenarios/paper/sweep.lua
 # key-scaling: 132 open; 2 x 552 (30 min) resolve 113.4 of 131 (within
 # 20m, runs of 266 rounds resolved 63-67 of its 69 ratios: analysis/README.md).
-key-scaling       auto  -         30m     1       scenarios/paper/key-scaling.lua
+key-scaling       auto  -         20m     1       scenarios/paper/key-scaling.lua
 # sha-ext: 41 open (9 cannot be); 2 x 662 (28 min) resolve 25.0 of 32.
-sha-ext           auto  -         30m     1       scenarios/paper/sha-ext.lua
+sha-ext           auto  -         15m     1       scenarios/paper/sha-ext.lua
 # capability-mask: each run is the question (every mask judged); the three
 # runs before stopped resolved at 40-64 rounds, in 18-30 s; across them 1
 # row open, which 2 x 10 resolve.
@@ -76,19 +82,19 @@ capability-mask   3     resolved  6m      1       scenarios/capability-mask.lua
 # threads: 5 open; 2 x 1648 (23 min) resolve 4.5.
 threads           auto  -         25m     1       scenarios/threads.lua
 # context-reuse: 82 open; 8 x 185 (28 min) resolve 76.1.
-context-reuse     auto  -         30m     1       scenarios/context-reuse.lua
+context-reuse     auto  -         15m     1       scenarios/context-reuse.lua
 # chunked: 10 open; 2 x 795 (9 min) resolve 9.5.
 chunked           auto  -         12m     1       scenarios/chunked.lua
 # cross-runtime: 73 open (7 cannot be); 2 x 383 (28 min) resolve 51.7 of 66.
-cross-runtime     auto  -         55m     1       scenarios/cross-runtime.lua
+cross-runtime     auto  -         22m     1       scenarios/cross-runtime.lua
 # which-code: 73 open; 2 x 74 (26 min, each run profiled after its rounds:
 # 90 s) resolve 46.4. Its question is the profiles, its ratios second.
-which-code        auto  -         30m     1       scenarios/paper/which-code.lua
+which-code        auto  -         15m     1       scenarios/paper/which-code.lua
 # file-tools: 68 open (2 cannot be); 2 x 222 (28 min) resolve 53.6 of 66.
-file-tools        auto  -         50m     1       scenarios/file-tools.lua        big=16MiB trial_time=50ms
+file-tools        auto  -         18m     1       scenarios/file-tools.lua        big=16MiB trial_time=50ms
 # public-key: 231 open (54 cannot be); 4 x 74 (30 min) resolve 42.0 of 177:
 # the budget that most of its rows would take is not in reach.
-public-key        auto  -         60m     1       scenarios/paper/public-key.lua
+public-key        auto  -         15m     1       scenarios/paper/public-key.lua
 # The sim validation: five runs each, the design its false-alarm and power
 # figures are about (virtual time: seconds).
 validation-aa     5     -         -       1       scenarios/paper/validation.lua
