@@ -100,6 +100,18 @@ local function across_runs(d, f)
   return n > 0 and math.exp(sum / n) or nil
 end
 
+-- Each run's value of F(k), in FORMAT, as a list: "0.55, 0.56" ("--" for a
+-- run without one). A folder measured with --runs auto has as many runs as
+-- its plan took, so the text quotes lists, not run 1, 2 and 3.
+local function each_run(d, f, format)
+  local out = {}
+  for k = 1, #d.runs do
+    local v = f(k)
+    out[#out + 1] = v and string.format(format or "%.2f", v) or "--"
+  end
+  return table.concat(out, ", ")
+end
+
 -- Counts of compare rows per verdict: derived ("derived") or cells ("cells").
 local function verdicts(d, rows)
   local count = { reproduced = 0, ["non-reproducible"] = 0, contradictory = 0,
@@ -161,8 +173,37 @@ number { name = "HostCores", value = host.logical_cores, format = "%d" }
 number { name = "HostKernel", value = host.kernel.release }
 number { name = "HostVirt", value = host.virtualization }
 number { name = "HostCounter", value = D["key-scaling"].runs[1].header.counter.cycles }
+number { name = "HostFamily", value = host.cpu_family, format = "%d" }
+number { name = "HostModel", value = host.cpu_model, format = "%d" }
 number { name = "DataDate", value = D["sweep"].runs[1].header.started:sub(1, 10) }
 number { name = "DataBuild", value = D["sweep"].runs[1].header.tool.build or "?" }
+number { name = "DataBuildLater", value = D["key-scaling"].runs[1].header.tool.build or "?" }
+
+-- One machine: every run of every folder but the second CPU's names the same
+-- CPU (model name, family, model, stepping) and kernel as key-scaling's.
+local function machine_of(h)
+  return string.format("%s family %s model %s stepping %s, kernel %s", h.cpu,
+                       tostring(h.cpu_family), tostring(h.cpu_model), tostring(h.cpu_stepping),
+                       h.kernel.release)
+end
+claim {
+  name = "one-machine",
+  text = "every folder but the second CPU's was measured on one machine: one CPU model, family, model, stepping and kernel in every run's header",
+  check = function()
+    local want, n = machine_of(host), 0
+    for _, name in ipairs(folders) do
+      if name ~= "key-scaling-intel" then
+        for k, r in ipairs(D[name].runs) do
+          if machine_of(r.header.host) ~= want then
+            return false, string.format("%s run %d: %s, not %s", name, k, machine_of(r.header.host), want)
+          end
+          n = n + 1
+        end
+      end
+    end
+    return true, string.format("%d runs: %s", n, want)
+  end,
+}
 -- The first and the last day a folder's judged runs were measured.
 local first_day, last_day
 for _, name in ipairs(folders) do
@@ -425,20 +466,17 @@ claim {
 
 -- Of those, the ones whose rounds were shown dependent, and of these the
 -- ones whose widened interval reaches 10/14 (none formed reaches anywhere):
--- their count and lowest end.
-local ctr_gcm_dependent, ctr_gcm_below, ctr_gcm_below_lo = 0, 0, math.huge
+-- their count.
+local ctr_gcm_dependent, ctr_gcm_below = 0, 0
 for _, r in ipairs(ctr_gcm) do
   local lo = r.m.ratio.interval.lo or -math.huge
   if r.dependent then
     ctr_gcm_dependent = ctr_gcm_dependent + 1
-    if lo <= 10 / 14 then
-      ctr_gcm_below, ctr_gcm_below_lo = ctr_gcm_below + 1, math.min(ctr_gcm_below_lo, lo)
-    end
+    if lo <= 10 / 14 then ctr_gcm_below = ctr_gcm_below + 1 end
   end
 end
 number { name = "KsCtrGcmWidened", value = ctr_gcm_below, format = "%d" }
 number { name = "KsCtrGcmAll", value = #ctr_gcm, format = "%d" }
-number { name = "KsCtrGcmWidenedLo", value = ctr_gcm_below_lo, format = "%.2f" }
 number { name = "KsCtrGcmDependent", value = ctr_gcm_dependent, format = "%d" }
 
 -- Decryption against encryption: CBC decryption has no chain.
@@ -472,13 +510,13 @@ claim {
 }
 claim {
   name = "cbc-decrypt-serial",
-  text = "for mbedtls and wolfssl CBC decryption is less than 1.3 times as fast as encryption in every run",
+  text = "CBC decryption is less than 1.3 times as fast as encryption for wolfssl and less than 3 times for mbedtls in every run",
   check = function()
     local ok, ev = true, {}
     for _, label in ipairs { "mbedtls", "wolfssl" } do
       for k = 1, #ks.runs do
         local m = derived(ks, k, "decrypt/encrypt", { label = label, algorithm = "aes-128-cbc" })
-        local good = m and m.ratio and m.ratio.interval.hi < 1.3
+        local good = m and m.ratio and m.ratio.interval.hi < (label == "wolfssl" and 1.3 or 3)
         ok = ok and good
         ev[#ev + 1] = string.format("%s run %d %s", label, k, ratio_text(m))
       end
@@ -596,14 +634,14 @@ for _, alg in ipairs { "aes-128-gcm", "aes-256-gcm" } do
   end
 end
 claim {
-  name = "intel-gcm-faster",
-  text = "OpenSSL's AES-GCM (128 and 256, both directions) is faster in every Intel run than in every AMD run",
-  check = apart(gcm, true),
+  name = "intel-gcm-slower",
+  text = "OpenSSL's AES-GCM (128 and 256, both directions) is slower in every Intel run than in every AMD run",
+  check = apart(gcm, false),
 }
 claim {
-  name = "intel-cbc-encrypt-faster",
-  text = "OpenSSL's AES-128-CBC encryption is faster in every Intel run than in every AMD run",
-  check = apart({ { label = "openssl", algorithm = "aes-128-cbc", op = "encrypt" } }, true),
+  name = "intel-cbc-encrypt-slower",
+  text = "OpenSSL's AES-128-CBC encryption is slower in every Intel run than in every AMD run",
+  check = apart({ { label = "openssl", algorithm = "aes-128-cbc", op = "encrypt" } }, false),
 }
 claim {
   name = "intel-ctr-slower",
@@ -628,13 +666,10 @@ for _, list in ipairs { sha_faster, sha_slower } do
         return m and m.ratio and m.ratio.value
       end) or "--"
     end, format = "%.2f" }
-    for k = 1, #sx.runs do
-      number { name = "ShaRatio" .. label_macro(label) .. ({ "A", "B", "C", "D", "E" })[k],
-               value = function()
-                 local m = derived(sx, k, "sha512/sha256", { label = label })
-                 return m and m.ratio and m.ratio.value or "--"
-               end, format = "%.2f" }
-    end
+    number { name = "ShaRatio" .. label_macro(label) .. "Runs", value = each_run(sx, function(k)
+      local m = derived(sx, k, "sha512/sha256", { label = label })
+      return m and m.ratio and m.ratio.value
+    end) }
   end
 end
 local function sha_verdicts(list, want)
@@ -700,6 +735,13 @@ end, format = "%s" }
 local sx_derived = verdicts(sx, "derived")
 number { name = "ShaReproduced", value = sx_derived.reproduced, format = "%d" }
 number { name = "ShaRows", value = sx_derived.total, format = "%d" }
+claim {
+  name = "sha-ratios-reproduced",
+  text = "in sha-ext, measured until resolved, every SHA-512/SHA-256 ratio is shown reproduced within 2% across the runs compare judges",
+  check = function()
+    return sx_derived.total > 0 and sx_derived.reproduced == sx_derived.total, verdict_text(sx_derived)
+  end,
+}
 
 -- Capability masks, judged by report per run.
 local cm = D["capability-mask"]
@@ -758,14 +800,14 @@ number { name = "ShaniAesWithin", value = shani_aes_within(), format = "%d" }
 number { name = "MaskRuns", value = #cm.runs, format = "%d" }
 claim {
   name = "shani-worthless-to-aes",
-  text = "the SHA-NI mask moves AES-128-CBC beyond delta in no run: within delta in at least two of three runs, not resolved in the rest",
+  text = "the SHA-NI mask moves AES-128-CBC beyond delta in no run: within delta in at least two thirds of the runs, not resolved in the rest",
   check = function()
     local held, evidence = every_run(cm, function(k)
       local c = mask_cell(k, "openssl-no-shani", "aes-128-cbc")
       return c ~= nil and (c.verdict == "within delta" or c.verdict == "not resolved"),
              c and string.format("%.4f %s", c.ratio, c.verdict) or "none"
     end)
-    return held and shani_aes_within() >= 2, evidence
+    return held and 3 * shani_aes_within() >= 2 * #cm.runs, evidence
   end,
 }
 claim {
@@ -1060,10 +1102,12 @@ claim {
 }
 claim {
   name = "cryptography-bundled-gcm",
-  text = "at 16 MiB, AES-256-GCM through Python's cryptography, whose wheel bundles its own newer OpenSSL, is more than 2.5 times in-process OpenSSL in every run",
+  text = "at 16 MiB, AES-256-GCM through Python's cryptography, whose wheel bundles its own newer OpenSSL, is more than twice in-process OpenSSL in every run",
   check = against_openssl({ "python-cryptography" }, "aes-256-gcm",
-                          function(r) return r > 2.5 end),
+                          function(r) return r > 2 end),
 }
+number { name = "RtCryptographyGcmRuns", value = each_run(rt, function(k)
+  return vs_openssl(rt, k, "python-cryptography", "aes-256-gcm", big) end) }
 number { name = "RtDate", value = rt.runs[1].header.started:sub(1, 10) }
 number { name = "RtBuild", value = rt.runs[1].header.tool.build or "?" }
 number { name = "RtCpuLevelTwo", value = (function()
@@ -1427,14 +1471,31 @@ local function pk_beyond(name, labels, op, above, below)
   end
 end
 
+-- Whether OpenSSL's interval of each { NAME, BELOW } lies wholly below BELOW in every run.
+local function pk_beyond_all(list)
+  return function()
+    local ok, ev = true, {}
+    for _, q in ipairs(list) do
+      local held, e = pk_beyond(q[1], { "openssl" }, nil, nil, q[2])()
+      ok = ok and held
+      ev[#ev + 1] = q[1] .. ": " .. e
+    end
+    return ok, table.concat(ev, "; ")
+  end
+end
 claim {
   name = "pk-rsa-sign-cube",
-  text = "RSA 4096/2048 signing is consistent with 1/7 (15%) for openssl and wolfssl, and 3072/2048 with 0.32 for openssl, mbedtls and wolfssl, in every run",
+  text = "RSA 4096/2048 signing is consistent with 1/7 (15%) for wolfssl, and 3072/2048 with 0.32 for mbedtls and wolfssl, in every run",
   check = function()
-    local a, ea = pk_expect("rsa4096/rsa2048 sign", { "openssl", "wolfssl" }, "consistent")()
-    local b, eb = pk_expect("rsa3072/rsa2048 sign", { "openssl", "mbedtls", "wolfssl" }, "consistent")()
+    local a, ea = pk_expect("rsa4096/rsa2048 sign", { "wolfssl" }, "consistent")()
+    local b, eb = pk_expect("rsa3072/rsa2048 sign", { "mbedtls", "wolfssl" }, "consistent")()
     return a and b, ea .. "; " .. eb
   end,
+}
+claim {
+  name = "pk-openssl-rsa2048-special",
+  text = "OpenSSL's RSA 4096/2048 and 3072/2048 signing lie wholly below the cube's bands (1/7 and 0.32, less 15%) in every run: its 2048-bit signing is faster than the cube predicts",
+  check = pk_beyond_all({ { "rsa4096/rsa2048 sign", 1 / 7 / 1.15 }, { "rsa3072/rsa2048 sign", 0.32 / 1.15 } }),
 }
 claim {
   name = "pk-rsa-sign-subcubic",
@@ -1453,8 +1514,18 @@ claim {
 }
 claim {
   name = "pk-rsa-verify-gnutls",
-  text = "RSA 4096/2048 verification in gnutls is inconsistent with 1/4 in every run",
-  check = pk_expect("rsa4096/rsa2048 verify", { "gnutls" }, "inconsistent"),
+  text = "RSA 4096/2048 verification in gnutls is consistent with 1/4 in no run and inconsistent in at least one",
+  check = function()
+    local ok, seen, ev = true, 0, {}
+    for k = 1, #pk.runs do
+      local m = pk_ratio(k, "rsa4096/rsa2048 verify", "gnutls")
+      local got = m and m.expectation and m.expectation.verdict or "none"
+      ok = ok and got ~= "consistent" and got ~= "none"
+      if got == "inconsistent" then seen = seen + 1 end
+      ev[#ev + 1] = string.format("run %d: %s %s", k, ratio_text(m), got)
+    end
+    return ok and seen > 0, table.concat(ev, "; ")
+  end,
 }
 claim {
   name = "pk-openssl-p256-special",
@@ -1520,15 +1591,15 @@ claim {
 }
 claim {
   name = "pk-ed25519-over-openssl",
-  text = "libsodium and wolfSSL sign Ed25519 more than 1.5 times as fast as OpenSSL in every run, and Mbed TLS agrees on X25519 keys at less than a tenth of OpenSSL's rate",
+  text = "libsodium and wolfSSL sign Ed25519 faster than OpenSSL in every run (interval wholly above 1.3, median above 1.5), and Mbed TLS agrees on X25519 keys at less than a tenth of OpenSSL's rate",
   check = function()
     local ok, ev = true, {}
     for k = 1, #pk.runs do
-      for _, q in ipairs { { "sodium", "ed25519", "sign", 1.5 }, { "wolfssl", "ed25519", "sign", 1.5 },
+      for _, q in ipairs { { "sodium", "ed25519", "sign", 1.3 }, { "wolfssl", "ed25519", "sign", 1.3 },
                            { "mbedtls", "x25519", "derive", nil, 0.1 } } do
         local m = derived(pk, k, "vs openssl", { label = q[1], algorithm = q[2], op = q[3] })
         local i = m and m.ratio and m.ratio.interval
-        ok = ok and i ~= nil and (not q[4] or i.lo > q[4]) and (not q[5] or i.hi < q[5])
+        ok = ok and i ~= nil and (not q[4] or i.lo > q[4] and m.ratio.value > 1.5) and (not q[5] or i.hi < q[5])
         ev[#ev + 1] = string.format("%s %s run %d: %s", q[1], q[2], k, ratio_text(m))
       end
     end
@@ -1541,7 +1612,7 @@ do
   number { name = "PkDerRep", value = dv.reproduced, format = "%d" }
   claim {
     name = "pk-ratios-not-resolved",
-    text = "in public-key fewer than half of the derived ratios are shown reproduced within 2% across the three runs",
+    text = "in public-key fewer than half of the derived ratios are shown reproduced within 2% across the runs compare judges",
     check = function() return dv.reproduced < dv.total / 2, verdict_text(dv) end,
   }
 end
@@ -1552,7 +1623,8 @@ end
 
 local repro_rows = {}
 for _, name in ipairs { "sweep", "key-scaling", "sha-ext", "capability-mask", "threads",
-                        "context-reuse", "chunked", "cross-runtime", "file-tools" } do
+                        "context-reuse", "chunked", "cross-runtime", "which-code", "file-tools",
+                        "public-key" } do
   local M = label_macro(name)
   local dv, cv = verdicts(D[name], "derived"), verdicts(D[name], "cells")
   repro_rows[#repro_rows + 1] = { name, dv, cv }
@@ -1565,54 +1637,70 @@ for _, name in ipairs { "sweep", "key-scaling", "sha-ext", "capability-mask", "t
   number { name = "Rep" .. M .. "DerNon", value = dv["non-reproducible"] + dv.contradictory, format = "%d" }
   number { name = "Rep" .. M .. "DerNR", value = dv["not resolved"], format = "%d" }
 end
+-- The folders of Table tab:repro left short of the resolved shares below,
+-- each with a paragraph in the text giving the plan compare --plan makes for
+-- the rest (and only those).
+local short_of_resolved = { ["capability-mask"] = true, ["context-reuse"] = true,
+                            ["cross-runtime"] = true, ["which-code"] = true, ["file-tools"] = true,
+                            ["public-key"] = true }
+local function resolved_share(c)
+  return c.total == 0 and 1 or (c.total - c["not resolved"]) / c.total
+end
 claim {
-  name = "resolved-when-measured",
-  text = "the folders measured again with --runs auto (sweep, threads, chunked) resolve at least 80% of their cells, reproduced or not",
+  name = "table-resolved-or-planned",
+  text = "every folder of the verdict table resolves at least 80% of its derived ratios and 60% of its cells, reproduced or not, but those whose paragraph gives the plan for the rest",
   check = function()
     local ok, seen = true, {}
-    for _, name in ipairs { "sweep", "threads", "chunked" } do
-      local cv = verdicts(D[name], "cells")
-      local resolved = cv.total - cv["not resolved"]
-      ok = ok and cv.total > 0 and resolved >= 0.8 * cv.total
-      seen[#seen + 1] = string.format("%s %d of %d", name, resolved, cv.total)
+    for _, r in ipairs(repro_rows) do
+      local dv, cv = r[2], r[3]
+      local met = resolved_share(dv) >= 0.8 and resolved_share(cv) >= 0.6
+      -- A folder listed as short and one that is short: the text's paragraphs
+      -- are the folders that need them, no more.
+      local listed = short_of_resolved[r[1]] == true
+      ok = ok and met ~= listed
+      seen[#seen + 1] = string.format("%s derived %d/%d cells %d/%d%s", r[1],
+        dv.total - dv["not resolved"], dv.total, cv.total - cv["not resolved"], cv.total,
+        met and (listed and " (met, yet listed as short)" or "")
+            or (listed and " (short: the plan in the text)" or " (short, and no plan in the text)"))
     end
     return ok, table.concat(seen, ", ")
   end,
 }
-claim {
-  name = "only-mbedtls-gcm-contradictory",
-  text = "the only derived ratios called non-reproducible or contradictory on this machine are mbedtls's AES-GCM decrypt/encrypt",
-  check = function()
-    local bad = {}
-    for _, r in ipairs(repro_rows) do
-      for _, row in ipairs(D[r[1]].compare.derived) do
-        if row.verdict == "non-reproducible" or row.verdict == "contradictory" then
-          bad[#bad + 1] = string.format("%s %s %s %s", r[1], row.metric, row.by.label or "",
-                                        row.by.algorithm or "")
-        end
-      end
+-- The derived ratios called non-reproducible or contradictory, per folder.
+local bad_rows = {}
+for _, r in ipairs(repro_rows) do
+  for _, row in ipairs(D[r[1]].compare.derived) do
+    if row.verdict == "non-reproducible" or row.verdict == "contradictory" then
+      bad_rows[#bad_rows + 1] = { folder = r[1], row = row }
     end
-    local ok = #bad == 2
-    for _, b in ipairs(bad) do
-      ok = ok and b:match("^key%-scaling decrypt/encrypt mbedtls aes%-%d+%-gcm$") ~= nil
-    end
-    return ok, (#bad > 0 and table.concat(bad, "; ") or "none")
-  end,
-}
-for _, alg in ipairs { "aes-128-gcm", "aes-256-gcm" } do
-  for k = 1, #ks.runs do
-    number { name = "MbedGcm" .. label_macro(alg) .. ({ "A", "B", "C" })[k], value = function()
-      local m = derived(ks, k, "decrypt/encrypt", { label = "mbedtls", algorithm = alg })
-      return m and m.ratio and m.ratio.value or "--"
-    end, format = "%.3f" }
   end
 end
 claim {
-  name = "ratios-mostly-not-resolved",
-  text = "in key-scaling fewer than half of the ratios are shown reproduced within 2%: 20 rounds leave most intervals too wide",
+  name = "non-reproducible-ratios",
+  text = "the only derived ratios called non-reproducible or contradictory are gcrypt's AES-256-CTR decrypt/encrypt in key-scaling (contradictory) and ratios over in-process OpenSSL in cross-runtime",
+  check = function()
+    local ok, ev = true, {}
+    for _, b in ipairs(bad_rows) do
+      local row = b.row
+      local text = string.format("%s %s %s %s %s", b.folder, row.metric, row.by.label or "",
+                                 row.by.algorithm or "", row.verdict)
+      ok = ok and (b.folder == "key-scaling" and text:match("^key%-scaling decrypt/encrypt gcrypt aes%-256%-ctr contradictory$") ~= nil
+                   or b.folder == "cross-runtime" and row.metric == "vs openssl")
+      ev[#ev + 1] = text
+    end
+    return ok and #bad_rows > 0, table.concat(ev, "; ")
+  end,
+}
+number { name = "GcryptCtrDecEncRuns", value = each_run(ks, function(k)
+  local m = derived(ks, k, "decrypt/encrypt", { label = "gcrypt", algorithm = "aes-256-ctr" })
+  return m and m.ratio and m.ratio.value
+end, "%.3f") }
+claim {
+  name = "key-scaling-resolved",
+  text = "in key-scaling, measured until resolved, at least 90% of the derived ratios are shown reproduced within 2% (20 fixed rounds had left most not resolved)",
   check = function()
     local dv = verdicts(ks, "derived")
-    return dv.reproduced < dv.total / 2, verdict_text(dv)
+    return dv.reproduced >= 0.9 * dv.total, verdict_text(dv)
   end,
 }
 
@@ -1653,9 +1741,9 @@ number { name = "ShaCpbSoftMin", value = c, format = "%.0f" }
 number { name = "ShaCpbSoftMax", value = e, format = "%.0f" }
 claim {
   name = "sha256-hw-and-soft",
-  text = "SHA-256 costs openssl, gcrypt, nettle and gnutls under 3 c/B and sodium, mbedtls and wolfssl over 10 c/B, in every run",
+  text = "SHA-256 costs openssl, gcrypt, nettle and gnutls under 3 c/B and sodium, mbedtls and wolfssl more than three times that, in every run",
   check = function()
-    return b < 3 and c > 10, string.format("SHA-NI engines %.2f-%.2f c/B, the others %.1f-%.1f c/B", a, b, c, e)
+    return b < 3 and c > 3 * b, string.format("SHA-NI engines %.2f-%.2f c/B, the others %.1f-%.1f c/B", a, b, c, e)
   end,
 }
 local function cbc_cpb(label, k) return cpb(ks, k, { label = label, algorithm = "aes-128-cbc", op = "encrypt" }) end
@@ -1691,8 +1779,15 @@ for k = 1, #cm.runs do
   if m and m.effect then aesni_lo = math.min(aesni_lo, 1 / m.effect.ratio.value) end
 end
 number { name = "AesniWorthMin", value = aesni_lo, format = "%.1f" }
-number { name = "KsRounds", value = ks.runs[1].rounds, format = "%d" }
-number { name = "ShaRounds", value = sx.runs[1].rounds, format = "%d" }
+-- Each folder's judged runs: how many, of how many rounds (the first's).
+for _, name in ipairs { "key-scaling", "sha-ext", "context-reuse", "cross-runtime", "which-code",
+                        "file-tools", "public-key" } do
+  local M = label_macro(name)
+  number { name = M .. "Runs", value = #D[name].runs, format = "%d" }
+  number { name = M .. "Rounds", value = D[name].runs[1].rounds, format = "%d" }
+end
+-- The run the public-key figure shows: the last that compare judges.
+number { name = "PkFigRun", value = pk.runs[#pk.runs].header.run_index + 1, format = "%d" }
 
 ---------------------------------------------------------------------------
 -- Two builds of one library (two-builds): nettle built from Debian's source
