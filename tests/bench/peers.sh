@@ -177,10 +177,17 @@ peer() {
 	rust) "$RUST_BIN" --bench "$T/input.bin" >>"$out" ;;
 	java) # the java the worker runs (its hello's executable)
 		"$JAVA" -cp "$T/java" Peers "$T/input.bin" >>"$out" ;;
-	dotnet)
+	dotnet) # no collection forced before each iteration, as none is before a
+		# cryptobench trial (BenchmarkDotNet's default forces one, and the fresh
+		# 1 MiB cells then pay for the memory it gave back: AES-128-CBC 2.44-2.68 ms
+		# a call at 20 ms iterations, 1.16-1.37 without, 2026-12-05 23:05 UTC).
+		# Its iterations stay 100 ms: at 20 ms (cryptobench's trial) its fresh
+		# SHA-512 16 KiB read 28-30 us a call against 16.3 for reuse in three
+		# processes (23:31 UTC), which it does not read at 100 ms.
 		rm -rf "$T/bdn/BenchmarkDotNet.Artifacts"
 		(cd "$T/bdn" && PEERS_INPUT="$T/input.bin" dotnet out/peers.dll --filter '*' --inProcess \
-			--warmupCount 3 --iterationCount 10 --iterationTime 100 --exporters json >"$T/bdn.log" 2>&1) ||
+			--warmupCount 3 --iterationCount 10 --iterationTime 100 --noForcedGCs true \
+			--exporters json >"$T/bdn.log" 2>&1) ||
 			{ tail -n 20 "$T/bdn.log"; exit 1; }
 		jq -r '.Benchmarks[] | [(if .Method == "Reuse" then "dotnet" else "dotnet-output=fresh" end),
 			(.Parameters | capture("Alg=(?<a>[^&]*)").a), (.Parameters | capture("Size=(?<s>[0-9]*)").s),
