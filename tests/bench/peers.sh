@@ -6,6 +6,8 @@
 #   PEERS_GROUPS="node dotnet" tests/bench/peers.sh   (some groups only:
 #                                            openssl commands node python dotnet go rust java)
 #   PEERS_KEEP=DIR ...                       (keep the medians and results files)
+#   PEERS_CPU=N, PEERS_STEADY=PCT, PEERS_TRIES=N ...   (the CPU, and when an
+#                                            alternation is tried again: below)
 #
 # BenchmarkDotNet for dotnet (a project restored from NuGet, built here),
 # tinybench for node-crypto (npm, into a temporary folder), timeit for the
