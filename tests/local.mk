@@ -122,6 +122,7 @@ cli_tests = \
 	tests/cli_install.sh \
 	tests/style.sh \
 	tests/docs.sh \
+	tests/peers_compare.sh \
 	tests/tree_clean.sh
 
 TESTS += $(cli_tests)
@@ -186,7 +187,7 @@ dist_check_SCRIPTS += tests/arm64.sh
 # the scenario tests), and the installed copy (the same binary). CB_SANITIZED
 # tells a test it runs there: cli_verify.sh then verifies the library
 # engines alone, the workers' vectors being the plain suite's.
-source_checks = tests/style.sh tests/layering.sh tests/docs.sh tests/tree_clean.sh
+source_checks = tests/style.sh tests/layering.sh tests/docs.sh tests/peers_compare.sh tests/tree_clean.sh
 sanitized_elsewhere = tests/cli_kcapi_qemu.sh tests/cli_go_worker.sh tests/cli_rust_ring.sh \
 	tests/cli_java_jca.sh tests/cli_worker_check.sh tests/cli_openssl.sh tests/cli_install.sh
 check-sanitized:

@@ -1,10 +1,15 @@
 """The table of tests/bench/peers.sh: cryptobench / peer per cell.
 
-usage: compare.py DIR N KNOWN: DIR/cb-K.tsv and DIR/peer-K.tsv for K in 1..N,
+usage: compare.py DIR N KNOWN [STEADY]: DIR/cb-K.tsv and DIR/peer-K.tsv for K in 1..N,
 each line "label alg size ns" (the median time per call of one alternation),
 DIR/noise-start.txt and DIR/noise-end.txt (the machine's noise, printed
 above the table), and KNOWN, the table of known, measured differences
-(known-differences.tsv, its format in peers.sh's header).
+(known-differences.tsv, its format in peers.sh's header); DIR/steady.tsv,
+when there, the CPU's speed before, between and after the two sides of each
+try of each alternation ("group k try speed0 speed1 speed2 moved% kept"),
+and STEADY (default 3) the movement in percent above which a try was
+repeated: the table is preceded by each group's kept alternations and how
+many tries each took, and one kept though it moved is named.
 
 Prints, per cell, the ratio of cryptobench's throughput to the peer's (the
 peer's time over cryptobench's) in each alternation: their median, min-max
@@ -61,6 +66,34 @@ def size_text(n):
     return "%d MiB" % (n >> 20) if n >= 1 << 20 else "%d KiB" % (n >> 10) if n >= 1024 else "%d B" % n
 
 
+def steadiness(folder, bound):
+    """Each group's alternations: the kept try's speeds and how many tries."""
+    try:
+        rows = [line.rstrip("\n").split("\t") for line in open("%s/steady.tsv" % folder)]
+    except FileNotFoundError:
+        return
+    groups = {}
+    for group, k, _, s0, s1, s2, moved, fate in rows:
+        tries, kept = groups.setdefault(group, {}).setdefault(k, [0, None])
+        groups[group][k][0] += 1
+        if fate == "kept":
+            groups[group][k][1] = (s0, s1, s2, float(moved))
+    print("the CPU's speed before, between and after the two sides of each alternation "
+          "(openssl speed -elapsed -evp sha512, 16 KiB, MB/s; a try that moved more than "
+          "%g%% was repeated):" % bound)
+    repeated = unsteady = 0
+    for group, alts in groups.items():
+        parts = []
+        for k, (tries, (s0, s1, s2, moved)) in sorted(alts.items()):
+            repeated += tries - 1
+            unsteady += moved > bound
+            parts.append("%s: %s %s %s (%.1f%%%s)" % (
+                k, s0, s1, s2, moved, ", %d tries" % tries if tries > 1 else ""))
+        print("  %s: %s" % (group, "; ".join(parts)))
+    print("%d tries repeated; %d alternations kept though the CPU's speed moved more than %g%%"
+          % (repeated, unsteady, bound))
+
+
 def main():
     folder, n, known = sys.argv[1], int(sys.argv[2]), read_known(sys.argv[3])
     ratios, unpaired = {}, set()
@@ -74,6 +107,7 @@ def main():
     for when in ("start", "end"):
         print("noise at the %s: %s" % (when, "; ".join(
             open("%s/noise-%s.txt" % (folder, when)).read().strip().splitlines())))
+    steadiness(folder, float(sys.argv[4]) if len(sys.argv) > 4 else 3.0)
     print()
     print("| group | cell | peer | cryptobench / peer (median of %d) | min–max | within ±5%% "
           "| known difference |" % n)

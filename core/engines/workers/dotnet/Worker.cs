@@ -118,17 +118,21 @@ static partial class Worker
     static bool timing;
     static long assembledInLoop;
 
-    // The output from the last call's pieces (AEAD: ciphertext, then tag).
-    static byte[] Assemble(ReadOnlyMemory<byte>[] pieces)
+    // The output from the last call's pieces (AEAD: ciphertext, then tag),
+    // joined in STORE, grown when too short and kept: an answer leaves no
+    // garbage behind for the next trial's calls (Send).
+    static Memory<byte> Assemble(ref byte[] store, ReadOnlyMemory<byte>[] pieces)
     {
         if (timing) assembledInLoop++;
         long n = 0;
         foreach (var p in pieces) n += p.Length;
-        var outb = new byte[n];
+        if (store.Length < n) store = new byte[n];
         long at = 0;
-        foreach (var p in pieces) { p.Span.CopyTo(outb.AsSpan((int)at)); at += p.Length; }
-        return outb;
+        foreach (var p in pieces) { p.Span.CopyTo(store.AsSpan((int)at)); at += p.Length; }
+        return store.AsMemory(0, (int)n);
     }
+
+    static byte[] sealStore = Array.Empty<byte>(), answerStore = Array.Empty<byte>();
 
     // One cell's calls: Fn is one message (false: the tag was rejected);
     // Pieces the last call's output, joined after the timing by Assemble.
@@ -295,19 +299,19 @@ static partial class Worker
         }
         if (op.StartsWith("decrypt"))
         {
-            byte[] sealedMsg;
+            Memory<byte> sealedMsg;
             if (explicitInput)
             {
                 var tag = IsAead(alg) ? Convert.FromHexString((string)req["tag"]) : Array.Empty<byte>();
-                sealedMsg = Assemble(new ReadOnlyMemory<byte>[] { input, tag });
+                sealedMsg = Assemble(ref sealStore, new ReadOnlyMemory<byte>[] { input, tag });
                 inputSha = null;
             }
             else
             {
                 var seal = Make(alg, "encrypt", "fresh", size, key, iv, aad, 0);
                 seal.Fn(input);
-                sealedMsg = Assemble(seal.Pieces());
-                if (op == "decrypt-forged") sealedMsg[size] ^= 1;
+                sealedMsg = Assemble(ref sealStore, seal.Pieces());
+                if (op == "decrypt-forged") sealedMsg.Span[(int)size] ^= 1;
             }
             input = sealedMsg;
         }
@@ -318,8 +322,9 @@ static partial class Worker
         var (ns, cpuNs, rejected) = TimedLoop(todo.Fn, placed, calls, stack);
         if (rejected != 0 && rejected != calls)
             return new JsonObject { ["status"] = "error", ["error"] = $"{rejected} of {calls} calls rejected the tag" };
-        byte[] outb = rejected != 0 ? Array.Empty<byte>() : Assemble(todo.Pieces());
-        inputSha ??= Convert.ToHexString(SHA256.HashData(outb)).ToLowerInvariant();
+        ReadOnlyMemory<byte> outb = rejected != 0 ? ReadOnlyMemory<byte>.Empty : Assemble(ref answerStore, todo.Pieces());
+        inputSha ??= Convert.ToHexString(SHA256.HashData(outb.Span)).ToLowerInvariant();
+        answerOutput = outb;
         return new JsonObject
         {
             ["status"] = rejected != 0 ? "rejected" : "ok",
@@ -329,18 +334,26 @@ static partial class Worker
             ["timed"] = new JsonObject { ["calls"] = calls, ["api"] = todo.Api, ["output"] = todo.Output, ["assembled_in_loop"] = assembledInLoop },
             ["placed"] = new JsonObject { ["input_offset"] = PageOffset(placed), ["out"] = output == "reuse" ? outOffset : null, ["stack"] = stack },
             ["input_sha256"] = inputSha,
-            ["output"] = Convert.ToBase64String(outb),
         };
     }
 
     // The answer as one line. System.Text.Json refuses a string value longer
     // than 166,666,666 characters (the base64 of a 128 MiB ciphertext is
     // 178,956,996): the output, which is base64 and needs no escaping, is
-    // written around the serializer.
+    // written around the serializer. A result's output (answerOutput, set by
+    // Run) is encoded piece by piece into one buffer kept across answers: a
+    // string of it, and its ASCII bytes, were 2.8 MB and 1.4 MB of garbage on
+    // the large-object heap after each trial of a 1 MiB cell, which the
+    // collector took back during the next trial's calls.
+    static ReadOnlyMemory<byte>? answerOutput;
+    static readonly byte[] base64Piece = new byte[65536];
+
     static void Send(StreamWriter stdout, JsonObject answer)
     {
-        string output = answer["output"]?.GetValue<string>();
-        if (output == null)
+        ReadOnlyMemory<byte>? bytes = answerOutput;
+        answerOutput = null;
+        string text = answer["output"]?.GetValue<string>(); // public-key answers carry it as text
+        if (bytes == null && text == null)
         {
             stdout.WriteLine(answer.ToJsonString());
             return;
@@ -350,8 +363,16 @@ static partial class Worker
         stdout.Write(rest.Substring(0, rest.Length - 1));
         stdout.Write(rest.Length > 2 ? ",\"output\":\"" : "\"output\":\"");
         stdout.Flush();
-        // In one piece: through the writer's small buffer, 179 MB took 18 s.
-        stdout.BaseStream.Write(Encoding.ASCII.GetBytes(output));
+        // In one piece or in 64 KiB ones: through the writer's small buffer, 179 MB took 18 s.
+        if (bytes == null)
+            stdout.BaseStream.Write(Encoding.ASCII.GetBytes(text));
+        else
+            for (int at = 0, step = base64Piece.Length / 4 * 3; at < bytes.Value.Length; at += step)
+            {
+                var piece = bytes.Value.Span.Slice(at, Math.Min(step, bytes.Value.Length - at));
+                System.Buffers.Text.Base64.EncodeToUtf8(piece, base64Piece, out _, out int written);
+                stdout.BaseStream.Write(base64Piece, 0, written);
+            }
         stdout.WriteLine("\"}");
     }
 
