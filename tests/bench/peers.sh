@@ -180,9 +180,9 @@ peer() {
 	java) # the java the worker runs (its hello's executable)
 		"$JAVA" -cp "$T/java" Peers "$T/input.bin" >>"$out" ;;
 	dotnet) # no collection forced before each iteration, as none is before a
-		# cryptobench trial (BenchmarkDotNet's default forces one, and the fresh
-		# 1 MiB cells then pay for the memory it gave back: AES-128-CBC 2.44-2.68 ms
-		# a call at 20 ms iterations, 1.16-1.37 without, 2026-12-05 23:05 UTC).
+		# cryptobench trial (BenchmarkDotNet's default forces one, and its fresh
+		# 1 MiB cells pay for it: AES-128-CBC 2.44-2.68 ms a call at 20 ms
+		# iterations, 1.16-1.37 without, 2026-12-05 23:05 UTC).
 		# Its iterations stay 100 ms: at 20 ms (cryptobench's trial) its fresh
 		# SHA-512 16 KiB read 28-30 us a call against 16.3 for reuse in three
 		# processes (23:31 UTC), which it does not read at 100 ms.

@@ -74,24 +74,25 @@ def steadiness(folder, bound):
         return
     groups = {}
     for group, k, _, s0, s1, s2, moved, fate in rows:
-        tries, kept = groups.setdefault(group, {}).setdefault(k, [0, None])
-        groups[group][k][0] += 1
+        alternation = groups.setdefault(group, {}).setdefault(int(k), [0, None])
+        alternation[0] += 1
         if fate == "kept":
-            groups[group][k][1] = (s0, s1, s2, float(moved))
+            alternation[1] = (s0, s1, s2, float(moved))
     print("the CPU's speed before, between and after the two sides of each alternation "
           "(openssl speed -elapsed -evp sha512, 16 KiB, MB/s; a try that moved more than "
           "%g%% was repeated):" % bound)
-    repeated = unsteady = 0
-    for group, alts in groups.items():
+    repeated, unsteady = 0, []
+    for group, alternations in groups.items():
         parts = []
-        for k, (tries, (s0, s1, s2, moved)) in sorted(alts.items()):
+        for k, (tries, (s0, s1, s2, moved)) in sorted(alternations.items()):
             repeated += tries - 1
-            unsteady += moved > bound
-            parts.append("%s: %s %s %s (%.1f%%%s)" % (
+            if moved > bound:
+                unsteady.append("%s %d (%.1f%%)" % (group, k, moved))
+            parts.append("%d: %s %s %s (%.1f%%%s)" % (
                 k, s0, s1, s2, moved, ", %d tries" % tries if tries > 1 else ""))
         print("  %s: %s" % (group, "; ".join(parts)))
-    print("%d tries repeated; %d alternations kept though the CPU's speed moved more than %g%%"
-          % (repeated, unsteady, bound))
+    print("%d tries repeated; %d alternations kept though the CPU's speed moved more than %g%%%s"
+          % (repeated, len(unsteady), bound, ": " + ", ".join(unsteady) if unsteady else ""))
 
 
 def main():
