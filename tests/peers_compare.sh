@@ -59,14 +59,22 @@ table() {
 	python3 "$compare" "$d" 3 "$WORK/known.tsv" 3 >"$WORK/out" 2>&1
 	echo $? >"$WORK/status"
 }
-has() { grep -qF -- "$1" "$WORK/out" || { diag "no line with: $1"; false; }; }
+# says STATUS LINE...: the last table exited STATUS ("any": either way) and
+# printed each LINE.
+says() {
+	says_status=$(cat "$WORK/status")
+	[ "$1" = any ] || [ "$says_status" = "$1" ] || { diag "exit status $says_status, not $1"; return 1; }
+	shift
+	for line; do
+		grep -qF -- "$line" "$WORK/out" || { diag "no line with: $line"; return 1; }
+	done
+}
 
 table ""
 check "the median of the alternations' ratios, with their range" \
-	has "| dotnet | dotnet sha512 16 KiB | BenchmarkDotNet | 0.800 | 0.700–0.850 | no | UNEXPLAINED |"
-check "an unexplained cell outside +/-5% fails the table" sh -c '
-	[ "$(cat "$0")" = 1 ] && grep -qF "2 of 4 cells within ±5%; 0 outside with a known difference, 2 unexplained" "$1"' \
-	"$WORK/status" "$WORK/out"
+	says any "| dotnet | dotnet sha512 16 KiB | BenchmarkDotNet | 0.800 | 0.700–0.850 | no | UNEXPLAINED |"
+check "an unexplained cell outside +/-5% fails the table" \
+	says 1 "2 of 4 cells within ±5%; 0 outside with a known difference, 2 unexplained"
 
 entry_512_64=$(printf 'dotnet\tdotnet\tsha512\t64\t0.900 measured\tthe two loops differ\n')
 entry_512_all=$(printf 'dotnet\tdotnet\tsha512\t*\t0.8 at every size\tthe same cause everywhere\n')
@@ -74,33 +82,30 @@ entry_256=$(printf 'dotnet\tdotnet\tsha256\t64\t0.7 once\twas slower once\n')
 table "$entry_512_64
 $entry_512_all
 "
-check "a recorded difference explains its cell, and the table passes" sh -c '
-	[ "$(cat "$0")" = 0 ] && grep -qF "| 0.900 | 0.900–0.900 | no | 0.900 measured: the two loops differ |" "$1" &&
-	grep -qF "2 of 4 cells within ±5%; 2 outside with a known difference, 0 unexplained" "$1"' \
-	"$WORK/status" "$WORK/out"
+check "a recorded difference explains its cell, and the table passes" \
+	says 0 "| 0.900 | 0.900–0.900 | no | 0.900 measured: the two loops differ |" \
+	"2 of 4 cells within ±5%; 2 outside with a known difference, 0 unexplained"
 
 table "$entry_512_all
 $entry_256
 "
-check "a * entry covers every size; an entry whose cell is within is not seen now" sh -c '
-	grep -qF "| 0.900 | 0.900–0.900 | no | 0.8 at every size: the same cause everywhere |" "$0" &&
-	grep -qF "| 0.800 | 0.700–0.850 | no | 0.8 at every size: the same cause everywhere |" "$0" &&
-	grep -qF "| 1.010 | 0.990–1.020 | yes | (recorded: 0.7 once; not seen now) |" "$0"' "$WORK/out"
+check "a * entry covers every size; an entry whose cell is within is not seen now" \
+	says any "| 0.900 | 0.900–0.900 | no | 0.8 at every size: the same cause everywhere |" \
+	"| 0.800 | 0.700–0.850 | no | 0.8 at every size: the same cause everywhere |" \
+	"| 1.010 | 0.990–1.020 | yes | (recorded: 0.7 once; not seen now) |"
 
-check "the tries repeated, and an alternation kept though the CPU's speed moved" sh -c '
-	grep -qF "  dotnet: 1: 1000 1005 1002 (0.5%, 2 tries); 2: 1001 1000 1003 (0.3%); 3: 1000 1042 1000 (4.2%, 3 tries)" "$0" &&
-	grep -qF "3 tries repeated; 1 alternations kept though the CPU'"'"'s speed moved more than 3%: dotnet 3 (4.2%)" "$0"' "$WORK/out"
+check "the tries repeated, and an alternation kept though the CPU's speed moved" \
+	says any "  dotnet: 1: 1000 1005 1002 (0.5%, 2 tries); 2: 1001 1000 1003 (0.3%); 3: 1000 1042 1000 (4.2%, 3 tries)" \
+	"3 tries repeated; 1 alternations kept though the CPU's speed moved more than 3%: dotnet 3 (4.2%)"
 
 printf 'dotnet\tsha256\t16384\t5000\n' >>"$d/peer-2.tsv"
 table "$entry_512_all
 "
-check "a peer's cell with no cryptobench cell fails the table, named" sh -c '
-	[ "$(cat "$0")" = 1 ] && grep -qF "no cryptobench cell for the peer'"'"'s dotnet sha256 16 KiB" "$1"' \
-	"$WORK/status" "$WORK/out"
+check "a peer's cell with no cryptobench cell fails the table, named" \
+	says 1 "no cryptobench cell for the peer's dotnet sha256 16 KiB"
 
 table "$(printf 'dotnet\tdotnet\tsha512\t64\tfive fields only')
 "
-check "a malformed entry is an error naming its file and line" sh -c '
-	[ "$(cat "$0")" != 0 ] && grep -qF "known.tsv:2: want 6 tab-separated fields" "$1"' \
-	"$WORK/status" "$WORK/out"
+check "a malformed entry is an error naming its file and line" \
+	says 1 "known.tsv:2: want 6 tab-separated fields"
 done_testing

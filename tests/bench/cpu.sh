@@ -15,13 +15,18 @@ pin_to() {
 	fi
 }
 
-# vcpus CPU: one line, each vCPU's `openssl speed -elapsed -evp sha512` at
-# 16 KiB (one second each, a process pinned to it), and where CPU says the
+# cpu_speed [CPU]: the speed of CPU (default: wherever this runs) now, in
+# MB/s: `openssl speed -elapsed -evp sha512` at 16 KiB for one second.
+cpu_speed() {
+	${1:+taskset -c "$1"} openssl speed -elapsed -evp sha512 -bytes 16384 -seconds 1 -mr 2>/dev/null |
+		sed -n 's/^+F:[0-9]*:[^:]*://p' | awk '{ printf "%.0f", $1 / 1e6 }'
+}
+
+# vcpus CPU: one line, each vCPU's cpu_speed, and where CPU says the
 # measurement runs.
 vcpus() {
 	for c in $(seq 0 $(($(nproc --all) - 1))); do
-		taskset -c "$c" openssl speed -elapsed -evp sha512 -bytes 16384 -seconds 1 -mr 2>/dev/null |
-			sed -n 's/^+F:[0-9]*:[^:]*://p' | awk -v c="$c" '{ printf "cpu%s %.0f MB/s ", c, $1 / 1e6 }'
+		printf 'cpu%s %s MB/s ' "$c" "$(cpu_speed "$c")"
 	done
 	case $1 in
 	none) echo "(sha512 16 KiB, openssl speed -elapsed; measuring on any cpu)" ;;
