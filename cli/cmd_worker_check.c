@@ -165,7 +165,7 @@ static int trial(const struct cb_engine *e, const struct cb_algorithm *alg, enum
                  size_t why_len)
 {
 	struct cb_engine_config config = {.mode = CB_MODE_MESSAGE};
-	struct cb_trial_info info = {.calls = 2, .len = TRIAL_LEN};
+	struct cb_trial_info info = {.calls = 2, .len = TRIAL_LEN, .unwarmed = true};
 	unsigned char key[CB_MAX_KEY], iv[CB_MAX_IV], tag[CB_MAX_TAG];
 	void *ctx = open_cell(e, alg, op, &config, key, iv, tag, why, why_len);
 

@@ -23,7 +23,7 @@ static void check_pk(struct cb_check_tally *t, const struct cb_engine *e,
 {
 	static struct cb_pk_expected want;
 	struct cb_engine_config config = {.mode = CB_MODE_MESSAGE};
-	struct cb_trial_info info = {.calls = 2, .len = PK_LEN};
+	struct cb_trial_info info = {.calls = 2, .len = PK_LEN, .unwarmed = true};
 	struct cb_cell_setup s = {.alg = alg,
 	                          .op = op,
 	                          .len = PK_LEN,

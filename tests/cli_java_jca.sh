@@ -4,18 +4,19 @@
 # both calls for every algorithm it offers; its own JSON reader refuses
 # malformed and mistyped requests with an error answer and goes on to the
 # next request; a cell's first generated trial is warmed up and says how,
-# the same cell's next is not, a known-answer request never is; decryption
+# the same cell's next is not, a known-answer request never is, nor one
+# with "warmup": false (worker-check's); decryption
 # gives back the bytes whose digest the worker reports, a forged tag is
 # rejected. Then `cryptobench engines` and `verify` through the engine.
 # Without a JDK the engine is unavailable and every point skips.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 13
+plan 14
 "$CRYPTOBENCH" engines >"$WORK/engines" 2>&1
 JAVA=$(sed -n 's/^java-jca features: .*"executable":"\([^"]*\)".*/\1/p' "$WORK/engines")
 CLASSES="${top_builddir:-.}/core/engines/workers/java/classes"
 if [ -z "$JAVA" ] || [ ! -r "$CLASSES/Worker.class" ]; then
-	skip 13 "java-jca is not usable here: $(grep '^java-jca ' "$WORK/engines" | head -n 1)"
+	skip 14 "java-jca is not usable here: $(grep '^java-jca ' "$WORK/engines" | head -n 1)"
 	exit 0
 fi
 
@@ -31,6 +32,7 @@ run() { printf '{"type":"run","id":%s,"algorithm":"%s","op":"%s","size":%s,"call
 	run 8 aes-128-gcm decrypt 100 2 ',"output":"fresh"' "$G"
 	run 9 aes-128-gcm decrypt-forged 100 2 "" "$G"
 	run 10 aes-128-cbc decrypt-forged 64 1 "" "$G"
+	run 11 sha512 hash 64 2 ',"warmup":false' "$G"
 } >"$WORK/requests"
 "$JAVA" -cp "$CLASSES" Worker <"$WORK/requests" >"$WORK/answers" 2>"$WORK/stderr"
 # holds FILTER: the jq FILTER holds for the answers, all in one array.
@@ -49,7 +51,7 @@ check "the hello names SUN for the digests and SunJCE for the ciphers, and calls
 				(. as $o | ["sign", "verify", "verify-forged", "derive", "keygen"] | index($o) != null
 				 or $h.calls[$a][$o].reuse != null)))'
 check "one answer per request, in order, and nothing else on stdout" \
-	test "$(jq -sc '[.[1:][] | .id]' "$WORK/answers")" = '[null,null,4,5,6,7,8,9,10]'
+	test "$(jq -sc '[.[1:][] | .id]' "$WORK/answers")" = '[null,null,4,5,6,7,8,9,10,11]'
 check "a malformed line (a trailing comma) is answered with an error naming the column" \
 	holds '.[1] | .status == "error" and (.error | test("malformed JSON at column 22: expected a key"))'
 check "a duplicate key is refused as malformed" \
@@ -61,6 +63,8 @@ check "a cell's first generated trial is warmed up until steady or the cap, and 
 check "the same cell's next trial is not warmed up again" answer 6 '.warmup.calls == 0'
 check "a known-answer request is not warmed up, and gives SHA-256(abc)" \
 	answer 7 '(has("warmup") | not) and .output == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="'
+check "a cell's first trial asked with \"warmup\": false is not warmed up" \
+	answer 11 '.status == "ok" and (has("warmup") | not)'
 # field ID FIELD: the raw value of FIELD in the answer with ID.
 field() { jq -sr "map(select(.id == $1))[0] | $2" "$WORK/answers"; }
 check "decryption (fresh) gives back the plaintext the worker's input digest is of" \

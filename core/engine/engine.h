@@ -102,6 +102,7 @@ struct cb_trial_info {
 	size_t len;
 	unsigned thread;
 	size_t stack, out; /* this trial's placement (trial.h's cb_trial_layout), for workers */
+	bool unwarmed;     /* worker-check's: its output checked, never timed (no warm-up) */
 };
 
 /* What an engine whose calls run in another process reports about a trial. */

@@ -399,6 +399,8 @@ int cb_process_remote(void *ctx, const struct cb_trial_info *trial, unsigned cha
 	                              (json_int_t)trial->out));
 	json_object_set_new(req, "round", json_integer(trial->round));
 	json_object_set_new(req, "seq", json_integer((json_int_t)trial->seq));
+	if (trial->unwarmed)
+		json_object_set_new(req, "warmup", json_false());
 	int rc = exchange(c, req, trial->len, out, t, why, why_len);
 	json_decref(req);
 	return rc;

@@ -261,7 +261,7 @@ final class Pk {
 		}
 		Worker.Calls todo = make(alg, op, pk, in);
 		Map<String, Object> warmup = null;
-		if (!explicit) {
+		if (!explicit && Worker.warmUpAsked(req)) {
 			List<Worker.Call> first = new java.util.ArrayList<>();
 			for (int n : Worker.SHORTS)
 				if (n < size)

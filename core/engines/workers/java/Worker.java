@@ -379,6 +379,13 @@ public final class Worker {
 		return best;
 	}
 
+	// A request with "warmup": false (worker-check's, whose output is checked
+	// and never timed) is not warmed up.
+	static boolean warmUpAsked(Map<String, Object> req)
+	{
+		return !Boolean.FALSE.equals(req.get("warmup"));
+	}
+
 	static Map<String, Object> warmUp(String cell, List<Call> first, Call fn, long size) throws Exception
 	{
 		Map<String, Object> w = new LinkedHashMap<>();
@@ -510,10 +517,11 @@ public final class Worker {
 			in = sealed(alg, op, in, key, iv, aad);
 		}
 		Calls todo = make(alg, op, output, in, key, iv, aad);
-		// Known-answer checks (explicit bytes, one call) are not warmed up;
+		// Known-answer checks (explicit bytes, one call) and worker-check's
+		// requests ("warmup": false) are not warmed up;
 		// a long message's warm-up starts on a SHORT prefix of it.
 		Map<String, Object> warmup = null;
-		if (!explicit) {
+		if (!explicit && warmUpAsked(req)) {
 			String cell = alg + " " + op + " " + output + " " + size + " " + (aad == null ? "" : hexOf(aad));
 			List<Call> first = new ArrayList<>();
 			for (int n : SHORTS)
