@@ -213,14 +213,23 @@ static int plan_has(const struct cb_plan *plan, size_t key, const char *value, s
 }
 
 /* engine= is the engine's name and label= the variant's label, as in
- * cb.derive selectors: a value that is the other key's is said so. */
+ * cb.derive selectors: a value that is the other key's is said so. A size
+ * needs its unit, as in --set sizes=: "size=16384" is refused, not left to
+ * match nothing. */
 static int check_keys(const struct cb_plan *plan, const struct only_term *terms, size_t n,
                       char *err, size_t err_len)
 {
 	for (size_t i = 0; i < n; i++) {
 		const struct only_term *t = &terms[i];
-		size_t other = t->key == 0 ? 1 : 0;
+		size_t other = t->key == 0 ? 1 : 0, bytes;
+		char text[64];
 
+		snprintf(text, sizeof text, "%.*s", (int)t->len, t->value);
+		if (t->key == 4 && cb_parse_size(text, &bytes) != 0)
+			return cb_errorf(err, err_len,
+			                 "--only size=%s: not a size (write it like 64B or 16KiB; "
+			                 "units: %s)",
+			                 text, CB_SIZE_UNITS);
 		if (t->key > 1 || plan_has(plan, t->key, t->value, t->len) ||
 		    !plan_has(plan, other, t->value, t->len))
 			continue;

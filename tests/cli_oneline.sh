@@ -2,7 +2,7 @@
 # A one-line run (a scenario from flags), --only, and the printed resume hint
 # run verbatim.
 . "${top_srcdir:-.}/tests/lib.sh"
-echo "1..21"
+echo "1..22"
 # The hint names "cryptobench": put this build first on PATH under that name.
 mkdir "$WORK/bin" && ln -s "$CRYPTOBENCH" "$WORK/bin/cryptobench"
 PATH="$WORK/bin:$PATH"
@@ -40,6 +40,8 @@ cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only engine=sim,label=sim-b 
 check "--only engine=NAME,label=LABEL: the labelled variant's cells" sh -c "[ \$(cat '$WORK/status') -eq 0 ] && grep -q '^  9 cells' '$WORK/out'"
 cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only engine=nope --dry-run
 check "--only engine= neither a name nor a label: no cell, as before" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && grep -q 'no cell' '$WORK/err'"
+cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only op=hash,size=16384 --dry-run
+check "--only size= without a unit: exit 2, one line, asking for the unit" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && [ \$(wc -l < '$WORK/err') -eq 1 ] && grep -q '^--only size=16384: not a size (write it like 64B or 16KiB' '$WORK/err'"
 cb run "$top_srcdir/tests/scenarios/sim/cost.lua" --only algorithm=md5
 check "--only matching nothing: exit 2" sh -c "[ \$(cat '$WORK/status') -eq 2 ] && grep -q 'no cell' '$WORK/err'"
 
