@@ -215,9 +215,16 @@ fi
 if [ -z "$refusal" ] && "$CRYPTOBENCH" engines | grep -q '^python-pycryptodome .*process  CPython'; then
 	CRYPTOBENCH_WORKER_TIMEOUT=15 cb run --engines python-pycryptodome --algorithms aes-128-ctr \
 		--sizes 256KiB --rounds 2 --trial-time 10ms --explain=100 -o "$WORK/long.jsonl"
-	check "a Python worker's long answers under ptrace: every profiled request answered" \
-		sh -c 'test "$(cat "$1/status")" = 0 && test "$(jq -s "[.[] | select(.type == \"profile\")] |
-			length > 0 and all(.valid and .error == null and .profile.samples > 0)" "$1/long.jsonl")" = true' sh "$WORK"
+	# long_answered: the run exited 0 and every profile line has samples; on
+	# failure, its status, its stderr's end and each profile line's summary.
+	long_answered() {
+		test "$(cat "$WORK/status")" = 0 && test "$(jq -s '[.[] | select(.type == "profile")] |
+			length > 0 and all(.valid and .error == null and .profile.samples > 0)' "$WORK/long.jsonl")" = true ||
+			{ diag "exit $(cat "$WORK/status"); stderr: $(tail -n 3 "$WORK/err" | tr '\n' ' ')"
+			  jq -c 'select(.type == "profile") | {calls, valid, error, refused, samples: .profile.samples}' \
+				"$WORK/long.jsonl" 2>&1 | head -n 8 | sed 's/^/# /'; false; }
+	}
+	check "a Python worker's long answers under ptrace: every profiled request answered" long_answered
 else
 	skip 1 "no python-pycryptodome worker, or ptrace is not allowed here"
 fi
