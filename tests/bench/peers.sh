@@ -6,6 +6,7 @@
 #   PEERS_GROUPS="node dotnet" tests/bench/peers.sh   (some groups only:
 #                                            openssl commands node python dotnet go rust java)
 #   PEERS_KEEP=DIR ...                       (keep the medians and results files)
+#   PEERS_SET=NAME=VALUE ...                 (one more --set for peers.lua's runs)
 #   PEERS_CPU=N, PEERS_STEADY=PCT, PEERS_TRIES=N ...   (the CPU, and when an
 #                                            alternation is tried again: below)
 #
@@ -26,8 +27,8 @@
 # a batch's mean time per call (a batch of ~20 ms of calls), or converts to
 # it: the comments at each peer below say how. Group by group, a cryptobench
 # run of the group's cells and its peer alternate ALTERNATIONS times in one
-# session; the table (tests/bench/peers/compare.py) gives per group and cell
-# cryptobench's throughput over the peer's, median against median: the
+# session (the commands and Go cell by cell: BY_CELL below); the table
+# (tests/bench/peers/compare.py) gives per group and cell cryptobench's throughput over the peer's, median against median: the
 # median of the alternations' ratios with their range, within +/-5% or not,
 # and "N of M cells within +/-5%". First and last the machine's noise: the
 # CV of five `openssl speed -evp sha256 -bytes 16384 -seconds 1` processes,
@@ -165,20 +166,6 @@ peer() {
 					awk -v l="$label" -v a="$alg" -v s="$s" '{ printf "%s\t%s\t%s\t%.3f\n", l, a, s, s / $1 * 1e9 }' >>"$out"
 			done
 		done ;;
-	commands) # hyperfine's runs (3 s of them, stdout to /dev/null) in consecutive
-		# batches of ~22 ms, as cryptobench calibrates a trial's processes
-		# (core/run/runner.c): the median of the batches' means (hyperfine's own
-		# median is of single runs, below the mean of a right-skewed spread)
-		for tool in sha256sum sha512sum; do
-			for s in $SIZES; do
-				hyperfine -N --warmup 3 --min-runs 30 --export-json "$T/hf.json" "$tool $T/input-$s.bin" >/dev/null 2>&1
-				jq -r --arg t "$tool" --arg s "$s" '.results[0] as $r
-					| ([1, (0.022 / $r.median | ceil)] | max) as $k
-					| [range(0; ($r.times | length) - $k + 1; $k) as $i | $r.times[$i:$i + $k] | add / $k] | sort
-					| (if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end) as $m
-					| "\($t)\t\($t | sub("sum$"; ""))\t\($s)\t\($m * 1e9)"' "$T/hf.json" >>"$out"
-			done
-		done ;;
 	node) # tinybench's samples are batches of ~20 ms: p50 over calls per batch.
 		# glibc malloc's thresholds as the worker runs with them (core/engines/node_crypto.c):
 		# left to move, they cost both sides page faults that follow the heap's history.
@@ -203,27 +190,93 @@ peer() {
 		jq -r '.Benchmarks[] | [(if .Method == "Reuse" then "dotnet" else "dotnet-output=fresh" end),
 			(.Parameters | capture("Alg=(?<a>[^&]*)").a), (.Parameters | capture("Size=(?<s>[0-9]*)").s),
 			.Statistics.Median] | @tsv' "$T"/bdn/BenchmarkDotNet.Artifacts/results/*-report-full*.json >>"$out" ;;
-	go) # five 100 ms runs of each benchmark (its calls grow until one lasts the time): their median ns/op
-		(cd "$T/gob" && PEERS_INPUT="$T/input.bin" ./peers.test -test.run '^$' -test.bench . \
-			-test.benchtime 100ms -test.count 5 >"$T/gob.log" 2>&1) || { tail -n 20 "$T/gob.log"; exit 1; }
-		awk '/^Benchmark.* ns\/op/ {
-				split($1, p, "/"); sub(/-[0-9]+$/, "", p[3])
-				alg = p[1] == "BenchmarkSHA256" ? "sha256" : p[1] == "BenchmarkSHA512" ? "sha512" : p[1] == "BenchmarkAESGCM" ? "aes-256-gcm" : "aes-128-cbc"
-				print (p[2] == "reuse" ? "go-crypto" : "go-crypto-output=fresh") "\t" alg "\t" p[3] "\t" $3
-			}' "$T/gob.log" | medians >>"$out" ;;
 	esac
+}
+
+# The commands and Go alternate cell by cell: cryptobench's run of one
+# cell (--only), then the peer on that cell, each side a second or less, so
+# that the two sides of a pair are that far apart, not a whole group's run.
+# A command's processes share nothing, so a cell alone is the cell in its
+# group; a process's start costs what the machine's memory management costs
+# that minute, not what the CPU speed probe says: the six command cells run
+# as two 20-s sides (cryptobench, then hyperfine's 3 s a cell) read
+# 0.81-1.33 apart within one session, one at a time 0.956-1.047. A Go cell
+# alone in its process is a testing.B benchmark's own process: in a group's
+# run a cell's allocations start from the heap the cells before it left
+# (page faults, the collector's pace), 19 of 24 cells within 5% of testing.B
+# in two whole runs, 23 of 24 cell by cell (analysis/README.md).
+BY_CELL="commands go"
+by_cell() { case " $BY_CELL " in *" $1 "*) return 0 ;; esac; return 1; }
+
+# cells GROUP: a by-cell group's cells, "label algorithm size" a line.
+cells() {
+	case $1 in
+	commands) for t in sha256sum sha512sum; do for s in $SIZES; do echo "$t ${t%sum} $s"; done; done ;;
+	go) for l in go-crypto go-crypto-output=fresh; do
+			for a in sha256 sha512 aes-256-gcm aes-128-cbc; do for s in $SIZES; do echo "$l $a $s"; done; done
+		done ;;
+	esac
+}
+
+# cell_peer GROUP LABEL ALG SIZE CB_RESULTS OUT: the peer on one cell,
+# a line "label alg size ns" appended to OUT.
+cell_peer() {
+	case $1 in
+	commands) # hyperfine -N for as many processes as cryptobench timed (its
+		# measured trials' calls), cut into consecutive batches of ~22 ms, as
+		# cryptobench calibrates a trial's processes (core/run/runner.c): the
+		# median of the batches' means (hyperfine's own median is of single
+		# runs, below the mean of a right-skewed spread)
+		runs=$(jq -s '[.[] | select(.type == "trial" and .valid and (.warmup | not)) | .calls] | add' "$5")
+		hyperfine -N --warmup 3 --runs "$runs" --export-json "$T/hf.json" "$2 $T/input-$4.bin" >/dev/null 2>&1
+		jq -r --arg l "$2" --arg a "$3" --arg s "$4" '.results[0] as $r
+			| ([1, (0.022 / $r.median | ceil)] | max) as $k
+			| [range(0; ($r.times | length) - $k + 1; $k) as $i | $r.times[$i:$i + $k] | add / $k] | sort
+			| (if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end) as $m
+			| "\($l)\t\($a)\t\($s)\t\($m * 1e9)"' "$T/hf.json" >>"$6" ;;
+	go) # five 100 ms runs of the cell's benchmark (its calls grow until one
+		# lasts the time): their median ns/op
+		case $3 in sha256) b=SHA256 ;; sha512) b=SHA512 ;; aes-256-gcm) b=AESGCM ;; *) b=AESCBC ;; esac
+		case $2 in go-crypto) m=reuse ;; *) m=fresh ;; esac
+		(cd "$T/gob" && PEERS_INPUT="$T/input.bin" ./peers.test -test.run '^$' -test.bench "^Benchmark$b\$/^$m\$/^$4\$" \
+			-test.benchtime 100ms -test.count 5 >"$T/gob.log" 2>&1) || { tail -n 20 "$T/gob.log"; exit 1; }
+		awk -v l="$2" -v a="$3" -v s="$4" '/^Benchmark.* ns\/op/ { print l "\t" a "\t" s "\t" $3 }' "$T/gob.log" | medians >>"$6" ;;
+	esac
+}
+
+# cb_run GROUP OUT [--only TERMS]: cryptobench's run of peers.lua's GROUP.
+cb_run() {
+	g=$1 out=$2
+	shift 2
+	rm -f "$out"
+	"$CB" run "$here/peers.lua" --set group="$g" ${PEERS_SET:+--set "$PEERS_SET"} "$@" -o "$out" >/dev/null 2>"$T/cb.err" ||
+		{ cat "$T/cb.err"; exit 1; }
 }
 
 # alternation GROUP K TRY: cryptobench's run of GROUP, then its peer, the
 # CPU's speed before, between and after, into $T/try-*-TRY.* and a line
-# "group k try speed0 speed1 speed2 moved%" appended to $T/steady.tsv.
+# "group k try speed0 speed1 speed2 moved%" appended to $T/steady.tsv. A
+# by-cell group's pairs run cell after cell, its speed read before, after
+# half its cells and after.
 alternation() {
 	s0=$(cpu_speed)
-	"$CB" run "$here/peers.lua" --set group="$1" -o "$T/try-cb-$3.jsonl" >/dev/null 2>"$T/cb.err" ||
-		{ cat "$T/cb.err"; exit 1; }
-	s1=$(cpu_speed)
+	: >"$T/try-cb-$3.jsonl"
 	: >"$T/try-peer-$3.tsv"
-	peer "$1" "$T/try-peer-$3.tsv"
+	if by_cell "$1"; then
+		n=$(cells "$1" | wc -l) i=0
+		cells "$1" >"$T/cells.txt"
+		while read -r label alg size <&3; do
+			cb_run "$1" "$T/cell.jsonl" --only "label=$label,algorithm=$alg,size=${size}B"
+			cat "$T/cell.jsonl" >>"$T/try-cb-$3.jsonl"
+			cell_peer "$1" "$label" "$alg" "$size" "$T/cell.jsonl" "$T/try-peer-$3.tsv"
+			i=$((i + 1))
+			[ "$i" -ne $((n / 2)) ] || s1=$(cpu_speed)
+		done 3<"$T/cells.txt"
+	else
+		cb_run "$1" "$T/try-cb-$3.jsonl"
+		s1=$(cpu_speed)
+		peer "$1" "$T/try-peer-$3.tsv"
+	fi
 	s2=$(cpu_speed)
 	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$s0" "$s1" "$s2" |
 		awk -F '\t' -v OFS='\t' '{ lo = $4; hi = $4; for (i = 5; i <= 6; i++) { if ($i < lo) lo = $i; if ($i > hi) hi = $i }

@@ -27,8 +27,9 @@ local groups = {
   java     = { "java-jca", { "java-jca", output = "fresh" } },
 }
 local group = cb.param("group", "all")
--- Go's cells run one after another (order "blocked"), as testing.B runs its
--- benchmarks, each on the heap it makes: in round-robin a cell's trials
+-- peers.sh runs Go's cells one a time (--only), each in its own worker as
+-- each testing.B benchmark runs in its own process; a run of the whole group
+-- runs them one after another (order "blocked"), each on the heap it makes: in round-robin a cell's trials
 -- page-fault into the memory the runtime gave back after the group's fresh
 -- 1 MiB cells, and follow their faults (analysis/README.md). Node.js's too
 -- (with the warm-up below, 10 and 11 of its 12 cells within 5% of
@@ -42,6 +43,10 @@ local order = (group == "go" or group == "node") and "blocked" or "round-robin"
 -- as tinybench's 7.5-8.4 (analysis/README.md). Every other group keeps one
 -- warm-up round, with which its agreement was measured.
 local warmup = group == "node" and 8 or 1
+-- The commands run one cell a time against hyperfine (peers.sh), each side
+-- about a second: 40 rounds of a trial's ~22 ms of processes. The others
+-- keep 7 rounds.
+local rounds = group == "commands" and 40 or 7
 local engines = groups[group]
 if group == "all" then
   engines = {}
@@ -57,7 +62,7 @@ cb.scenario {
   algorithms  = { "sha256", "sha512", "aes-256-gcm", "aes-128-cbc" },
   ops         = { "hash", "encrypt" },
   sizes       = { "64B", "16KiB", "1MiB" },
-  rounds      = cb.param("rounds", 7),
+  rounds      = cb.param("rounds", rounds),
   order       = order,
   warmup      = warmup,
   trial_time  = cb.param("trial_time", "20ms"),
