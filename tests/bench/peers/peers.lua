@@ -27,14 +27,15 @@ local groups = {
   java     = { "java-jca", { "java-jca", output = "fresh" } },
 }
 local group = cb.param("group", "all")
--- peers.sh runs Go's cells one a time (--only), each in its own worker as
--- each testing.B benchmark runs in its own process; a run of the whole group
--- runs them one after another (order "blocked"), each on the heap it makes: in round-robin a cell's trials
--- page-fault into the memory the runtime gave back after the group's fresh
--- 1 MiB cells, and follow their faults (analysis/README.md). Node.js's too
--- (with the warm-up below, 10 and 11 of its 12 cells within 5% of
--- tinybench, against 7 in round-robin). Every other group runs in
--- cryptobench's default round-robin.
+-- peers.sh runs Go's cells one a time (--only), each in its own worker, as
+-- each testing.B benchmark runs in its own process. A run of the whole go
+-- group runs its cells one after another (order "blocked"), each on the
+-- heap it makes: in round-robin a cell's trials page-fault into the memory
+-- the runtime gave back after the group's fresh 1 MiB cells, and follow
+-- their faults (analysis/README.md). Node.js's cells run blocked too (with
+-- the warm-up below, 10 and 11 of its 12 cells within 5% of tinybench,
+-- against 7 in round-robin). Every other group runs in cryptobench's
+-- default round-robin.
 local order = (group == "go" or group == "node") and "blocked" or "round-robin"
 -- Node.js's cells get tinybench's warm-up: 100 calls, a 50 ms calibration,
 -- 100 ms of warm-up and 2 warm-up batches before its samples, some 0.2 s a
