@@ -28,8 +28,9 @@
 # it: the comments at each peer below say how. Group by group, a cryptobench
 # run of the group's cells and its peer alternate ALTERNATIONS times in one
 # session (the commands and Go cell by cell: BY_CELL below); the table
-# (tests/bench/peers/compare.py) gives per group and cell cryptobench's throughput over the peer's, median against median: the
-# median of the alternations' ratios with their range, within +/-5% or not,
+# (tests/bench/peers/compare.py) gives per group and cell cryptobench's
+# throughput over the peer's, median against median: the median of the
+# alternations' ratios with their range, within +/-5% or not,
 # and "N of M cells within +/-5%". First and last the machine's noise: the
 # CV of five `openssl speed -evp sha256 -bytes 16384 -seconds 1` processes,
 # on CPU time (openssl speed's default) and on wall time (-elapsed):
@@ -203,8 +204,9 @@ peer() {
 # 0.81-1.33 apart within one session, one at a time 0.956-1.047. A Go cell
 # alone in its process is a testing.B benchmark's own process: in a group's
 # run a cell's allocations start from the heap the cells before it left
-# (page faults, the collector's pace), 19 of 24 cells within 5% of testing.B
-# in two whole runs, 23 of 24 cell by cell (analysis/README.md).
+# (page faults, the collector's pace): 19 of 24 cells within 5% of testing.B
+# in two whole runs, 23 of 24 cell by cell in three pairs a cell
+# (analysis/README.md).
 BY_CELL="commands go"
 by_cell() { case " $BY_CELL " in *" $1 "*) return 0 ;; esac; return 1; }
 
