@@ -27,7 +27,7 @@
 # a batch's mean time per call (a batch of ~20 ms of calls), or converts to
 # it: the comments at each peer below say how. Group by group, a cryptobench
 # run of the group's cells and its peer alternate ALTERNATIONS times in one
-# session (the commands and Go cell by cell: BY_CELL below); the table
+# session (the commands and Go cell by cell: cells() below); the table
 # (tests/bench/peers/compare.py) gives per group and cell cryptobench's
 # throughput over the peer's, median against median: the median of the
 # alternations' ratios with their range, within +/-5% or not,
@@ -207,10 +207,8 @@ peer() {
 # (page faults, the collector's pace): 19 of 24 cells within 5% of testing.B
 # in two whole runs, 23 of 24 cell by cell in three pairs a cell
 # (analysis/README.md).
-BY_CELL="commands go"
-by_cell() { case " $BY_CELL " in *" $1 "*) return 0 ;; esac; return 1; }
-
-# cells GROUP: a by-cell group's cells, "label algorithm size" a line.
+# cells GROUP: a by-cell group's cells, "label algorithm size" a line;
+# nothing for a group run whole.
 cells() {
 	case $1 in
 	commands) for t in sha256sum sha512sum; do for s in $SIZES; do echo "$t ${t%sum} $s"; done; done ;;
@@ -264,9 +262,9 @@ alternation() {
 	s0=$(cpu_speed)
 	: >"$T/try-cb-$3.jsonl"
 	: >"$T/try-peer-$3.tsv"
-	if by_cell "$1"; then
-		n=$(cells "$1" | wc -l) i=0
-		cells "$1" >"$T/cells.txt"
+	cells "$1" >"$T/cells.txt"
+	if [ -s "$T/cells.txt" ]; then
+		n=$(wc -l <"$T/cells.txt") i=0
 		while read -r label alg size <&3; do
 			cb_run "$1" "$T/cell.jsonl" --only "label=$label,algorithm=$alg,size=${size}B"
 			cat "$T/cell.jsonl" >>"$T/try-cb-$3.jsonl"
